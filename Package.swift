@@ -1,0 +1,74 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "HeadlessMVVM",
+  platforms: [.macOS(.v14)],
+  products: [
+    .library(name: "ViewModelKit", targets: ["ViewModelKit"]),
+    .library(name: "ViewModelKitTesting", targets: ["ViewModelKitTesting"]),
+    .executable(name: "bench", targets: ["bench"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/OpenCombine/OpenCombine.git", exact: "0.14.0"),
+    .package(
+      url: "https://github.com/pointfreeco/combine-schedulers", exact: "1.2.2",
+      traits: ["OpenCombineSchedulers"]),
+    .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+    .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
+  ],
+  targets: [
+    // Reactive contract shared by every view model.
+    .target(
+      name: "ViewModelKit",
+      dependencies: [
+        .product(name: "OpenCombineShim", package: "OpenCombine"),
+        .product(name: "CombineSchedulers", package: "combine-schedulers"),
+      ],
+      swiftSettings: [
+        // Lets release builds specialise the generic operators in the modules that use them.
+        .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))
+      ]
+    ),
+    .target(
+      name: "ViewModelKitTesting",
+      dependencies: [
+        "ViewModelKit",
+        .product(name: "CombineSchedulers", package: "combine-schedulers"),
+      ]
+    ),
+    // Offline data for every service, with a typed loader.
+    .target(
+      name: "Fixtures",
+      path: "Fixtures",
+      exclude: ["README.md"],
+      resources: [.copy("selftest")]
+    ),
+    // Composition root: flags and environment -> configuration -> services.
+    .target(
+      name: "AppEnvironment",
+      dependencies: [
+        "ViewModelKit",
+        "Fixtures",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .systemLibrary(
+      name: "CNCurses",
+      pkgConfig: "ncursesw",
+      providers: [.apt(["libncurses-dev"])]
+    ),
+    .executableTarget(
+      name: "bench",
+      dependencies: ["ViewModelKit"]
+    ),
+    .testTarget(name: "ViewModelKitTests", dependencies: ["ViewModelKit", "ViewModelKitTesting"]),
+    .testTarget(
+      name: "ViewModelKitTestingTests", dependencies: ["ViewModelKit", "ViewModelKitTesting"]),
+    .testTarget(name: "FixturesTests", dependencies: ["Fixtures"]),
+    .testTarget(name: "AppEnvironmentTests", dependencies: ["AppEnvironment"]),
+    .testTarget(name: "ArchitectureTests"),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,52 @@
+import Foundation
+
+/// Everything both front ends decide before building an app: which services are live,
+/// where the stores live, what "now" is, and how to draw.
+public struct AppConfiguration: Sendable {
+  /// Every network service uses its fixtures (`--offline`).
+  public var offline: Bool
+  /// Every store is in memory and the data directory is never touched (`--ephemeral`).
+  public var ephemeral: Bool
+  /// Where the stores live.
+  public var dataDirectory: DataDirectory
+  /// The clock view models read "now" from.
+  public var clock: AppClock
+  /// Draw with ASCII only (`--ascii`, or a locale without UTF-8).
+  public var asciiMode: Bool
+  /// Draw without colour (`NO_COLOR` set and not empty).
+  public var noColor: Bool
+  /// The process environment, for the per-service variables each app reads.
+  public var environment: [String: String]
+
+  /// Resolves `options` against `environment`. Relative paths start at `currentDirectory`.
+  public static func resolve(
+    options: SharedOptions,
+    environment: [String: String] = ProcessInfo.processInfo.environment,
+    currentDirectory: String = FileManager.default.currentDirectoryPath
+  ) throws(ConfigurationError) -> AppConfiguration {
+    AppConfiguration(
+      offline: options.offline,
+      ephemeral: options.ephemeral,
+      dataDirectory: try DataDirectory.locate(
+        flag: options.dataDirectory, environment: environment,
+        currentDirectory: currentDirectory),
+      clock: try AppClock.from(headlessNow: environment["HEADLESS_NOW"]),
+      asciiMode: options.ascii || !localeIsUTF8(environment),
+      noColor: !(environment["NO_COLOR"] ?? "").isEmpty,
+      environment: environment)
+  }
+
+  /// Whether the first non-empty of LC_ALL, LC_CTYPE and LANG names UTF-8.
+  static func localeIsUTF8(_ environment: [String: String]) -> Bool {
+    let locale = ["LC_ALL", "LC_CTYPE", "LANG"]
+      .lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
+    guard let locale = locale?.lowercased() else { return false }
+    return locale.contains("utf-8") || locale.contains("utf8")
+  }
+
+  /// A non-empty environment variable, or nil.
+  public func variable(_ name: String) -> String? {
+    guard let value = environment[name], !value.isEmpty else { return nil }
+    return value
+  }
+}

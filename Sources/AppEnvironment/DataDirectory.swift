@@ -1,0 +1,83 @@
+import Foundation
+
+/// The folder that holds one store per app (`checkout.sqlite`, `todo.sqlite`, ...).
+public struct DataDirectory: Sendable, Equatable {
+  /// The folder's location (it may not exist yet).
+  public let url: URL
+
+  public init(url: URL) { self.url = url }
+
+  /// Where the data directory is: `--data-dir`, else `HEADLESS_DATA_DIR`, else
+  /// `$XDG_DATA_HOME/headless-mvvm`, else `~/.local/share/headless-mvvm`.
+  static func locate(
+    flag: String?, environment: [String: String], currentDirectory: String
+  ) throws(ConfigurationError) -> DataDirectory {
+    if let flag {
+      guard !flag.isEmpty else { throw .invalidValue("--data-dir needs a directory path") }
+      return DataDirectory(url: absolute(flag, from: currentDirectory))
+    }
+    if let value = environment["HEADLESS_DATA_DIR"], !value.isEmpty {
+      return DataDirectory(url: absolute(value, from: currentDirectory))
+    }
+    // The XDG spec says a relative XDG_DATA_HOME is invalid and must be ignored.
+    if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+      return DataDirectory(url: URL(fileURLWithPath: xdg).appendingPathComponent("headless-mvvm"))
+    }
+    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    return DataDirectory(
+      url: URL(fileURLWithPath: home).appendingPathComponent(".local/share/headless-mvvm"))
+  }
+
+  private static func absolute(_ path: String, from base: String) -> URL {
+    let expanded = (path as NSString).expandingTildeInPath
+    if expanded.hasPrefix("/") { return URL(fileURLWithPath: expanded).standardizedFileURL }
+    return URL(fileURLWithPath: base).appendingPathComponent(expanded).standardizedFileURL
+  }
+
+  /// Makes sure the folder exists and can be written, creating it (and its parents) with
+  /// owner-only permissions (0700) when missing. Stores call this before their first write.
+  @discardableResult
+  public func prepare() throws(ConfigurationError) -> URL {
+    let path = url.path
+    let files = FileManager.default
+    var isDirectory: ObjCBool = false
+    if files.fileExists(atPath: path, isDirectory: &isDirectory) {
+      guard isDirectory.boolValue else { throw unusable("it is a file, not a directory") }
+    } else {
+      do {
+        try files.createDirectory(
+          at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+      } catch {
+        throw unusable(Self.reason(for: error))
+      }
+    }
+    guard access(path, W_OK | X_OK) == 0 else {
+      throw unusable(String(cString: strerror(errno)).lowercased())
+    }
+    return url
+  }
+
+  /// The location of one store file in the folder.
+  public func file(_ name: String) -> URL { url.appendingPathComponent(name) }
+
+  private func unusable(_ reason: String) -> ConfigurationError {
+    .unusableDataDirectory(path: url.path, reason: reason)
+  }
+
+  private static func reason(for error: any Error) -> String {
+    let nsError = error as NSError
+    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
+      underlying.domain == NSPOSIXErrorDomain
+    {
+      return String(cString: strerror(Int32(underlying.code))).lowercased()
+    }
+    if nsError.domain == NSPOSIXErrorDomain {
+      return String(cString: strerror(Int32(nsError.code))).lowercased()
+    }
+    switch nsError.code {
+    case NSFileWriteNoPermissionError: return "permission denied"
+    case NSFileWriteOutOfSpaceError: return "no space left on device"
+    default: return "it cannot be created (\(nsError.localizedDescription))"
+    }
+  }
+}

@@ -1,0 +1,66 @@
+/// A hot publisher that records everything it is given and replays all of it, end
+/// included, to every subscriber, whenever it subscribes.
+///
+/// It is how asynchronous inputs answer: the work starts when the input is called, and the
+/// answer reaches a subscriber however late it subscribes.
+public final class Replayed<Output, Failure: Error>: Publisher {
+  private struct State {
+    var values: [Output] = []
+    var completion: Subscribers.Completion<Failure>?
+    var subscribers: [BufferedSubscription<Output, Failure>] = []
+  }
+
+  private let state = Locked(State())
+
+  /// An empty recording, still open.
+  public init() {}
+
+  /// A recording that holds just `value` and has finished.
+  public convenience init(just value: Output) {
+    self.init()
+    send(value)
+    send(completion: .finished)
+  }
+
+  /// Records `value` and passes it to current subscribers; ignored after the end.
+  public func send(_ value: Output) {
+    let targets = state.withLock { s -> [BufferedSubscription<Output, Failure>] in
+      guard s.completion == nil else { return [] }
+      s.values.append(value)
+      return s.subscribers
+    }
+    targets.forEach { $0.push(value) }
+  }
+
+  /// Records the end and passes it on; only the first end counts.
+  public func send(completion: Subscribers.Completion<Failure>) {
+    let targets = state.withLock { s -> [BufferedSubscription<Output, Failure>] in
+      guard s.completion == nil else { return [] }
+      s.completion = completion
+      defer { s.subscribers = [] }
+      return s.subscribers
+    }
+    targets.forEach { $0.complete(completion) }
+  }
+
+  /// Whether the recording has ended.
+  public var isComplete: Bool { state.withLock { $0.completion != nil } }
+
+  public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+    let subscription = BufferedSubscription(subscriber)
+    let (values, completion) = state.withLock { s in
+      if s.completion == nil { s.subscribers.append(subscription) }
+      return (s.values, s.completion)
+    }
+    subscriber.receive(subscription: subscription)
+    values.forEach(subscription.push)
+    if let completion { subscription.complete(completion) }
+  }
+}
+
+extension Replayed where Output == InputResult, Failure == Never {
+  /// An input's answer that is already known.
+  public static func answered(_ result: InputResult) -> AnyPublisher<InputResult, Never> {
+    Replayed(just: result).eraseToAnyPublisher()
+  }
+}

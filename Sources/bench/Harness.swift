@@ -1,0 +1,75 @@
+import Foundation
+
+/// Timing figures for one measured operation.
+struct Measurement {
+  let label: String
+  /// Wall-clock seconds of each measured run.
+  let samples: [Double]
+  /// How many operations one run performs (events, keystrokes, ...).
+  let operationsPerRun: Int
+
+  func percentile(_ p: Double) -> Double {
+    let sorted = samples.sorted()
+    guard !sorted.isEmpty else { return 0 }
+    let rank = Int((p / 100 * Double(sorted.count - 1)).rounded(.up))
+    return sorted[min(rank, sorted.count - 1)]
+  }
+
+  var p50: Double { percentile(50) }
+  var p99: Double { percentile(99) }
+  /// Operations per second at the median run.
+  var throughput: Double { p50 > 0 ? Double(operationsPerRun) / p50 : .infinity }
+}
+
+/// Runs `body` `warmup` times unmeasured, then `runs` times measured.
+func measure(
+  _ label: String, warmup: Int = 5, runs: Int = 30, operationsPerRun: Int = 1,
+  _ body: () -> Void
+) -> Measurement {
+  for _ in 0..<warmup { body() }
+  let clock = ContinuousClock()
+  var samples: [Double] = []
+  samples.reserveCapacity(runs)
+  for _ in 0..<runs {
+    let elapsed = clock.measure(body)
+    samples.append(
+      Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+  }
+  return Measurement(label: label, samples: samples, operationsPerRun: operationsPerRun)
+}
+
+/// Formats seconds with a unit that keeps three significant figures readable.
+func formatDuration(_ seconds: Double) -> String {
+  switch seconds {
+  case ..<1e-6: String(format: "%.1f ns", seconds * 1e9)
+  case ..<1e-3: String(format: "%.2f µs", seconds * 1e6)
+  case ..<1: String(format: "%.2f ms", seconds * 1e3)
+  default: String(format: "%.2f s", seconds)
+  }
+}
+
+func formatRate(_ perSecond: Double) -> String {
+  switch perSecond {
+  case 1e6...: String(format: "%.2f M/s", perSecond / 1e6)
+  case 1e3...: String(format: "%.1f k/s", perSecond / 1e3)
+  default: String(format: "%.1f /s", perSecond)
+  }
+}
+
+/// Prints one line per measurement: p50 and p99 of a run, and throughput.
+func report(_ measurements: [Measurement]) {
+  let width = measurements.map(\.label.count).max() ?? 0
+  for m in measurements {
+    let label = m.label.padding(toLength: width, withPad: " ", startingAt: 0)
+    print(
+      "  \(label)  p50 \(formatDuration(m.p50))  p99 \(formatDuration(m.p99))  "
+        + "throughput \(formatRate(m.throughput))")
+  }
+}
+
+/// A named benchmark suite, run by `bench <name>`.
+struct BenchmarkSuite: Sendable {
+  let name: String
+  let summary: String
+  let run: @Sendable () -> Void
+}

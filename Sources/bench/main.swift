@@ -1,0 +1,24 @@
+import Foundation
+
+// `bench [name ...]`: runs the named suites, or all of them.
+let suites = [coreSuite]
+let requested = Array(CommandLine.arguments.dropFirst())
+
+if requested.contains(where: { $0 == "-h" || $0 == "--help" }) {
+  print("usage: swift run -c release bench [suite ...]\n\nsuites:")
+  for suite in suites { print("  \(suite.name)  \(suite.summary)") }
+  exit(0)
+}
+let unknown = requested.filter { name in !suites.contains { $0.name == name } }
+if !unknown.isEmpty {
+  let names = suites.map(\.name).joined(separator: ", ")
+  FileHandle.standardError.write(
+    Data("error: unknown suite '\(unknown[0])'; suites: \(names)\n".utf8))
+  exit(1)
+}
+#if DEBUG
+  print("note: this is a debug build; measure with `swift run -c release bench`")
+#endif
+for suite in suites where requested.isEmpty || requested.contains(suite.name) {
+  suite.run()
+}

@@ -1,0 +1,99 @@
+import AppEnvironment
+import Foundation
+import Testing
+
+@Suite("Configuration")
+struct ConfigurationTests {
+  func resolve(_ arguments: [String], _ environment: [String: String] = ["HOME": "/home/ana"])
+    throws -> AppConfiguration
+  {
+    let options = try SharedOptions.parse(arguments)
+    return try AppConfiguration.resolve(
+      options: options, environment: environment, currentDirectory: "/work")
+  }
+
+  @Test func defaultsWithNothingSet() throws {
+    let config = try resolve([])
+    #expect(!config.offline && !config.ephemeral)
+    #expect(config.dataDirectory.url.path == "/home/ana/.local/share/headless-mvvm")
+    #expect(config.clock.pinned == nil)
+    #expect(config.asciiMode)  // no locale variable at all: not UTF-8
+    #expect(!config.noColor)
+  }
+
+  @Test func offlineAndEphemeralFlags() throws {
+    let config = try resolve(["--offline", "--ephemeral"])
+    #expect(config.offline && config.ephemeral)
+  }
+
+  @Test func dataDirFlagWinsOverEverything() throws {
+    let config = try resolve(
+      ["--data-dir", "demo/data"],
+      ["HOME": "/h", "HEADLESS_DATA_DIR": "/env", "XDG_DATA_HOME": "/xdg"])
+    #expect(config.dataDirectory.url.path == "/work/demo/data")
+  }
+
+  @Test func headlessDataDirComesNext() throws {
+    let config = try resolve(
+      [], ["HOME": "/h", "HEADLESS_DATA_DIR": "/env/d", "XDG_DATA_HOME": "/xdg"])
+    #expect(config.dataDirectory.url.path == "/env/d")
+  }
+
+  @Test func xdgDataHomeComesNext() throws {
+    let config = try resolve([], ["HOME": "/h", "XDG_DATA_HOME": "/xdg"])
+    #expect(config.dataDirectory.url.path == "/xdg/headless-mvvm")
+  }
+
+  @Test func aRelativeXdgDataHomeIsIgnored() throws {
+    let config = try resolve([], ["HOME": "/h", "XDG_DATA_HOME": "relative"])
+    #expect(config.dataDirectory.url.path == "/h/.local/share/headless-mvvm")
+  }
+
+  @Test func anEmptyDataDirFlagIsAStartupError() {
+    #expect(throws: ConfigurationError.invalidValue("--data-dir needs a directory path")) {
+      try resolve(["--data-dir", ""])
+    }
+  }
+
+  @Test func headlessNowPinsTheClock() throws {
+    let config = try resolve([], ["HEADLESS_NOW": "2025-03-14T12:00:00Z"])
+    let expected = Date(timeIntervalSince1970: 1_741_953_600)
+    #expect(config.clock.pinned == expected)
+    #expect(config.clock.now() == expected)
+    let fractional = try resolve([], ["HEADLESS_NOW": "2025-03-14T12:00:00.500+01:00"])
+    #expect(fractional.clock.now() == Date(timeIntervalSince1970: 1_741_950_000.5))
+  }
+
+  @Test func aBadHeadlessNowIsAStartupError() {
+    #expect(throws: ConfigurationError.invalidNow("yesterday")) {
+      try resolve([], ["HEADLESS_NOW": "yesterday"])
+    }
+    #expect(
+      ConfigurationError.invalidNow("yesterday").message
+        == "HEADLESS_NOW is not an ISO 8601 instant: yesterday")
+  }
+
+  @Test func noColorNeedsANonEmptyValue() throws {
+    #expect(try resolve([], ["NO_COLOR": "1"]).noColor)
+    #expect(try !resolve([], ["NO_COLOR": ""]).noColor)
+  }
+
+  @Test func asciiModeFollowsTheFirstNonEmptyLocaleVariable() throws {
+    #expect(try !resolve([], ["LANG": "en_GB.UTF-8"]).asciiMode)
+    #expect(try !resolve([], ["LC_CTYPE": "C.utf8", "LANG": "C"]).asciiMode)
+    #expect(try resolve([], ["LC_ALL": "C", "LANG": "en_GB.UTF-8"]).asciiMode)
+    #expect(try !resolve([], ["LC_ALL": "", "LANG": "de_DE.UTF8"]).asciiMode)
+    #expect(try resolve(["--ascii"], ["LANG": "en_GB.UTF-8"]).asciiMode)
+  }
+
+  @Test func unknownFlagsAreRefusedByTheParser() {
+    #expect(throws: (any Error).self) { try SharedOptions.parse(["--bogus"]) }
+  }
+
+  @Test func variablesAreReadWhenNotEmpty() throws {
+    let config = try resolve([], ["RATES_URL": "http://x", "EMPTY": ""])
+    #expect(config.variable("RATES_URL") == "http://x")
+    #expect(config.variable("EMPTY") == nil)
+    #expect(config.variable("MISSING") == nil)
+  }
+}

@@ -1,0 +1,64 @@
+import AppEnvironment
+import Foundation
+import Testing
+
+@Suite("Data directory")
+struct DataDirectoryTests {
+  let scratch = FileManager.default.temporaryDirectory
+    .appendingPathComponent("data-dir-\(UUID().uuidString)")
+
+  @Test func createsAMissingDirectoryAndItsParentsOwnerOnly() throws {
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let directory = DataDirectory(url: scratch.appendingPathComponent("a/b/headless-mvvm"))
+    try directory.prepare()
+    let attributes = try FileManager.default.attributesOfItem(atPath: directory.url.path)
+    #expect((attributes[.posixPermissions] as? Int) == 0o700)
+    #expect(directory.file("todo.sqlite").lastPathComponent == "todo.sqlite")
+  }
+
+  @Test func anExistingDirectoryIsLeftAsItIs() throws {
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    try FileManager.default.createDirectory(
+      at: scratch, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+    try Data("keep".utf8).write(to: scratch.appendingPathComponent("checkout.sqlite"))
+    try DataDirectory(url: scratch).prepare()
+    let attributes = try FileManager.default.attributesOfItem(atPath: scratch.path)
+    #expect((attributes[.posixPermissions] as? Int) == 0o755)
+    #expect(
+      try Data(contentsOf: scratch.appendingPathComponent("checkout.sqlite")) == Data("keep".utf8))
+  }
+
+  @Test func aFileInTheWayIsAClearError() throws {
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    let file = scratch.appendingPathComponent("taken")
+    try Data("x".utf8).write(to: file)
+    #expect(
+      throws: ConfigurationError.unusableDataDirectory(
+        path: file.path, reason: "it is a file, not a directory")
+    ) { try DataDirectory(url: file).prepare() }
+    #expect(try Data(contentsOf: file) == Data("x".utf8))
+  }
+
+  @Test func aParentThatIsAFileIsAClearError() throws {
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    try Data("x".utf8).write(to: scratch.appendingPathComponent("file"))
+    let target = scratch.appendingPathComponent("file/data")
+    do {
+      try DataDirectory(url: target).prepare()
+      Issue.record("prepare should fail")
+    } catch {
+      #expect(error.message.hasPrefix("data directory \(target.path) is not usable: "))
+      #expect(!error.message.contains("\n"))
+    }
+  }
+
+  @Test func aStartupErrorIsOneLineAndExitStatusOne() {
+    var output = ""
+    let status = StartupFailure.report(
+      .unusableDataDirectory(path: "/nope", reason: "permission denied"), to: &output)
+    #expect(status == 1)
+    #expect(output == "error: data directory /nope is not usable: permission denied\n")
+  }
+}

@@ -43,7 +43,15 @@ let package = Package(
       name: "Fixtures",
       path: "Fixtures",
       exclude: ["README.md"],
-      resources: [.copy("selftest")]
+      resources: [.copy("selftest"), .copy("checkout")]
+    ),
+    .target(
+      name: "CheckoutFeature",
+      dependencies: [
+        "ViewModelKit",
+        "Fixtures",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]
     ),
     // Composition root: flags and environment -> configuration -> services.
     .target(
@@ -67,6 +75,12 @@ let package = Package(
     .testTarget(
       name: "ViewModelKitTestingTests", dependencies: ["ViewModelKit", "ViewModelKitTesting"]),
     .testTarget(name: "FixturesTests", dependencies: ["Fixtures"]),
+    .testTarget(
+      name: "CheckoutFeatureTests",
+      dependencies: [
+        "CheckoutFeature", "ViewModelKitTesting",
+        .product(name: "FlyingFox", package: "FlyingFox"),
+      ]),
     .testTarget(name: "AppEnvironmentTests", dependencies: ["AppEnvironment"]),
     .testTarget(name: "ArchitectureTests"),
   ],

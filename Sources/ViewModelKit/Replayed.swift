@@ -64,3 +64,8 @@ extension Replayed where Output == InputResult, Failure == Never {
     Replayed(just: result).eraseToAnyPublisher()
   }
 }
+
+// Escape hatch: a recording is filled from whichever thread the work finishes on (a URLSession
+// callback, a storage queue) and read on the main queue. Its state is lock-guarded (`Locked`)
+// and delivery goes through `BufferedSubscription`, which is lock-guarded too.
+extension Replayed: @unchecked Sendable where Output: Sendable {}

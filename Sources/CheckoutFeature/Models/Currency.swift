@@ -1,0 +1,43 @@
+/// A currency and its rate: how many units of it one pound buys.
+public struct Currency: Identifiable, Equatable, Hashable, Sendable {
+  /// Three upper-case ASCII letters.
+  public let code: String
+  /// Units per 1 GBP, > 0; exactly 1 for GBP.
+  public let rate: ScaledDecimal
+
+  public init(code: String, rate: ScaledDecimal) {
+    self.code = code
+    self.rate = rate
+  }
+
+  public var id: String { code }
+
+  /// Pounds sterling at 1.
+  public static let gbp = Currency(code: "GBP", rate: ScaledDecimal(units: 1, scale: 0))
+
+  /// `base` pence converted into this currency's minor units (see `Money.convert`).
+  public func convert(_ base: Int) -> Int { Money.convert(base, rate: rate) }
+
+  /// `base` pence, converted and formatted: "1.99 AUD".
+  public func format(base: Int) -> String { Money.format(convert(base), code: code) }
+
+  /// Whether `code` is three upper-case ASCII letters.
+  public static func isValidCode(_ code: String) -> Bool {
+    code.utf8.count == 3 && code.utf8.allSatisfy { (65...90).contains($0) }
+  }
+}
+
+/// A downloaded set of rates: GBP first, then by code, without duplicates.
+public struct RatesTable: Equatable, Sendable {
+  /// The rates' date, `YYYY-MM-DD`, when the response gave a valid one.
+  public let date: String?
+  public let currencies: [Currency]
+
+  public init(date: String?, currencies: [Currency]) {
+    self.date = date
+    self.currencies = currencies
+  }
+
+  /// The currency with `code`, if the table has it.
+  public func currency(_ code: String) -> Currency? { currencies.first { $0.code == code } }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import ViewModelKit
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// An HTTP answer: status and body, whatever the status.
+public struct HTTPResponse: Equatable, Sendable {
+  public let status: Int
+  public let body: Data
+
+  public init(status: Int, body: Data) {
+    self.status = status
+    self.body = body
+  }
+}
+
+/// Makes GET requests. Transport failures (no connection, timeout, cancellation) are
+/// `URLError`s; any HTTP status is a response.
+public protocol HTTPClient {
+  func get(_ url: URL, headers: [String: String]) -> AnyPublisher<HTTPResponse, URLError>
+}
+
+/// `HTTPClient` over URLSession, with a per-request timeout. Cancelling the subscription
+/// cancels the request.
+public final class URLSessionHTTPClient: HTTPClient, Sendable {
+  private let session: URLSession
+  private let timeout: TimeInterval
+
+  /// A client whose requests give up after `timeout` seconds without an answer.
+  public init(timeout: TimeInterval) {
+    self.timeout = timeout
+    // The session-wide limit is set as well: URLSession on Linux does not always honour the
+    // request's own timeout.
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.timeoutIntervalForRequest = timeout
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    session = URLSession(configuration: configuration)
+  }
+
+  public func get(_ url: URL, headers: [String: String]) -> AnyPublisher<HTTPResponse, URLError> {
+    let session = session
+    let timeout = timeout
+    return Deferred {
+      let answer = Replayed<HTTPResponse, URLError>()
+      var request = URLRequest(url: url, timeoutInterval: timeout)
+      for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+      let task = session.dataTask(with: request) { data, response, error in
+        if let error {
+          answer.send(completion: .failure((error as? URLError) ?? URLError(.unknown)))
+          return
+        }
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        answer.send(HTTPResponse(status: status, body: data ?? Data()))
+        answer.send(completion: .finished)
+      }
+      return answer.handleEvents(
+        receiveSubscription: { _ in task.resume() }, receiveCancel: { task.cancel() })
+    }
+    .eraseToAnyPublisher()
+  }
+}

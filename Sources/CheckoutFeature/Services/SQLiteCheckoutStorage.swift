@@ -1,0 +1,185 @@
+import Foundation
+import GRDB
+import Synchronization
+import ViewModelKit
+
+/// Checkout storage in `<data dir>/checkout.sqlite`: WAL mode, migration "v1", money in
+/// integer minor units and rates as exact decimal text. Every operation is one transaction on
+/// the storage's own serial queue. A file that is not a database is reported as
+/// `.unavailable` and is never overwritten.
+public final class SQLiteCheckoutStorage: CheckoutStorage, Sendable {
+  private let path: String
+  private let queue = DispatchQueue(label: "checkout.sqlite")
+  private let connection = Mutex<Result<DatabaseQueue, StorageError>?>(nil)
+  private let orderChanges = PublishRelay<Void>()
+
+  /// A store on the file at `path`; the file is opened at the first operation.
+  public init(path: String) { self.path = path }
+
+  public func loadCart() -> AnyPublisher<[String: Int], StorageError> {
+    run(failure: .readFailed) { database in
+      try database.read { db in
+        var cart: [String: Int] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT product_id, quantity FROM cart_item") {
+          cart[row["product_id"]] = row["quantity"]
+        }
+        return cart
+      }
+    }
+  }
+
+  public func saveCart(_ quantities: [String: Int]) -> AnyPublisher<Void, StorageError> {
+    run(failure: .writeFailed) { database in
+      try database.write { db in
+        try db.execute(sql: "DELETE FROM cart_item")
+        let statement = try db.makeStatement(
+          sql: "INSERT INTO cart_item (product_id, quantity) VALUES (?, ?)")
+        for (id, quantity) in quantities.sorted(by: { $0.key < $1.key }) {
+          try statement.execute(arguments: [id, quantity])
+        }
+      }
+    }
+  }
+
+  public func saveOrder(_ draft: OrderDraft) -> AnyPublisher<Order, StorageError> {
+    let changes = orderChanges
+    return run(failure: .writeFailed) { database in
+      try database.write { db -> Order in
+        try db.execute(
+          sql: """
+            INSERT INTO order_header (placed_at, name, email, address, currency, rate,
+              base_total_minor, total_minor) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+          arguments: [
+            Self.timestamp(draft.placedAt), draft.customer.name, draft.customer.email,
+            draft.customer.address, draft.currency.code, draft.currency.rate.text(minimumDecimals: 0),
+            draft.baseTotalMinor, draft.totalMinor,
+          ])
+        let number = Int(db.lastInsertedRowID)
+        let statement = try db.makeStatement(
+          sql: """
+            INSERT INTO order_line (order_number, position, product_id, title, quantity,
+              unit_price_minor, amount_minor) VALUES (?, ?, ?, ?, ?, ?, ?)
+            """)
+        for (position, line) in draft.lines.enumerated() {
+          try statement.execute(arguments: [
+            number, position, line.productID, line.title, line.quantity, line.unitPriceMinor,
+            line.amountMinor,
+          ])
+        }
+        return Order(number: number, draft: draft)
+      }
+    }
+    .handleEvents(receiveOutput: { _ in changes.accept(()) })
+    .eraseToAnyPublisher()
+  }
+
+  public func observeOrders() -> AnyPublisher<[Order], StorageError> {
+    orderChanges.prepend(())
+      .setFailureType(to: StorageError.self)
+      .map { [self] in run(failure: .readFailed, Self.fetchOrders) }
+      .switchToLatest()
+      .eraseToAnyPublisher()
+  }
+
+  /// Blocks until every operation started so far has run (for tests and shutdown).
+  public func waitForPendingWork() { queue.sync {} }
+
+  // MARK: - Database
+
+  private func run<T: Sendable>(
+    failure: StorageError, _ work: @escaping @Sendable (DatabaseQueue) throws -> T
+  ) -> AnyPublisher<T, StorageError> {
+    BackgroundWork.run(on: queue) { [self] in
+      switch open() {
+      case .failure(let error): return .failure(error)
+      case .success(let database):
+        do {
+          return .success(try work(database))
+        } catch {
+          return .failure(failure)
+        }
+      }
+    }
+  }
+
+  /// The open database, opened and migrated on first use. A failure is remembered, so a
+  /// broken file is not retried (and never rewritten) for the life of the process.
+  private func open() -> Result<DatabaseQueue, StorageError> {
+    connection.withLock { state in
+      if let state { return state }
+      let result = Result { () throws(StorageError) -> DatabaseQueue in
+        do {
+          var configuration = Configuration()
+          configuration.busyMode = .timeout(5)
+          let database = try DatabaseQueue(path: path, configuration: configuration)
+          try database.writeWithoutTransaction { db in
+            _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+          }
+          try Self.migrator.migrate(database)
+          return database
+        } catch {
+          throw .unavailable
+        }
+      }
+      state = result
+      return result
+    }
+  }
+
+  private static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("v1") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE cart_item (
+            product_id TEXT PRIMARY KEY,
+            quantity INTEGER NOT NULL CHECK (quantity BETWEEN 1 AND 99));
+          CREATE TABLE order_header (
+            number INTEGER PRIMARY KEY AUTOINCREMENT, placed_at TEXT, name TEXT, email TEXT,
+            address TEXT, currency TEXT, rate TEXT, base_total_minor INTEGER, total_minor INTEGER);
+          CREATE TABLE order_line (
+            order_number INTEGER REFERENCES order_header ON DELETE CASCADE, position INTEGER,
+            product_id TEXT, title TEXT, quantity INTEGER, unit_price_minor INTEGER,
+            amount_minor INTEGER, PRIMARY KEY (order_number, position));
+          """)
+    }
+    return migrator
+  }
+
+  @Sendable private static func fetchOrders(_ database: DatabaseQueue) throws -> [Order] {
+    try database.read { db in
+      var lines: [Int: [OrderLine]] = [:]
+      for row in try Row.fetchAll(
+        db, sql: "SELECT * FROM order_line ORDER BY order_number, position")
+      {
+        lines[row["order_number"], default: []].append(
+          OrderLine(
+            productID: row["product_id"], title: row["title"], quantity: row["quantity"],
+            unitPriceMinor: row["unit_price_minor"], amountMinor: row["amount_minor"]))
+      }
+      return try Row.fetchAll(db, sql: "SELECT * FROM order_header ORDER BY number DESC").map {
+        row in
+        let number: Int = row["number"]
+        let rateText: String = row["rate"]
+        let draft = OrderDraft(
+          placedAt: parseTimestamp(row["placed_at"]) ?? Date(timeIntervalSince1970: 0),
+          customer: Customer(name: row["name"], email: row["email"], address: row["address"]),
+          currency: Currency(code: row["currency"], rate: ScaledDecimal(text: rateText) ?? Currency.gbp.rate),
+          lines: lines[number] ?? [], baseTotalMinor: row["base_total_minor"],
+          totalMinor: row["total_minor"])
+        return Order(number: number, draft: draft)
+      }
+    }
+  }
+
+  static func timestamp(_ date: Date) -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime]
+    return formatter.string(from: date)
+  }
+
+  static func parseTimestamp(_ text: String) -> Date? {
+    ISO8601DateFormatter().date(from: text)
+  }
+}

@@ -1,0 +1,10 @@
+/// Texts about the cart that several screens show.
+enum CartText {
+  /// "Total: 4.00 GBP".
+  static func total(_ cart: Cart, in currency: Currency) -> String {
+    "Total: " + currency.format(base: cart.baseTotal)
+  }
+
+  /// "1 item", "3 items".
+  static func itemCount(_ count: Int) -> String { count == 1 ? "1 item" : "\(count) items" }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// One line of the catalog list, ready to draw.
+public struct CatalogRow: Identifiable, Equatable, Sendable, Codable {
+  /// The product id.
+  public let id: String
+  /// The 1-based catalog position.
+  public let number: Int
+  /// "Bag of Peas".
+  public let title: String
+  /// "For only 0.95 GBP".
+  public let price: String
+  /// The quantity in the cart, as text: "0", "2".
+  public let quantity: String
+  /// The quantity in the cart.
+  public let quantityValue: Int
+}
+
+/// Where the catalog screen asks to go.
+public enum CatalogRoute: Equatable, Sendable {
+  case checkout
+}
+
+/// Builds catalog rows, rebuilding only what a change touches: a currency change re-prices
+/// every row, a cart change rebuilds just the rows whose quantity moved.
+final class CatalogRowCache {
+  private var products: [Product] = []
+  private var currency: Currency?
+  private var quantities: [String: Int] = [:]
+  private var positions: [String: Int] = [:]
+  private var lowercasedTitles: [String] = []
+  private(set) var allRows: [CatalogRow] = []
+
+  func rows(products: [Product], cart: Cart, currency: Currency, filter: String) -> [CatalogRow] {
+    let newQuantities = Dictionary(uniqueKeysWithValues: cart.lines.map { ($0.id, $0.quantity) })
+    if products != self.products || currency != self.currency {
+      self.products = products
+      self.currency = currency
+      positions = Dictionary(
+        products.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+      lowercasedTitles = products.map { $0.title.lowercased() }
+      allRows = products.enumerated().map { index, product in
+        row(product, number: index + 1, quantity: newQuantities[product.id] ?? 0, currency: currency)
+      }
+    } else if newQuantities != quantities {
+      let touched = Set(newQuantities.keys).union(quantities.keys)
+      for id in touched where newQuantities[id] != quantities[id] {
+        guard let index = positions[id] else { continue }
+        allRows[index] = row(
+          products[index], number: index + 1, quantity: newQuantities[id] ?? 0, currency: currency)
+      }
+    }
+    quantities = newQuantities
+    let needle = filter.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    guard !needle.isEmpty else { return allRows }
+    return allRows.indices.filter { lowercasedTitles[$0].contains(needle) }.map { allRows[$0] }
+  }
+
+  private func row(_ product: Product, number: Int, quantity: Int, currency: Currency) -> CatalogRow {
+    CatalogRow(
+      id: product.id, number: number, title: product.title,
+      price: "For only " + currency.format(base: product.priceMinor), quantity: String(quantity),
+      quantityValue: quantity)
+  }
+}

@@ -1,0 +1,187 @@
+import Foundation
+import ViewModelKit
+
+/// Where the order form asks to go.
+public enum OrderFormRoute: Equatable, Sendable {
+  case catalog
+}
+
+/// The order form on the checkout screen: name, email and address with live validation,
+/// and "Place order".
+public final class OrderFormViewModel {
+  /// The hint texts, in the order they apply.
+  public enum Hint {
+    public static let emptyCart = "Add something to your cart"
+    public static let incomplete = "Complete your details"
+    public static let placing = "Placing order…"
+    public static let ready = "Ready to order"
+  }
+
+  // MARK: Outputs
+
+  public let nameStatus: Driver<FieldStatus>
+  public let emailStatus: Driver<FieldStatus>
+  public let addressStatus: Driver<FieldStatus>
+  /// True when all three fields are valid.
+  public let formValid: Driver<Bool>
+  /// Cart not empty, form valid, not placing.
+  public let placeOrderEnabled: Driver<Bool>
+  /// Why Place order is disabled, or "Ready to order".
+  public let placeOrderHint: Driver<String>
+  /// True while an order is being saved.
+  public let isPlacing: Driver<Bool>
+  /// "Order #000007 placed. Total: 12.75 AUD" after a success, until dismissed or the cart
+  /// changes.
+  public let confirmation: Driver<String?>
+  /// `.catalog` when a confirmation is dismissed.
+  public let navigation: Signal<OrderFormRoute>
+  /// "Unable to place your order. Please try again."
+  public let message: Signal<String>
+  /// Saves an order built from the cart, currency and form as they are at `execute`.
+  public let placeOrder: Action<Void, Order>
+
+  /// The field texts as typed (for drawing the fields).
+  public var nameText: String { fields.value.name }
+  public var emailText: String { fields.value.email }
+  public var addressText: String { fields.value.address }
+
+  // MARK: State
+
+  private struct Fields: Equatable {
+    var name = ""
+    var email = ""
+    var address = ""
+    var touched: Set<Int> = []
+
+    static let nameField = 0
+    static let emailField = 1
+    static let addressField = 2
+
+    private func status(_ field: Int, _ rule: (String) -> FieldStatus, _ text: String) -> FieldStatus {
+      touched.contains(field) ? rule(text) : .pristine
+    }
+    var nameStatus: FieldStatus { status(Self.nameField, OrderFormRules.name, name) }
+    var emailStatus: FieldStatus { status(Self.emailField, OrderFormRules.email, email) }
+    var addressStatus: FieldStatus { status(Self.addressField, OrderFormRules.address, address) }
+    var isValid: Bool { nameStatus.isValid && emailStatus.isValid && addressStatus.isValid }
+  }
+
+  private let fields = BehaviorRelay(value: Fields())
+  private let cart: CartStore
+  private let confirmationText = BehaviorRelay<String?>(value: nil)
+  private let routes = PublishRelay<OrderFormRoute>()
+  private var subscriptions = Set<AnyCancellable>()
+
+  public init(
+    storage: any CheckoutStorage, cart: CartStore, currency: CurrencyStore,
+    clock: @escaping () -> Date, activity: ActivityTracker,
+    scheduler: AnySchedulerOf<DispatchQueue>
+  ) {
+    self.cart = cart
+    let fields = fields
+    let cartFilled = cart.changesNow.map { !$0.isEmpty }.removeDuplicates()
+    let valid = fields.map(\.isValid).removeDuplicates()
+    placeOrder = Action(enabledIf: cartFilled.combineLatest(valid) { $0 && $1 }, scheduler: scheduler) {
+      let draft = Self.draft(cart: cart.current, currency: currency.value, fields: fields.value, now: clock())
+      return activity.track(storage.saveOrder(draft))
+    }
+    nameStatus = fields.map(\.nameStatus).removeDuplicates().asDriver(scheduler: scheduler)
+    emailStatus = fields.map(\.emailStatus).removeDuplicates().asDriver(scheduler: scheduler)
+    addressStatus = fields.map(\.addressStatus).removeDuplicates().asDriver(scheduler: scheduler)
+    formValid = valid.asDriver(scheduler: scheduler)
+    placeOrderEnabled = placeOrder.enabled
+    isPlacing = placeOrder.executing
+    placeOrderHint = cartFilled.combineLatest(valid, placeOrder.executing) {
+      Self.hint(cartFilled: $0, formValid: $1, placing: $2)
+    }
+    .removeDuplicates().asDriver(scheduler: scheduler)
+    confirmation = confirmationText.removeDuplicates().asDriver(scheduler: scheduler)
+    navigation = routes.asSignal(scheduler: scheduler)
+    message = placeOrder.errors.filter { !$0.isNotEnabled }.map { _ in StorageMessage.saveOrder }
+      .asSignal(scheduler: scheduler)
+    placeOrder.elements.emit { [weak self] order in self?.placed(order) }.store(in: &subscriptions)
+    cart.edits.emit { [confirmationText] in confirmationText.accept(nil) }.store(in: &subscriptions)
+  }
+
+  // MARK: Inputs
+
+  /// Replaces the name as typed.
+  public func setName(_ text: String) {
+    edit {
+      $0.name = text
+      $0.touched.insert(Fields.nameField)
+    }
+  }
+
+  /// Replaces the email as typed.
+  public func setEmail(_ text: String) {
+    edit {
+      $0.email = text
+      $0.touched.insert(Fields.emailField)
+    }
+  }
+
+  /// Replaces the address as typed.
+  public func setAddress(_ text: String) {
+    edit {
+      $0.address = text
+      $0.touched.insert(Fields.addressField)
+    }
+  }
+
+  /// Places the order, or says why not (the current hint).
+  @discardableResult
+  public func submitOrder() -> InputResult {
+    let hint = Self.hint(
+      cartFilled: !cart.current.isEmpty, formValid: fields.value.isValid,
+      placing: placeOrder.isExecuting)
+    guard hint == Hint.ready else { return .rejected(hint) }
+    placeOrder.execute(())
+    return .accepted
+  }
+
+  /// Closes the confirmation and routes back to the catalog; nothing without one.
+  public func dismissConfirmation() {
+    guard confirmationText.value != nil else { return }
+    confirmationText.accept(nil)
+    routes.accept(.catalog)
+  }
+
+  /// Whether a confirmation is showing now.
+  public var hasConfirmation: Bool { confirmationText.value != nil }
+
+  // MARK: Internals
+
+  private func edit(_ change: (inout Fields) -> Void) {
+    var value = fields.value
+    change(&value)
+    fields.accept(value)
+  }
+
+  private func placed(_ order: Order) {
+    cart.subtract(order.draft.lines)
+    let total = Money.format(order.draft.totalMinor, code: order.draft.currency.code)
+    confirmationText.accept("Order #\(String(order.number).leftPadded(to: 6)) placed. Total: \(total)")
+  }
+
+  private static func hint(cartFilled: Bool, formValid: Bool, placing: Bool) -> String {
+    if !cartFilled { return Hint.emptyCart }
+    if !formValid { return Hint.incomplete }
+    if placing { return Hint.placing }
+    return Hint.ready
+  }
+
+  private static func draft(cart: Cart, currency: Currency, fields: Fields, now: Date) -> OrderDraft {
+    let trim = { (text: String) in text.trimmingCharacters(in: .whitespacesAndNewlines) }
+    return OrderDraft(
+      placedAt: now,
+      customer: Customer(name: trim(fields.name), email: trim(fields.email), address: trim(fields.address)),
+      currency: currency,
+      lines: cart.lines.map { line in
+        OrderLine(
+          productID: line.id, title: line.product.title, quantity: line.quantity,
+          unitPriceMinor: line.product.priceMinor, amountMinor: currency.convert(line.baseAmount))
+      },
+      baseTotalMinor: cart.baseTotal, totalMinor: currency.convert(cart.baseTotal))
+  }
+}

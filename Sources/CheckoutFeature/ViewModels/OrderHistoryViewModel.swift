@@ -1,0 +1,80 @@
+import Foundation
+import ViewModelKit
+
+/// One past order, ready to draw.
+public struct OrderRow: Identifiable, Equatable, Sendable, Codable {
+  public let number: Int
+  /// "#000002  2025-01-12 17:05  5 items  6.02 EUR".
+  public let summary: String
+  /// "Bram Oakley, bram.oakley@example.net".
+  public let customer: String
+  /// "4 Can of Beans for 3.50 EUR", in order.
+  public let lines: [String]
+
+  public var id: Int { number }
+}
+
+/// Past orders, newest first.
+public final class OrderHistoryViewModel {
+  /// Newest first.
+  public let rows: Driver<[OrderRow]>
+  /// True until the first list or failure.
+  public let isLoading: Driver<Bool>
+  /// "No orders yet" when loaded and empty, else "".
+  public let emptyText: Driver<String>
+  /// "Unable to load orders".
+  public let message: Signal<String>
+
+  private let storage: any CheckoutStorage
+  private let scheduler: AnySchedulerOf<DispatchQueue>
+  private let formatter: DateFormatter
+  private let orders = BehaviorRelay<[OrderRow]?>(value: nil)
+  private let messages = PublishRelay<String>()
+  private var observation: AnyCancellable?
+
+  public init(
+    storage: any CheckoutStorage, timeZone: TimeZone = .current,
+    scheduler: AnySchedulerOf<DispatchQueue>
+  ) {
+    self.storage = storage
+    self.scheduler = scheduler
+    formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = timeZone
+    formatter.dateFormat = "yyyy-MM-dd HH:mm"
+    rows = orders.map { $0 ?? [] }.removeDuplicates().asDriver(scheduler: scheduler)
+    isLoading = orders.map { $0 == nil }.removeDuplicates().asDriver(scheduler: scheduler)
+    emptyText = orders.map { $0?.isEmpty == true ? "No orders yet" : "" }.removeDuplicates()
+      .asDriver(scheduler: scheduler)
+    message = messages.asSignal(scheduler: scheduler)
+    reload()
+  }
+
+  /// Subscribes to the stored orders again.
+  public func reload() {
+    observation = storage.observeOrders()
+      .receive(on: scheduler)
+      .sink(
+        receiveCompletion: { [weak self] completion in
+          guard case .failure = completion, let self else { return }
+          orders.accept([])
+          messages.accept(StorageMessage.observeOrders)
+        },
+        receiveValue: { [weak self] orders in
+          guard let self else { return }
+          self.orders.accept(orders.map(row))
+        })
+  }
+
+  private func row(_ order: Order) -> OrderRow {
+    let draft = order.draft
+    let code = draft.currency.code
+    let number = "#" + String(order.number).leftPadded(to: 6)
+    let count = CartText.itemCount(draft.itemCount)
+    return OrderRow(
+      number: order.number,
+      summary: "\(number)  \(formatter.string(from: draft.placedAt))  \(count)  \(Money.format(draft.totalMinor, code: code))",
+      customer: "\(draft.customer.name), \(draft.customer.email)",
+      lines: draft.lines.map { "\($0.quantity) \($0.title) for \(Money.format($0.amountMinor, code: code))" })
+  }
+}

@@ -1,0 +1,75 @@
+import FlyingFox
+import Foundation
+import ViewModelKit
+
+/// A FlyingFox server on 127.0.0.1 with a free port, answering every request with `handler`.
+final class LoopbackServer: Sendable {
+  let server: HTTPServer
+  let task: Task<Void, any Error>
+  let baseURL: URL
+
+  init(_ handler: @Sendable @escaping (FlyingFox.HTTPRequest) async throws -> FlyingFox.HTTPResponse) async throws {
+    server = HTTPServer(address: try sockaddr_in.inet(ip4: "127.0.0.1", port: 0), logger: .disabled)
+    await server.appendRoute("*", handler: handler)
+    let server = server
+    task = Task { try await server.run() }
+    try await server.waitUntilListening()
+    guard case .ip4(_, let port) = await server.listeningAddress else {
+      throw LoopbackError.noPort(String(describing: await server.listeningAddress))
+    }
+    baseURL = URL(string: "http://127.0.0.1:\(port)")!
+  }
+
+  func stop() async {
+    await server.stop()
+    task.cancel()
+  }
+}
+
+enum LoopbackError: Error {
+  case noPort(String)
+}
+
+/// Something a handler can wait on until the test lets it go (a stalled response).
+actor Gate {
+  private var waiters: [CheckedContinuation<Void, Never>] = []
+  private var open = false
+
+  func wait() async {
+    if open { return }
+    await withCheckedContinuation { waiters.append($0) }
+  }
+
+  func release() {
+    open = true
+    waiters.forEach { $0.resume() }
+    waiters = []
+  }
+}
+
+/// The first outcome of a publisher, awaited.
+func outcome<T: Sendable, E: Error>(of publisher: AnyPublisher<T, E>) async -> Result<T, E> {
+  let box = CancellableBox()
+  return await withCheckedContinuation { continuation in
+    var resumed = false
+    box.cancellable = publisher.sink(
+      receiveCompletion: { completion in
+        if case .failure(let error) = completion, !resumed {
+          resumed = true
+          continuation.resume(returning: .failure(error))
+        }
+      },
+      receiveValue: { value in
+        if !resumed {
+          resumed = true
+          continuation.resume(returning: .success(value))
+        }
+      })
+  }
+}
+
+/// Keeps a test's subscription alive while it is awaited.
+final class CancellableBox: @unchecked Sendable {
+  // Written once before the await, released with the box.
+  var cancellable: AnyCancellable?
+}

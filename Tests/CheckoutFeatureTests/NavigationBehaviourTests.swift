@@ -1,0 +1,74 @@
+import CheckoutFeature
+import Testing
+import ViewModelKit
+import ViewModelKitTesting
+
+@Suite("Checkout: navigation and checkout rows")
+struct NavigationBehaviourTests {
+  @Test("CO-19 checkout routes only with a filled cart")
+  func co19() {
+    let h = Harness().start()
+    let routes = h.record(h.catalog.navigation)
+    let message = h.record(h.catalog.message)
+    #expect(h.catalog.checkout() == .rejected("Your cart is empty"))
+    h.scheduler.settle()
+    #expect(routes.values.isEmpty)
+    #expect(message.values == ["Your cart is empty"])
+    h.fill([("peas", 1)])
+    #expect(h.catalog.checkout() == .accepted)
+    h.scheduler.settle()
+    #expect(routes.values == [.checkout])
+  }
+
+  @Test("CO-20 checkout rows follow catalog order")
+  func co20() {
+    let h = Harness().start()
+    h.fill([("eggs", 2), ("peas", 2)])
+    #expect(h.value(h.checkout.rows).map(\.text) == ["2 Bag of Peas for 1.90 GBP", "2 Dozen of Eggs for 4.20 GBP"])
+    #expect(h.value(h.checkout.total) == "Total: 6.10 GBP")
+  }
+
+  @Test("CO-21 a single can")
+  func co21() {
+    let h = Harness().start()
+    h.fill([("beans", 1)])
+    #expect(h.value(h.checkout.rows).map(\.text) == ["1 Can of Beans for 0.73 GBP"])
+  }
+
+  @Test("CO-22 catalog adds reach the checkout in the same tick")
+  func co22() {
+    let h = Harness().start()
+    let rows = h.record(h.checkout.rows)
+    h.scheduler.settle()
+    h.catalog.add("milk")
+    h.scheduler.settle()
+    #expect(rows.last?.map(\.text) == ["1 Bottle of Milk for 1.30 GBP"])
+    #expect(rows.times.last == 0)
+    h.catalog.remove("milk")
+    h.scheduler.settle()
+    #expect(rows.last == [])
+  }
+
+  @Test("CO-23 an empty checkout")
+  func co23() {
+    let h = Harness().start()
+    #expect(h.value(h.checkout.rows) == [])
+    #expect(h.value(h.checkout.total) == "Total: 0.00 GBP")
+    #expect(h.value(h.checkout.emptyText) == "Your cart is empty")
+    h.fill([("peas", 1)])
+    #expect(h.value(h.checkout.emptyText) == "")
+  }
+
+  @Test("CO-24 back routes and changes nothing")
+  func co24() {
+    let h = Harness().start()
+    h.fill([("peas", 2)])
+    h.choose("AUD")
+    let routes = h.record(h.checkout.navigation)
+    h.checkout.back()
+    h.scheduler.settle()
+    #expect(routes.values == [.back])
+    #expect(h.value(h.checkout.total) == "Total: 3.97 AUD")
+    #expect(h.value(h.checkout.currency) == "Currency: AUD")
+  }
+}

@@ -1,0 +1,93 @@
+import CheckoutFeature
+import Testing
+import ViewModelKit
+import ViewModelKitTesting
+
+@Suite("Checkout: order form")
+struct OrderFormBehaviourTests {
+  @Test("CO-51 pristine at t=0")
+  func co51() {
+    let h = Harness().start()
+    for status in [h.form.nameStatus, h.form.emailStatus, h.form.addressStatus] {
+      #expect(h.value(status) == .pristine)
+      #expect(h.value(status).text == "")
+    }
+    #expect(h.value(h.form.formValid) == false)
+    #expect(h.value(h.form.placeOrderEnabled) == false)
+    #expect(h.value(h.form.placeOrderHint) == "Add something to your cart")
+  }
+
+  @Test("CO-52 names")
+  func co52() {
+    for valid in ["Ana", "Zoë", "José Luis", "👩‍🔬👩‍🔬👩‍🔬", String(repeating: "a", count: 100)] {
+      #expect(OrderFormRules.name(valid) == .valid, "\(valid)")
+    }
+    for short in ["Al", "  Al  ", "   "] {
+      #expect(OrderFormRules.name(short) == .invalid("Name needs at least 3 characters"))
+    }
+    #expect(OrderFormRules.name(String(repeating: "a", count: 101)) == .invalid("Name is too long (max 100)"))
+    let h = Harness().start()
+    h.form.setName("Zoë")
+    #expect(h.value(h.form.nameStatus).text == "valid")
+  }
+
+  @Test("CO-53 emails")
+  func co53() {
+    for valid in ["ana@example.com", "a@b.c", " ana@example.com ", "zoë@exämple.de"] {
+      #expect(OrderFormRules.email(valid) == .valid, "\(valid)")
+    }
+    for invalid in ["ana@example", "@b.c", "a b@c.d", "x@y.", ""] {
+      #expect(OrderFormRules.email(invalid) == .invalid("Enter a valid email address"), "\(invalid)")
+    }
+    let long = String(repeating: "a", count: 243) + "@example.com"
+    #expect(long.count == 255)
+    #expect(OrderFormRules.email(long) == .invalid("Email is too long (max 254)"))
+    #expect(OrderFormRules.email(String(repeating: "x", count: 255)) == .invalid("Email is too long (max 254)"))
+  }
+
+  @Test("CO-54 addresses")
+  func co54() {
+    #expect(OrderFormRules.address("") == .invalid("Address is required"))
+    #expect(OrderFormRules.address(" \t\n ") == .invalid("Address is required"))
+    #expect(OrderFormRules.address("4 Quay Lane, Dunmore") == .valid)
+    #expect(OrderFormRules.address(String(repeating: "a", count: 501)) == .invalid("Address is too long (max 500)"))
+  }
+
+  @Test("CO-55 a field never returns to pristine")
+  func co55() {
+    let h = Harness().start()
+    h.form.setName("Ana Lima")
+    h.form.setName("")
+    #expect(h.value(h.form.nameStatus) == .invalid("Name needs at least 3 characters"))
+  }
+
+  @Test("CO-56 enabling and the hint")
+  func co56() {
+    let h = Harness().start()
+    h.fillForm()
+    #expect(h.value(h.form.placeOrderHint) == "Add something to your cart")
+    h.fill([("peas", 1)])
+    #expect(h.value(h.form.placeOrderEnabled))
+    #expect(h.value(h.form.placeOrderHint) == "Ready to order")
+    h.form.setEmail("nope")
+    #expect(h.value(h.form.placeOrderEnabled) == false)
+    #expect(h.value(h.form.placeOrderHint) == "Complete your details")
+  }
+
+  @Test("CO-82 submitOrder refuses with the hint and saves nothing")
+  func co82() {
+    let h = Harness().start()
+    let message = h.record(h.form.message)
+    #expect(h.form.submitOrder() == .rejected("Add something to your cart"))
+    h.fill([("peas", 1)])
+    h.form.setName("Al")
+    #expect(h.form.submitOrder() == .rejected("Complete your details"))
+    h.scheduler.settle()
+    #expect(h.storage.savedDrafts.isEmpty)
+    #expect(message.values.isEmpty)
+    h.fillForm()
+    #expect(h.form.submitOrder() == .accepted)
+    h.scheduler.settle()
+    #expect(h.storage.savedDrafts.count == 1)
+  }
+}

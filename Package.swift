@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "ViewModelKit", targets: ["ViewModelKit"]),
     .library(name: "ViewModelKitTesting", targets: ["ViewModelKitTesting"]),
     .executable(name: "bench", targets: ["bench"]),
+    .executable(name: "cli", targets: ["cli"]),
   ],
   dependencies: [
     .package(url: "https://github.com/OpenCombine/OpenCombine.git", exact: "0.14.0"),
@@ -59,6 +60,19 @@ let package = Package(
       dependencies: [
         "ViewModelKit",
         "Fixtures",
+        "CheckoutFeature",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    // The line-oriented front end: one command set per app over a shared shell.
+    .target(
+      name: "CLIApp",
+      dependencies: ["ViewModelKit", "AppEnvironment", "CheckoutFeature"]
+    ),
+    .executableTarget(
+      name: "cli",
+      dependencies: [
+        "CLIApp", "AppEnvironment",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -82,6 +96,8 @@ let package = Package(
         .product(name: "FlyingFox", package: "FlyingFox"),
       ]),
     .testTarget(name: "AppEnvironmentTests", dependencies: ["AppEnvironment"]),
+    .testTarget(
+      name: "CLIAppTests", dependencies: ["CLIApp", "CheckoutFeature", "ViewModelKitTesting"]),
     .testTarget(name: "ArchitectureTests"),
   ],
   swiftLanguageModes: [.v6]

@@ -23,16 +23,19 @@ public final class ActivityTracker {
   }
 
   private func change(by delta: Int) {
-    active.accept(count.withLock { value in
-      value += delta
-      return value
-    })
+    active.accept(
+      count.withLock { value in
+        value += delta
+        return value
+      })
   }
 
   /// `publisher`, delivered on the scheduler and counted as in flight from subscription
   /// until its end has been delivered there (or it is cancelled).
   public func track<P: Publisher>(_ publisher: P) -> AnyPublisher<P.Output, P.Failure> {
-    Deferred { [self] () -> Publishers.HandleEvents<Publishers.ReceiveOn<P, AnySchedulerOf<DispatchQueue>>> in
+    Deferred {
+      [self] () -> Publishers.HandleEvents<Publishers.ReceiveOn<P, AnySchedulerOf<DispatchQueue>>>
+      in
       let activity = begin()
       return publisher.receive(on: scheduler).handleEvents(
         receiveCompletion: { _ in activity.end() }, receiveCancel: { activity.end() })

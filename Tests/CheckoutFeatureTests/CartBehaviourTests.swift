@@ -31,12 +31,14 @@ struct CartBehaviourTests {
     #expect(h.value(h.catalog.cartCount) == "3 items")
   }
 
-  @Test("CO-09 totals are exact", arguments: [
-    ([("peas", 2), ("eggs", 2)], "Total: 6.10 GBP"),
-    ([("peas", 1), ("eggs", 1), ("milk", 1), ("beans", 1)], "Total: 5.08 GBP"),
-    ([("peas", 10)], "Total: 9.50 GBP"),
-    ([("beans", 3)], "Total: 2.19 GBP"),
-  ])
+  @Test(
+    "CO-09 totals are exact",
+    arguments: [
+      ([("peas", 2), ("eggs", 2)], "Total: 6.10 GBP"),
+      ([("peas", 1), ("eggs", 1), ("milk", 1), ("beans", 1)], "Total: 5.08 GBP"),
+      ([("peas", 10)], "Total: 9.50 GBP"),
+      ([("beans", 3)], "Total: 2.19 GBP"),
+    ])
   func co09(items: [(String, Int)], total: String) {
     let h = Harness().start()
     h.fill(items)

@@ -11,8 +11,12 @@ struct CatalogBehaviourTests {
     let h = Harness().start()
     let rows = h.value(h.catalog.rows)
     #expect(rows.map(\.number) == [1, 2, 3, 4])
-    #expect(rows.map(\.title) == ["Bag of Peas", "Dozen of Eggs", "Bottle of Milk", "Can of Beans"])
-    #expect(rows.map(\.price) == ["For only 0.95 GBP", "For only 2.10 GBP", "For only 1.30 GBP", "For only 0.73 GBP"])
+    #expect(
+      rows.map(\.title) == ["Bag of Peas", "Dozen of Eggs", "Bottle of Milk", "Can of Beans"])
+    #expect(
+      rows.map(\.price) == [
+        "For only 0.95 GBP", "For only 2.10 GBP", "For only 1.30 GBP", "For only 0.73 GBP",
+      ])
     #expect(rows.allSatisfy { $0.quantity == "0" && $0.quantityValue == 0 })
     #expect(h.value(h.catalog.isLoading) == false)
   }
@@ -71,7 +75,9 @@ struct CatalogBehaviourTests {
     if body == "fake error" {
       h.catalogService.answer = .failure(.network)
     } else {
-      h.catalogService.answer = Result { () throws(CatalogError) in try CatalogDecoder.decode(Data(body.utf8)) }
+      h.catalogService.answer = Result { () throws(CatalogError) in
+        try CatalogDecoder.decode(Data(body.utf8))
+      }
     }
     let message = h.record(h.catalog.message)
     let rows = h.record(h.catalog.rows)
@@ -137,6 +143,7 @@ struct CatalogBehaviourTests {
     #expect(
       ProductMatcher.match("Product 0000", in: generated)
         == .failure(.init(message: "\"Product 0000\" matches 9 products")))
-    #expect(ProductMatcher.match("1", in: []) == .failure(.init(message: "no product matches \"1\"")))
+    #expect(
+      ProductMatcher.match("1", in: []) == .failure(.init(message: "no product matches \"1\"")))
   }
 }

@@ -65,7 +65,8 @@ struct CurrencyBehaviourTests {
       #"{"base":"GBP","rates":{"USD":1.43,"GBP":0.9,"AUD":2.09}}"#,
     ] {
       let h = Harness()
-      h.rates.fallback = Result { () throws(RatesError) in try RatesDecoder.decode(Data(body.utf8)) }
+      h.rates.fallback = Result { () throws(RatesError) in try RatesDecoder.decode(Data(body.utf8))
+      }
       h.start()
       h.checkout.changeCurrency.execute(())
       h.scheduler.settle()
@@ -83,7 +84,10 @@ struct CurrencyBehaviourTests {
     #expect(h.checkout.select("AUD") == .accepted)
     h.scheduler.settle()
     #expect(h.value(h.checkout.currencyPicker) == nil)
-    #expect(h.value(h.checkout.rows).map(\.text) == ["2 Bag of Peas for 3.97 AUD", "2 Dozen of Eggs for 8.78 AUD"])
+    #expect(
+      h.value(h.checkout.rows).map(\.text) == [
+        "2 Bag of Peas for 3.97 AUD", "2 Dozen of Eggs for 8.78 AUD",
+      ])
     #expect(h.value(h.checkout.total) == "Total: 12.75 AUD")
     #expect(h.value(h.catalog.total) == "Total: 12.75 AUD")
     #expect(h.value(h.checkout.currency) == "Currency: AUD")
@@ -183,7 +187,9 @@ struct CurrencyBehaviourTests {
     h.fill([("peas", 2), ("eggs", 2)])
     h.choose("AUD")
     h.rates.fallback = .success(
-      RatesTable(date: nil, currencies: [.gbp, Currency(code: "AUD", rate: try #require(ScaledDecimal(text: "2.10")))]))
+      RatesTable(
+        date: nil,
+        currencies: [.gbp, Currency(code: "AUD", rate: try #require(ScaledDecimal(text: "2.10")))]))
     h.checkout.changeCurrency.execute(())
     h.scheduler.settle()
     #expect(h.value(h.checkout.total) == "Total: 12.75 AUD")

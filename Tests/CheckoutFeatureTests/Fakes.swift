@@ -5,11 +5,14 @@ import ViewModelKit
 import ViewModelKitTesting
 
 let fixtureTable = try! RatesDecoder.decode(FixtureLoader.bundled.data("checkout/rates.json"))
-let fixtureProducts = try! CatalogDecoder.decode(FixtureLoader.bundled.data("checkout/catalog.json"))
+let fixtureProducts = try! CatalogDecoder.decode(
+  FixtureLoader.bundled.data("checkout/catalog.json"))
 
 extension Publisher {
   /// This publisher's outcome delayed by `seconds` of the scheduler's time (0: at once).
-  func after(_ seconds: Double, on scheduler: TestSchedulerOf<DispatchQueue>) -> AnyPublisher<Output, Failure> {
+  func after(_ seconds: Double, on scheduler: TestSchedulerOf<DispatchQueue>) -> AnyPublisher<
+    Output, Failure
+  > {
     guard seconds > 0 else { return eraseToAnyPublisher() }
     return Just(()).setFailureType(to: Failure.self)
       .delay(for: .nanoseconds(Int(seconds * 1e9)), scheduler: scheduler)
@@ -64,7 +67,8 @@ final class FakeStorage: CheckoutStorage {
   private(set) var cartSaves: [(time: Double, cart: [String: Int])] = []
   private(set) var savedDrafts: [OrderDraft] = []
 
-  init(_ scheduler: TestSchedulerOf<DispatchQueue>, cart: [String: Int] = [:], orders: [Order] = []) {
+  init(_ scheduler: TestSchedulerOf<DispatchQueue>, cart: [String: Int] = [:], orders: [Order] = [])
+  {
     self.scheduler = scheduler
     inner = InMemoryCheckoutStorage(cart: cart, orders: orders)
   }
@@ -75,7 +79,8 @@ final class FakeStorage: CheckoutStorage {
 
   func saveCart(_ quantities: [String: Int]) -> AnyPublisher<Void, StorageError> {
     cartSaves.append((scheduler.elapsed, quantities))
-    return failSaveCart ? Fail(error: .writeFailed).eraseToAnyPublisher() : inner.saveCart(quantities)
+    return failSaveCart
+      ? Fail(error: .writeFailed).eraseToAnyPublisher() : inner.saveCart(quantities)
   }
 
   func saveOrder(_ draft: OrderDraft) -> AnyPublisher<Order, StorageError> {
@@ -139,7 +144,10 @@ final class Harness {
     precondition(result.values == [.accepted], "choosing \(code): \(result.values)")
   }
 
-  func fillForm(name: String = "Ana Lima", email: String = "ana@example.com", address: String = "4 Quay Lane, Dunmore") {
+  func fillForm(
+    name: String = "Ana Lima", email: String = "ana@example.com",
+    address: String = "4 Quay Lane, Dunmore"
+  ) {
     form.setName(name)
     form.setEmail(email)
     form.setAddress(address)

@@ -1,15 +1,19 @@
 import CheckoutFeature
-import FlyingFox
 import Fixtures
+import FlyingFox
 import Foundation
 import Testing
 import ViewModelKit
 
 @Suite("Checkout: HTTP clients against a loopback server")
 struct HTTPServicesTests {
-  static func body(_ fixture: String) -> Data { try! FixtureLoader.bundled.data("checkout/\(fixture)") }
+  static func body(_ fixture: String) -> Data {
+    try! FixtureLoader.bundled.data("checkout/\(fixture)")
+  }
 
-  func rates(_ server: LoopbackServer, key: String? = nil, timeout: TimeInterval = 5) -> HTTPRatesService {
+  func rates(_ server: LoopbackServer, key: String? = nil, timeout: TimeInterval = 5)
+    -> HTTPRatesService
+  {
     HTTPRatesService(
       url: server.baseURL.appendingPathComponent("latest"), apiKey: key,
       client: URLSessionHTTPClient(timeout: timeout))
@@ -19,7 +23,9 @@ struct HTTPServicesTests {
   func ok() async throws {
     let seen = Recorded()
     let server = try await LoopbackServer { request in
-      await seen.record("\(request.path)?\(request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")) \(request.headers[HTTPHeader("Accept")] ?? "") \(request.headers[HTTPHeader("User-Agent")] ?? "")")
+      await seen.record(
+        "\(request.path)?\(request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")) \(request.headers[HTTPHeader("Accept")] ?? "") \(request.headers[HTTPHeader("User-Agent")] ?? "")"
+      )
       return FlyingFox.HTTPResponse(statusCode: .ok, body: Self.body("rates.json"))
     }
     let result = await outcome(of: rates(server, key: "s3cret").latestRates())
@@ -47,7 +53,8 @@ struct HTTPServicesTests {
   @Test("404 and 500 are HTTP errors", arguments: [404, 500])
   func statuses(status: Int) async throws {
     let server = try await LoopbackServer { _ in
-      FlyingFox.HTTPResponse(statusCode: HTTPStatusCode(status, phrase: "Error"), body: Data("{}".utf8))
+      FlyingFox.HTTPResponse(
+        statusCode: HTTPStatusCode(status, phrase: "Error"), body: Data("{}".utf8))
     }
     let result = await outcome(of: rates(server).latestRates())
     await server.stop()
@@ -78,12 +85,16 @@ struct HTTPServicesTests {
 
   @Test("the catalog over HTTP: the fixture, a duplicate id and a 500")
   func catalog() async throws {
-    for (fixture, status) in [("catalog.json", 200), ("errors/catalog-duplicate.json", 200), ("catalog.json", 500)] {
+    for (fixture, status) in [
+      ("catalog.json", 200), ("errors/catalog-duplicate.json", 200), ("catalog.json", 500),
+    ] {
       let server = try await LoopbackServer { _ in
-        FlyingFox.HTTPResponse(statusCode: HTTPStatusCode(status, phrase: "X"), body: Self.body(fixture))
+        FlyingFox.HTTPResponse(
+          statusCode: HTTPStatusCode(status, phrase: "X"), body: Self.body(fixture))
       }
       let service = HTTPCatalogService(
-        url: server.baseURL.appendingPathComponent("catalog.json"), client: URLSessionHTTPClient(timeout: 5))
+        url: server.baseURL.appendingPathComponent("catalog.json"),
+        client: URLSessionHTTPClient(timeout: 5))
       let result = await outcome(of: service.loadCatalog())
       await server.stop()
       switch (fixture, status) {

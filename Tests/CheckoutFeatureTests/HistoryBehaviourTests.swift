@@ -23,9 +23,11 @@ struct HistoryBehaviourTests {
   func co65() {
     let h = fixtureHarness()
     let rows = h.value(h.history.rows)
-    #expect(rows.map(\.summary) == [
-      "#000002  2025-01-12 17:05  5 items  6.02 EUR", "#000001  2025-01-10 09:30  3 items  3.20 GBP",
-    ])
+    #expect(
+      rows.map(\.summary) == [
+        "#000002  2025-01-12 17:05  5 items  6.02 EUR",
+        "#000001  2025-01-10 09:30  3 items  3.20 GBP",
+      ])
     #expect(rows[0].lines == ["1 Dozen of Eggs for 2.52 EUR", "4 Can of Beans for 3.50 EUR"])
     #expect(rows[0].customer == "Bram Oakley, bram.oakley@example.net")
     #expect(h.value(h.history.emptyText) == "")
@@ -49,7 +51,8 @@ struct HistoryBehaviourTests {
     h.fillForm()
     h.form.submitOrder()
     h.scheduler.settle()
-    #expect(h.value(h.history.rows).first?.summary == "#000003  2025-01-15 14:03  4 items  12.75 AUD")
+    #expect(
+      h.value(h.history.rows).first?.summary == "#000003  2025-01-15 14:03  4 items  12.75 AUD")
   }
 
   @Test("CO-67 changing currency changes no history text")

@@ -8,7 +8,9 @@ final class LoopbackServer: Sendable {
   let task: Task<Void, any Error>
   let baseURL: URL
 
-  init(_ handler: @Sendable @escaping (FlyingFox.HTTPRequest) async throws -> FlyingFox.HTTPResponse) async throws {
+  init(
+    _ handler: @Sendable @escaping (FlyingFox.HTTPRequest) async throws -> FlyingFox.HTTPResponse
+  ) async throws {
     server = HTTPServer(address: try sockaddr_in.inet(ip4: "127.0.0.1", port: 0), logger: .disabled)
     await server.appendRoute("*", handler: handler)
     let server = server

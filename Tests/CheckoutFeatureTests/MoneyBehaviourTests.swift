@@ -22,7 +22,10 @@ struct MoneyBehaviourTests {
     g.fill([("peas", 2), ("eggs", 2)])
     g.choose("USD")
     #expect(g.value(g.catalog.total) == "Total: 8.72 USD")
-    #expect(g.value(g.checkout.rows).map(\.text) == ["2 Bag of Peas for 2.72 USD", "2 Dozen of Eggs for 6.01 USD"])
+    #expect(
+      g.value(g.checkout.rows).map(\.text) == [
+        "2 Bag of Peas for 2.72 USD", "2 Dozen of Eggs for 6.01 USD",
+      ])
   }
 
   @Test("CO-48 rounding is half-up, once")

@@ -24,7 +24,10 @@ struct NavigationBehaviourTests {
   func co20() {
     let h = Harness().start()
     h.fill([("eggs", 2), ("peas", 2)])
-    #expect(h.value(h.checkout.rows).map(\.text) == ["2 Bag of Peas for 1.90 GBP", "2 Dozen of Eggs for 4.20 GBP"])
+    #expect(
+      h.value(h.checkout.rows).map(\.text) == [
+        "2 Bag of Peas for 1.90 GBP", "2 Dozen of Eggs for 4.20 GBP",
+      ])
     #expect(h.value(h.checkout.total) == "Total: 6.10 GBP")
   }
 

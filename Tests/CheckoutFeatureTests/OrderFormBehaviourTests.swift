@@ -25,7 +25,9 @@ struct OrderFormBehaviourTests {
     for short in ["Al", "  Al  ", "   "] {
       #expect(OrderFormRules.name(short) == .invalid("Name needs at least 3 characters"))
     }
-    #expect(OrderFormRules.name(String(repeating: "a", count: 101)) == .invalid("Name is too long (max 100)"))
+    #expect(
+      OrderFormRules.name(String(repeating: "a", count: 101))
+        == .invalid("Name is too long (max 100)"))
     let h = Harness().start()
     h.form.setName("Zoë")
     #expect(h.value(h.form.nameStatus).text == "valid")
@@ -37,12 +39,15 @@ struct OrderFormBehaviourTests {
       #expect(OrderFormRules.email(valid) == .valid, "\(valid)")
     }
     for invalid in ["ana@example", "@b.c", "a b@c.d", "x@y.", ""] {
-      #expect(OrderFormRules.email(invalid) == .invalid("Enter a valid email address"), "\(invalid)")
+      #expect(
+        OrderFormRules.email(invalid) == .invalid("Enter a valid email address"), "\(invalid)")
     }
     let long = String(repeating: "a", count: 243) + "@example.com"
     #expect(long.count == 255)
     #expect(OrderFormRules.email(long) == .invalid("Email is too long (max 254)"))
-    #expect(OrderFormRules.email(String(repeating: "x", count: 255)) == .invalid("Email is too long (max 254)"))
+    #expect(
+      OrderFormRules.email(String(repeating: "x", count: 255))
+        == .invalid("Email is too long (max 254)"))
   }
 
   @Test("CO-54 addresses")
@@ -50,7 +55,9 @@ struct OrderFormBehaviourTests {
     #expect(OrderFormRules.address("") == .invalid("Address is required"))
     #expect(OrderFormRules.address(" \t\n ") == .invalid("Address is required"))
     #expect(OrderFormRules.address("4 Quay Lane, Dunmore") == .valid)
-    #expect(OrderFormRules.address(String(repeating: "a", count: 501)) == .invalid("Address is too long (max 500)"))
+    #expect(
+      OrderFormRules.address(String(repeating: "a", count: 501))
+        == .invalid("Address is too long (max 500)"))
   }
 
   @Test("CO-55 a field never returns to pristine")

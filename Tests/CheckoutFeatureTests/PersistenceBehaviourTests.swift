@@ -88,7 +88,8 @@ struct SQLiteStorageTests {
       storage = SQLiteCheckoutStorage(path: path)
       session = CheckoutSession(
         services: CheckoutServices(
-          catalog: FixtureCatalogService(), rates: FixtureRatesService(), connectivity: AlwaysOnline(),
+          catalog: FixtureCatalogService(), rates: FixtureRatesService(),
+          connectivity: AlwaysOnline(),
           storage: storage),
         clock: { ISO8601DateFormatter().date(from: "2025-01-15T14:03:00Z")! },
         timeZone: TimeZone(identifier: "UTC")!, scheduler: scheduler.asAny)
@@ -165,7 +166,8 @@ struct SQLiteStorageTests {
     let storage = SQLiteCheckoutStorage(path: path)
     let session = CheckoutSession(
       services: CheckoutServices(
-        catalog: FixtureCatalogService(), rates: FixtureRatesService(), connectivity: AlwaysOnline(),
+        catalog: FixtureCatalogService(), rates: FixtureRatesService(),
+        connectivity: AlwaysOnline(),
         storage: storage),
       clock: { Date(timeIntervalSince1970: 0) }, scheduler: scheduler.asAny)
     let message = session.catalog.message.record(on: scheduler)

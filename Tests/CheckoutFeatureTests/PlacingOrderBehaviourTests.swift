@@ -43,13 +43,19 @@ struct PlacingOrderBehaviourTests {
     let draft = try #require(h.storage.savedDrafts.first)
     #expect(
       draft.lines == [
-        OrderLine(productID: "peas", title: "Bag of Peas", quantity: 2, unitPriceMinor: 95, amountMinor: 397),
-        OrderLine(productID: "eggs", title: "Dozen of Eggs", quantity: 2, unitPriceMinor: 210, amountMinor: 878),
+        OrderLine(
+          productID: "peas", title: "Bag of Peas", quantity: 2, unitPriceMinor: 95, amountMinor: 397
+        ),
+        OrderLine(
+          productID: "eggs", title: "Dozen of Eggs", quantity: 2, unitPriceMinor: 210,
+          amountMinor: 878),
       ])
     #expect(draft.lines[0].unitPrice == Decimal(string: "0.95"))
     #expect(draft.currency == Currency(code: "AUD", rate: ScaledDecimal(text: "2.09")!))
     #expect(draft.baseTotal == Decimal(string: "6.10") && draft.total == Decimal(string: "12.75"))
-    #expect(draft.customer == Customer(name: "Ana Lima", email: "ana@example.com", address: "4 Quay Lane, Dunmore"))
+    #expect(
+      draft.customer
+        == Customer(name: "Ana Lima", email: "ana@example.com", address: "4 Quay Lane, Dunmore"))
     #expect(draft.placedAt == ISO8601DateFormatter().date(from: "2025-01-15T14:03:00Z"))
   }
 

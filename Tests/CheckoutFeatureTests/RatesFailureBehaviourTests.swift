@@ -23,7 +23,8 @@ struct RatesFailureBehaviourTests {
     let service = rates(h)
     let session = CheckoutSession(
       services: CheckoutServices(
-        catalog: h.catalogService, rates: DelayedRates(inner: service, delay: delay, scheduler: h.scheduler),
+        catalog: h.catalogService,
+        rates: DelayedRates(inner: service, delay: delay, scheduler: h.scheduler),
         connectivity: h.connectivity, storage: h.storage),
       clock: { h.now }, scheduler: h.scheduler.asAny)
     h.scheduler.settle()
@@ -49,7 +50,9 @@ struct RatesFailureBehaviourTests {
     let inner: any RatesService
     let delay: Double
     let scheduler: TestSchedulerOf<DispatchQueue>
-    func latestRates() -> AnyPublisher<RatesTable, RatesError> { inner.latestRates().after(delay, on: scheduler) }
+    func latestRates() -> AnyPublisher<RatesTable, RatesError> {
+      inner.latestRates().after(delay, on: scheduler)
+    }
   }
 
   @Test("CO-39 a failed fetch shows one message and changes nothing; a later run works")
@@ -135,8 +138,12 @@ struct RatesFailureBehaviourTests {
     h.scheduler.settle()
     #expect(enabled.last == false)
     #expect(notice.last == "Offline: currency change unavailable")
-    #expect(h.checkout.changeCurrency.execute(()).record(on: h.scheduler).failure?.isNotEnabled == true)
-    #expect(h.checkout.openCurrencyPicker().record(on: h.scheduler).values == [.rejected("Offline: currency change unavailable")])
+    #expect(
+      h.checkout.changeCurrency.execute(()).record(on: h.scheduler).failure?.isNotEnabled == true)
+    #expect(
+      h.checkout.openCurrencyPicker().record(on: h.scheduler).values == [
+        .rejected("Offline: currency change unavailable")
+      ])
     #expect(h.rates.calls == 0)
     h.connectivity.relay.accept(true)
     h.scheduler.settle()

@@ -23,7 +23,9 @@ public struct OrderLine: Equatable, Sendable {
   /// price × quantity converted into the order currency, in its minor units.
   public let amountMinor: Int
 
-  public init(productID: String, title: String, quantity: Int, unitPriceMinor: Int, amountMinor: Int) {
+  public init(
+    productID: String, title: String, quantity: Int, unitPriceMinor: Int, amountMinor: Int
+  ) {
     self.productID = productID
     self.title = title
     self.quantity = quantity

@@ -40,7 +40,10 @@ public struct ScaledDecimal: Hashable, Sendable {
   }
 
   /// The same value as a Foundation `Decimal`.
-  public var decimal: Decimal { Decimal(sign: units < 0 ? .minus : .plus, exponent: -scale, significand: Decimal(units.magnitude)) }
+  public var decimal: Decimal {
+    Decimal(
+      sign: units < 0 ? .minus : .plus, exponent: -scale, significand: Decimal(units.magnitude))
+  }
 
   public var isPositive: Bool { units > 0 }
 
@@ -48,7 +51,9 @@ public struct ScaledDecimal: Hashable, Sendable {
   /// "1.00", "2.09", "1.1235", "191.50". No grouping, always ".".
   public func text(minimumDecimals: Int) -> String {
     var digits = String(units.magnitude)
-    if digits.count <= scale { digits = String(repeating: "0", count: scale - digits.count + 1) + digits }
+    if digits.count <= scale {
+      digits = String(repeating: "0", count: scale - digits.count + 1) + digits
+    }
     var whole = String(digits.dropLast(scale))
     var fraction = String(digits.suffix(scale))
     while fraction.count > minimumDecimals, fraction.last == "0" { fraction.removeLast() }

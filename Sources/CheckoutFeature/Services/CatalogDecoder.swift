@@ -7,8 +7,12 @@ public enum CatalogDecoder {
     guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
       throw .malformed(reason: "not a JSON object")
     }
-    guard root["currency"] as? String == "GBP" else { throw .malformed(reason: "currency is not GBP") }
-    guard let items = root["products"] as? [Any] else { throw .malformed(reason: "no products list") }
+    guard root["currency"] as? String == "GBP" else {
+      throw .malformed(reason: "currency is not GBP")
+    }
+    guard let items = root["products"] as? [Any] else {
+      throw .malformed(reason: "no products list")
+    }
     var seen = Set<String>()
     var products: [Product] = []
     products.reserveCapacity(items.count)
@@ -33,7 +37,8 @@ public enum CatalogDecoder {
     guard (1...60).contains(name.count) else {
       throw .malformed(reason: "product \(id) has a bad name")
     }
-    guard let unitText = fields["unit"] as? String, let unit = ProductUnit(rawValue: unitText) else {
+    guard let unitText = fields["unit"] as? String, let unit = ProductUnit(rawValue: unitText)
+    else {
       throw .malformed(reason: "product \(id) has an unknown unit")
     }
     guard let priceText = fields["price"] as? String, let price = Money.parsePrice(priceText) else {

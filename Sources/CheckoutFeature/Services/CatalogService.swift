@@ -29,22 +29,23 @@ public struct FixtureCatalogService: CatalogService {
   public func loadCatalog() -> AnyPublisher<[Product], CatalogError> {
     Deferred { [file] in
       Future<[Product], CatalogError> { promise in
-        promise(Result { () throws(CatalogError) -> [Product] in
-          let data: Data
-          if let file {
-            guard let bytes = try? Data(contentsOf: file) else {
-              throw .malformed(reason: "\(file.path) cannot be read")
+        promise(
+          Result { () throws(CatalogError) -> [Product] in
+            let data: Data
+            if let file {
+              guard let bytes = try? Data(contentsOf: file) else {
+                throw .malformed(reason: "\(file.path) cannot be read")
+              }
+              data = bytes
+            } else {
+              do {
+                data = try FixtureLoader.bundled.data("checkout/catalog.json")
+              } catch {
+                throw .malformed(reason: "\(error)")
+              }
             }
-            data = bytes
-          } else {
-            do {
-              data = try FixtureLoader.bundled.data("checkout/catalog.json")
-            } catch {
-              throw .malformed(reason: "\(error)")
-            }
-          }
-          return try CatalogDecoder.decode(data)
-        })
+            return try CatalogDecoder.decode(data)
+          })
       }
     }
     .eraseToAnyPublisher()

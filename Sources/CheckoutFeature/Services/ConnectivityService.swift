@@ -19,7 +19,10 @@ public struct InterfaceConnectivity: ConnectivityService {
   private let scheduler: AnySchedulerOf<DispatchQueue>
   private let probe: @Sendable () -> Bool
 
-  public init(scheduler: AnySchedulerOf<DispatchQueue>, probe: @escaping @Sendable () -> Bool = Self.hasUpInterface) {
+  public init(
+    scheduler: AnySchedulerOf<DispatchQueue>,
+    probe: @escaping @Sendable () -> Bool = Self.hasUpInterface
+  ) {
     self.scheduler = scheduler
     self.probe = probe
   }

@@ -75,17 +75,24 @@ public enum OrdersFixture {
       guard let placedAt = ISO8601DateFormatter().date(from: entry.placedAt),
         let rate = ScaledDecimal(text: entry.currency.rate),
         let baseTotal = Money.parsePrice(entry.baseTotal), let total = Money.parsePrice(entry.total)
-      else { throw FixtureError.malformed(file: "checkout/orders.json", reason: "order \(entry.number)") }
+      else {
+        throw FixtureError.malformed(file: "checkout/orders.json", reason: "order \(entry.number)")
+      }
       let lines = try entry.lines.map { line in
-        guard let unit = Money.parsePrice(line.unitPrice), let amount = Money.parsePrice(line.amount)
-        else { throw FixtureError.malformed(file: "checkout/orders.json", reason: "order \(entry.number)") }
+        guard let unit = Money.parsePrice(line.unitPrice),
+          let amount = Money.parsePrice(line.amount)
+        else {
+          throw FixtureError.malformed(
+            file: "checkout/orders.json", reason: "order \(entry.number)")
+        }
         return OrderLine(
           productID: line.productId, title: line.title, quantity: line.quantity,
           unitPriceMinor: unit, amountMinor: amount)
       }
       let draft = OrderDraft(
         placedAt: placedAt,
-        customer: Customer(name: entry.customer.name, email: entry.customer.email, address: entry.customer.address),
+        customer: Customer(
+          name: entry.customer.name, email: entry.customer.email, address: entry.customer.address),
         currency: Currency(code: entry.currency.code, rate: rate), lines: lines,
         baseTotalMinor: baseTotal, totalMinor: total)
       return Order(number: entry.number, draft: draft)

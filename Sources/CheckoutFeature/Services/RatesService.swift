@@ -52,7 +52,8 @@ public struct HTTPRatesService: RatesService {
   public var requestURL: URL {
     guard let apiKey, var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
     else { return url }
-    components.queryItems = (components.queryItems ?? []) + [URLQueryItem(name: "access_key", value: apiKey)]
+    components.queryItems =
+      (components.queryItems ?? []) + [URLQueryItem(name: "access_key", value: apiKey)]
     return components.url ?? url
   }
 

@@ -52,7 +52,8 @@ public final class SQLiteCheckoutStorage: CheckoutStorage, Sendable {
             """,
           arguments: [
             Self.timestamp(draft.placedAt), draft.customer.name, draft.customer.email,
-            draft.customer.address, draft.currency.code, draft.currency.rate.text(minimumDecimals: 0),
+            draft.customer.address, draft.currency.code,
+            draft.currency.rate.text(minimumDecimals: 0),
             draft.baseTotalMinor, draft.totalMinor,
           ])
         let number = Int(db.lastInsertedRowID)
@@ -165,7 +166,8 @@ public final class SQLiteCheckoutStorage: CheckoutStorage, Sendable {
         let draft = OrderDraft(
           placedAt: parseTimestamp(row["placed_at"]) ?? Date(timeIntervalSince1970: 0),
           customer: Customer(name: row["name"], email: row["email"], address: row["address"]),
-          currency: Currency(code: row["currency"], rate: ScaledDecimal(text: rateText) ?? Currency.gbp.rate),
+          currency: Currency(
+            code: row["currency"], rate: ScaledDecimal(text: rateText) ?? Currency.gbp.rate),
           lines: lines[number] ?? [], baseTotalMinor: row["base_total_minor"],
           totalMinor: row["total_minor"])
         return Order(number: number, draft: draft)

@@ -10,7 +10,9 @@ public final class CurrencyStore {
   public var value: Currency { relay.value }
 
   /// The current currency, then each change.
-  public var changes: AnyPublisher<Currency, Never> { relay.removeDuplicates().eraseToAnyPublisher() }
+  public var changes: AnyPublisher<Currency, Never> {
+    relay.removeDuplicates().eraseToAnyPublisher()
+  }
 
   /// Makes `currency` the current one (at its new rate, if that changed).
   public func select(_ currency: Currency) { relay.accept(currency) }

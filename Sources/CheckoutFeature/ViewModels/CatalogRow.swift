@@ -40,7 +40,8 @@ final class CatalogRowCache {
         products.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
       lowercasedTitles = products.map { $0.title.lowercased() }
       allRows = products.enumerated().map { index, product in
-        row(product, number: index + 1, quantity: newQuantities[product.id] ?? 0, currency: currency)
+        row(
+          product, number: index + 1, quantity: newQuantities[product.id] ?? 0, currency: currency)
       }
     } else if newQuantities != quantities {
       let touched = Set(newQuantities.keys).union(quantities.keys)
@@ -56,7 +57,8 @@ final class CatalogRowCache {
     return allRows.indices.filter { lowercasedTitles[$0].contains(needle) }.map { allRows[$0] }
   }
 
-  private func row(_ product: Product, number: Int, quantity: Int, currency: Currency) -> CatalogRow {
+  private func row(_ product: Product, number: Int, quantity: Int, currency: Currency) -> CatalogRow
+  {
     CatalogRow(
       id: product.id, number: number, title: product.title,
       price: "For only " + currency.format(base: product.priceMinor), quantity: String(quantity),

@@ -73,7 +73,9 @@ public final class CatalogViewModel {
 
   /// Adds units of a product to the cart.
   @discardableResult
-  public func add(_ id: String, quantity: Int = 1) -> InputResult { cart.add(id, quantity: quantity) }
+  public func add(_ id: String, quantity: Int = 1) -> InputResult {
+    cart.add(id, quantity: quantity)
+  }
 
   /// Removes units of a product, stopping at 0.
   @discardableResult

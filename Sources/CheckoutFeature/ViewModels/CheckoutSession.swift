@@ -57,7 +57,8 @@ public final class CheckoutSession {
     orderForm = OrderFormViewModel(
       storage: services.storage, cart: cart, currency: currency, clock: clock,
       activity: activity, scheduler: scheduler)
-    history = OrderHistoryViewModel(storage: services.storage, timeZone: timeZone, scheduler: scheduler)
+    history = OrderHistoryViewModel(
+      storage: services.storage, timeZone: timeZone, scheduler: scheduler)
   }
 
   /// Whether anything counted by `isSettled` is in flight now.

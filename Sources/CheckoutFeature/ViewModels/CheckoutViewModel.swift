@@ -69,7 +69,8 @@ public final class CheckoutViewModel {
       cart.lines.map { line in
         CheckoutRow(
           id: line.id, quantity: line.quantity,
-          text: "\(line.quantity) \(line.product.title) for \(currency.format(base: line.baseAmount))")
+          text:
+            "\(line.quantity) \(line.product.title) for \(currency.format(base: line.baseAmount))")
       }
     }
     .removeDuplicates().asDriver(scheduler: scheduler)

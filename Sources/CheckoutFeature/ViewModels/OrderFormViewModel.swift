@@ -57,7 +57,9 @@ public final class OrderFormViewModel {
     static let emailField = 1
     static let addressField = 2
 
-    private func status(_ field: Int, _ rule: (String) -> FieldStatus, _ text: String) -> FieldStatus {
+    private func status(_ field: Int, _ rule: (String) -> FieldStatus, _ text: String)
+      -> FieldStatus
+    {
       touched.contains(field) ? rule(text) : .pristine
     }
     var nameStatus: FieldStatus { status(Self.nameField, OrderFormRules.name, name) }
@@ -81,8 +83,11 @@ public final class OrderFormViewModel {
     let fields = fields
     let cartFilled = cart.changesNow.map { !$0.isEmpty }.removeDuplicates()
     let valid = fields.map(\.isValid).removeDuplicates()
-    placeOrder = Action(enabledIf: cartFilled.combineLatest(valid) { $0 && $1 }, scheduler: scheduler) {
-      let draft = Self.draft(cart: cart.current, currency: currency.value, fields: fields.value, now: clock())
+    placeOrder = Action(
+      enabledIf: cartFilled.combineLatest(valid) { $0 && $1 }, scheduler: scheduler
+    ) {
+      let draft = Self.draft(
+        cart: cart.current, currency: currency.value, fields: fields.value, now: clock())
       return activity.track(storage.saveOrder(draft))
     }
     nameStatus = fields.map(\.nameStatus).removeDuplicates().asDriver(scheduler: scheduler)
@@ -136,9 +141,12 @@ public final class OrderFormViewModel {
       cartFilled: !cart.current.isEmpty, formValid: fields.value.isValid,
       placing: placeOrder.isExecuting)
     guard hint == Hint.ready else { return .rejected(hint) }
-    placeOrder.execute(())
+    lastPlacement = placeOrder.execute(())
     return .accepted
   }
+
+  /// The outcome of the placement `submitOrder()` last started: the order, or the failure.
+  public private(set) var lastPlacement: AnyPublisher<Order, ActionError>?
 
   /// Closes the confirmation and routes back to the catalog; nothing without one.
   public func dismissConfirmation() {
@@ -161,7 +169,8 @@ public final class OrderFormViewModel {
   private func placed(_ order: Order) {
     cart.subtract(order.draft.lines)
     let total = Money.format(order.draft.totalMinor, code: order.draft.currency.code)
-    confirmationText.accept("Order #\(String(order.number).leftPadded(to: 6)) placed. Total: \(total)")
+    confirmationText.accept(
+      "Order #\(String(order.number).leftPadded(to: 6)) placed. Total: \(total)")
   }
 
   private static func hint(cartFilled: Bool, formValid: Bool, placing: Bool) -> String {
@@ -171,11 +180,13 @@ public final class OrderFormViewModel {
     return Hint.ready
   }
 
-  private static func draft(cart: Cart, currency: Currency, fields: Fields, now: Date) -> OrderDraft {
+  private static func draft(cart: Cart, currency: Currency, fields: Fields, now: Date) -> OrderDraft
+  {
     let trim = { (text: String) in text.trimmingCharacters(in: .whitespacesAndNewlines) }
     return OrderDraft(
       placedAt: now,
-      customer: Customer(name: trim(fields.name), email: trim(fields.email), address: trim(fields.address)),
+      customer: Customer(
+        name: trim(fields.name), email: trim(fields.email), address: trim(fields.address)),
       currency: currency,
       lines: cart.lines.map { line in
         OrderLine(

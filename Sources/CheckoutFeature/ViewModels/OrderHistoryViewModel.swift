@@ -73,8 +73,11 @@ public final class OrderHistoryViewModel {
     let count = CartText.itemCount(draft.itemCount)
     return OrderRow(
       number: order.number,
-      summary: "\(number)  \(formatter.string(from: draft.placedAt))  \(count)  \(Money.format(draft.totalMinor, code: code))",
+      summary:
+        "\(number)  \(formatter.string(from: draft.placedAt))  \(count)  \(Money.format(draft.totalMinor, code: code))",
       customer: "\(draft.customer.name), \(draft.customer.email)",
-      lines: draft.lines.map { "\($0.quantity) \($0.title) for \(Money.format($0.amountMinor, code: code))" })
+      lines: draft.lines.map {
+        "\($0.quantity) \($0.title) for \(Money.format($0.amountMinor, code: code))"
+      })
   }
 }

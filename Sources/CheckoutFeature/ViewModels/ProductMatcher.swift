@@ -10,7 +10,9 @@ public enum ProductMatcher {
     let none = MatchError(message: "no product matches \"\(query)\"")
     guard !text.isEmpty else { return .failure(none) }
     if text.allSatisfy(\.isASCIIDigit) {
-      guard let number = Int(text), number >= 1, number <= products.count else { return .failure(none) }
+      guard let number = Int(text), number >= 1, number <= products.count else {
+        return .failure(none)
+      }
       return .success(products[number - 1])
     }
     let lowered = text.lowercased()

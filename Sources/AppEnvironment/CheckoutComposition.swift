@@ -1,0 +1,70 @@
+import CheckoutFeature
+import Foundation
+import ViewModelKit
+
+/// Builds the Checkout app's services from the configuration: fixtures unless live
+/// variables select a service (and `--offline` is absent), SQLite unless `--ephemeral`.
+public enum CheckoutComposition {
+  /// Checkout's own flags.
+  public struct Options: Sendable {
+    /// `--catalog <file>`: load this catalog file instead.
+    public var catalogFile: String?
+    public init(catalogFile: String? = nil) { self.catalogFile = catalogFile }
+  }
+
+  public static func services(
+    _ configuration: AppConfiguration, options: Options = Options(),
+    scheduler: AnySchedulerOf<DispatchQueue>
+  ) throws(ConfigurationError) -> CheckoutServices {
+    let catalog: any CatalogService
+    if let file = options.catalogFile {
+      let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+      catalog = FixtureCatalogService(file: URL(fileURLWithPath: file, relativeTo: base))
+    } else if !configuration.offline, let text = configuration.variable("CATALOG_URL") {
+      catalog = HTTPCatalogService(
+        url: try webURL(text, variable: "CATALOG_URL"), client: URLSessionHTTPClient(timeout: 10))
+    } else {
+      catalog = FixtureCatalogService()
+    }
+
+    let rates: any RatesService
+    let connectivity: any ConnectivityService
+    if !configuration.offline, let text = configuration.variable("RATES_URL") {
+      rates = HTTPRatesService(
+        url: try webURL(text, variable: "RATES_URL"),
+        apiKey: configuration.variable("RATES_API_KEY"),
+        client: URLSessionHTTPClient(timeout: 15))
+      connectivity = InterfaceConnectivity(scheduler: scheduler)
+    } else {
+      rates = FixtureRatesService()
+      connectivity = AlwaysOnline()
+    }
+
+    let storage: any CheckoutStorage
+    if configuration.ephemeral {
+      storage = InMemoryCheckoutStorage()
+    } else {
+      let folder = try configuration.dataDirectory.prepare()
+      storage = SQLiteCheckoutStorage(path: folder.appendingPathComponent("checkout.sqlite").path)
+    }
+    return CheckoutServices(
+      catalog: catalog, rates: rates, connectivity: connectivity, storage: storage)
+  }
+
+  /// A whole checkout session on the configuration's services and clock.
+  public static func session(
+    _ configuration: AppConfiguration, options: Options = Options(),
+    scheduler: AnySchedulerOf<DispatchQueue>
+  ) throws(ConfigurationError) -> CheckoutSession {
+    CheckoutSession(
+      services: try services(configuration, options: options, scheduler: scheduler),
+      clock: configuration.clock.now, scheduler: scheduler)
+  }
+
+  private static func webURL(_ text: String, variable: String) throws(ConfigurationError) -> URL {
+    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+      scheme == "http" || scheme == "https", url.host?.isEmpty == false
+    else { throw .invalidValue("\(variable) is not a valid URL") }
+    return url
+  }
+}

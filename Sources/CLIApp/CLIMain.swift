@@ -1,0 +1,138 @@
+import AppEnvironment
+import ArgumentParser
+import CheckoutFeature
+import Foundation
+import ViewModelKit
+
+/// The `cli` process: parses flags, builds the app, and runs the shell on the main queue.
+@MainActor
+public enum CLIMain {
+  static let apps = ["checkout"]
+  static var keepAlive: [AnyObject] = []
+
+  public static func run(arguments: [String]) -> Never {
+    guard let app = arguments.first, !app.hasPrefix("-") else {
+      fail("usage: cli <app> [flags] [command [args]]; apps: \(apps.joined(separator: ", "))")
+    }
+    guard apps.contains(app) else {
+      fail("unknown app '\(app)'; apps: \(apps.joined(separator: ", "))")
+    }
+    let (flagWords, command) = CLIOptions.split(Array(arguments.dropFirst()))
+    let options: CLIOptions
+    do {
+      options = try CLIOptions.parse(flagWords)
+    } catch {
+      fail(
+        CLIOptions.message(for: error).split(separator: "\n").first.map(String.init) ?? "bad flags")
+    }
+    let scheduler = AnySchedulerOf<DispatchQueue>.userInterface
+    let application: any CLIApplication
+    do {
+      let configuration = try AppConfiguration.resolve(options: options.shared)
+      let session = try CheckoutComposition.session(
+        configuration, options: .init(catalogFile: options.catalog), scheduler: scheduler)
+      keepAlive.append(session)
+      application = CheckoutCLI(session: session)
+    } catch {
+      fail(error.message)
+    }
+    let shell = CLIShell(
+      app: application, json: options.json, streams: StandardStreams(),
+      waiter: MainQueueSettleWaiter())
+    keepAlive.append(application)
+    keepAlive.append(shell)
+    DispatchQueue.main.async {
+      if command.isEmpty {
+        let reader = LineReader()
+        keepAlive.append(reader)
+        shell.start(printInitialSet: true) { reader.start(shell: shell) }
+      } else {
+        shell.start(printInitialSet: false) {
+          shell.run(words: command) { _ in
+            shell.finish { exit(shell.exitStatus) }
+          }
+        }
+      }
+    }
+    dispatchMain()
+  }
+
+  static func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    exit(1)
+  }
+}
+
+/// Reads standard input on the main queue through a read source, one line at a time,
+/// handing the next line to the shell only after the previous one has settled.
+@MainActor
+final class LineReader {
+  private var source: (any DispatchSourceRead)?
+  private var buffer = Data()
+  private var lines: [String] = []
+  private var ended = false
+  private var busy = false
+  private weak var shell: CLIShell?
+
+  func start(shell: CLIShell) {
+    self.shell = shell
+    let descriptor = FileHandle.standardInput.fileDescriptor
+    let flags = fcntl(descriptor, F_GETFL)
+    _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK)
+    let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
+    source.setEventHandler { [weak self] in self?.readAvailable() }
+    self.source = source
+    source.resume()
+  }
+
+  /// Reads everything available now, up to end of input: the source may not fire again
+  /// for an end that arrived together with data.
+  private func readAvailable() {
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let count = read(FileHandle.standardInput.fileDescriptor, &chunk, chunk.count)
+      if count > 0 {
+        buffer.append(contentsOf: chunk[0..<count])
+        continue
+      }
+      if count < 0 && (errno == EAGAIN || errno == EINTR) { break }
+      ended = true
+      source?.cancel()
+      source = nil
+      break
+    }
+    while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+      var line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
+      buffer.removeSubrange(buffer.startIndex...newline)
+      if line.hasSuffix("\r") { line.removeLast() }
+      lines.append(line)
+    }
+    if ended, !buffer.isEmpty {
+      lines.append(String(decoding: buffer, as: UTF8.self))
+      buffer.removeAll()
+    }
+    pump()
+  }
+
+  private func pump() {
+    guard !busy, let shell else { return }
+    if !lines.isEmpty {
+      busy = true
+      let line = lines.removeFirst()
+      shell.run(line: line) { [weak self] quit in
+        guard let self else { return }
+        busy = false
+        if quit {
+          lines.removeAll()
+          ended = true
+          source?.cancel()
+          source = nil
+        }
+        pump()
+      }
+    } else if ended {
+      busy = true
+      shell.finish { exit(shell.exitStatus) }
+    }
+  }
+}

@@ -1,0 +1,80 @@
+import ViewModelKit
+
+/// One output of a CLI screen: its name, whether it belongs to the screen's initial set,
+/// and its latest value, kept current by a subscription to the view model's Driver.
+@MainActor
+public final class CLIOutput {
+  public let name: String
+  /// Printed when the screen is entered.
+  public let isInitial: Bool
+  /// At most this many list rows in text (the rest summarised), unless printed in full.
+  public let textCap: Int?
+  public private(set) var value: CLIValue
+  private var subscription: AnyCancellable?
+
+  public init<T>(
+    _ name: String, initial: Bool, textCap: Int? = nil, driver: Driver<T>,
+    render: @escaping (T) -> CLIValue
+  ) {
+    self.name = name
+    isInitial = initial
+    self.textCap = textCap
+    value = .text("")
+    subscription = driver.drive { [weak self] in self?.value = render($0) }
+  }
+}
+
+/// A screen of the CLI session: which outputs it prints, in order.
+@MainActor
+public final class CLIScreen {
+  public let name: String
+  public let outputs: [CLIOutput]
+
+  public init(name: String, outputs: [CLIOutput]) {
+    self.name = name
+    self.outputs = outputs
+  }
+
+  public func output(_ name: String) -> CLIOutput? { outputs.first { $0.name == name } }
+}
+
+/// What a command asks of the shell.
+@MainActor
+public struct CommandOutcome {
+  /// The answer known at once (a refusal prints `error:` after the command settles).
+  public var result: InputResult
+  /// An answer that arrives once the command's work has settled.
+  public var later: AnyPublisher<InputResult, Never>?
+  /// Outputs to print whatever their value (`full`: every list row, uncapped).
+  public var show: [(output: CLIOutput, full: Bool)]
+
+  public init(
+    _ result: InputResult = .accepted, later: AnyPublisher<InputResult, Never>? = nil,
+    show: [(output: CLIOutput, full: Bool)] = []
+  ) {
+    self.result = result
+    self.later = later
+    self.show = show
+  }
+}
+
+/// An app as the CLI shell drives it.
+@MainActor
+public protocol CLIApplication: AnyObject {
+  /// The screen whose outputs print now.
+  var currentScreen: CLIScreen { get }
+  /// Whether anything the app's spec counts is in flight.
+  var isBusy: Bool { get }
+  /// False while work is in flight.
+  var isSettled: Driver<Bool> { get }
+  /// Every Signal message of the app, printed at once as `! <message>`.
+  var messages: AnyPublisher<String, Never> { get }
+  /// `help`'s lines: command and meaning.
+  var commandHelp: [(command: String, meaning: String)] { get }
+  /// Whether `word` takes the rest of its line verbatim (no quoting, no splitting).
+  func takesRestOfLine(_ word: String) -> Bool
+  /// Runs one command; nil when the word is not a command.
+  func perform(_ word: String, arguments: [String], rest: String) -> CommandOutcome?
+  /// Called once at the end of input, before the last wait (flush what is pending).
+  func finish()
+}

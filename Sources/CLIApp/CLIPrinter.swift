@@ -1,0 +1,74 @@
+import Foundation
+
+/// Where the CLI writes: standard output and standard error, or memory in tests.
+public protocol CLIStreams: AnyObject {
+  func out(_ line: String)
+  func err(_ line: String)
+  /// Makes what was written visible to a reader on a pipe.
+  func flush()
+}
+
+/// The process's standard output and error.
+public final class StandardStreams: CLIStreams {
+  public init() {}
+  public func out(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+  public func err(_ line: String) { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+  public func flush() {}
+}
+
+/// Lines kept in memory, for in-process tests: `transcript` interleaves both streams.
+public final class MemoryStreams: CLIStreams {
+  public private(set) var stdout: [String] = []
+  public private(set) var stderr: [String] = []
+  public private(set) var transcript: [String] = []
+  public init() {}
+  public func out(_ line: String) {
+    stdout.append(line)
+    transcript.append(line)
+  }
+  public func err(_ line: String) {
+    stderr.append(line)
+    transcript.append(line)
+  }
+  public func flush() {}
+  /// Writes a line into the transcript only (an input echo in tests).
+  public func note(_ line: String) { transcript.append(line) }
+}
+
+/// Formats outputs and messages as text lines or JSON objects.
+@MainActor
+struct CLIPrinter {
+  let json: Bool
+  let streams: any CLIStreams
+
+  func print(_ output: CLIOutput, full: Bool) {
+    if json {
+      streams.out(
+        JSONValue.object([("output", .string(output.name)), ("value", output.value.json)]).text)
+      return
+    }
+    switch output.value {
+    case .text(let text): streams.out(text.isEmpty ? "\(output.name):" : "\(output.name): \(text)")
+    case .flag(let flag): streams.out("\(output.name): \(flag)")
+    case .optional(let text):
+      streams.out(text.map { "\(output.name): \($0)" } ?? "\(output.name):")
+    case .list(let rows, _):
+      streams.out("\(output.name):")
+      if rows.isEmpty { streams.out("  (none)") }
+      let cap = full ? nil : output.textCap
+      let shown = cap.map { Array(rows.prefix($0)) } ?? rows
+      for row in shown { streams.out("  " + row) }
+      if let cap, rows.count > cap { streams.out("  … and \(rows.count - cap) more") }
+    }
+  }
+
+  func message(_ text: String) {
+    streams.out(json ? JSONValue.object([("message", .string(text))]).text : "! \(text)")
+    streams.flush()
+  }
+
+  func error(_ text: String) {
+    streams.err("error: \(text)")
+    streams.flush()
+  }
+}

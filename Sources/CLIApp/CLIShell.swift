@@ -1,0 +1,169 @@
+import Foundation
+import ViewModelKit
+
+/// The CLI session every app shares: runs commands one at a time, waits for the app to
+/// settle after each, prints what changed on the current screen, prints Signal messages at
+/// once, and keeps the exit status.
+@MainActor
+public final class CLIShell {
+  private let app: any CLIApplication
+  private let printer: CLIPrinter
+  private let waiter: any SettleWaiter
+  private var printed: [String: CLIValue] = [:]
+  private var screen: CLIScreen
+  private var messageSubscription: AnyCancellable?
+  private var laterSubscription: AnyCancellable?
+
+  /// Whether any command was rejected.
+  public private(set) var hadRejection = false
+
+  public init(
+    app: any CLIApplication, json: Bool, streams: any CLIStreams, waiter: any SettleWaiter
+  ) {
+    self.app = app
+    printer = CLIPrinter(json: json, streams: streams)
+    self.waiter = waiter
+    screen = app.currentScreen
+    messageSubscription = app.messages.sink { [printer] in printer.message($0) }
+  }
+
+  /// Exit status: 1 if any command was rejected, else 0.
+  public var exitStatus: Int32 { hadRejection ? 1 : 0 }
+
+  /// Waits for start-up work, then prints the first screen's initial set (interactive
+  /// sessions) or only records the values (one-shot).
+  public func start(printInitialSet: Bool, then next: @escaping () -> Void) {
+    waiter.afterSettled(app) { [self] in
+      screen = app.currentScreen
+      if printInitialSet { printInitial() } else { recordBaseline() }
+      printer.streams.flush()
+      next()
+    }
+  }
+
+  /// Runs one line, then calls `next` once its work has settled and its output is printed.
+  public func run(line: String, then next: @escaping (_ quit: Bool) -> Void) {
+    let first = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init)
+    let words: [String]
+    if let first, app.takesRestOfLine(first) {
+      words = [first] + LineTokenizer.rest(of: line).split(separator: " ").map(String.init)
+    } else {
+      do {
+        words = try LineTokenizer.words(line)
+      } catch {
+        reject(error.message)
+        return next(false)
+      }
+    }
+    guard let word = words.first else { return next(false) }
+    switch word {
+    case "quit", "exit": return next(true)
+    case "help":
+      printHelp()
+      return next(false)
+    default: break
+    }
+    perform(
+      word, arguments: Array(words.dropFirst()), rest: LineTokenizer.rest(of: line), then: next)
+  }
+
+  /// Runs one command given as words (one-shot mode: the rest of the line is the words
+  /// joined by single spaces).
+  public func run(words: [String], then next: @escaping (_ quit: Bool) -> Void) {
+    guard let first = words.first else { return next(false) }
+    if first == "help" || first == "quit" { return run(line: first, then: next) }
+    perform(
+      first, arguments: Array(words.dropFirst()), rest: words.dropFirst().joined(separator: " "),
+      then: next)
+  }
+
+  private func perform(
+    _ word: String, arguments: [String], rest: String, then next: @escaping (_ quit: Bool) -> Void
+  ) {
+    guard let outcome = app.perform(word, arguments: arguments, rest: rest) else {
+      reject("unknown command '\(word)'; type help")
+      return next(false)
+    }
+    var late: InputResult?
+    laterSubscription = outcome.later?.sink { late = $0 }
+    waiter.afterSettled(app) { [self] in
+      laterSubscription = nil
+      if let message = outcome.result.message { reject(message) }
+      if let message = late?.message { reject(message) }
+      report(showing: outcome.show)
+      next(false)
+    }
+  }
+
+  /// At the end of input: waits, lets the app finish (flush), waits again.
+  public func finish(then done: @escaping () -> Void) {
+    waiter.afterSettled(app) { [self] in
+      app.finish()
+      waiter.afterSettled(app) { [self] in
+        report(showing: [])
+        done()
+      }
+    }
+  }
+
+  // MARK: Printing
+
+  private func reject(_ message: String) {
+    hadRejection = true
+    printer.error(message)
+  }
+
+  /// Prints, after a command: the new screen's initial set if the screen changed, else
+  /// every output whose value changed; then what the command asked to show.
+  private func report(showing requests: [(output: CLIOutput, full: Bool)]) {
+    var shown = Set<String>()
+    if app.currentScreen !== screen {
+      screen = app.currentScreen
+      let full = Set(requests.filter(\.full).map(\.output.name))
+      shown = printInitial(full: full)
+    } else {
+      for output in screen.outputs where printed[output.name] != output.value {
+        let full = requests.contains { $0.output === output && $0.full }
+        printer.print(output, full: full)
+        printed[output.name] = output.value
+        shown.insert(output.name)
+      }
+    }
+    for request in requests where !shown.contains(request.output.name) {
+      printer.print(request.output, full: request.full)
+      if screen.outputs.contains(where: { $0 === request.output }) {
+        printed[request.output.name] = request.output.value
+      }
+    }
+    printer.streams.flush()
+  }
+
+  @discardableResult
+  private func printInitial(full: Set<String> = []) -> Set<String> {
+    var shown = Set<String>()
+    printed = [:]
+    for output in screen.outputs {
+      printed[output.name] = output.value
+      guard output.isInitial else { continue }
+      printer.print(output, full: full.contains(output.name))
+      shown.insert(output.name)
+    }
+    return shown
+  }
+
+  private func recordBaseline() {
+    printed = Dictionary(
+      screen.outputs.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+  }
+
+  private func printHelp() {
+    let commands =
+      app.commandHelp + [("help", "list the commands"), ("quit", "wait for pending work and exit")]
+    let width = commands.map(\.command.count).max() ?? 0
+    for (command, meaning) in commands {
+      printer.streams.out(
+        "  " + command.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + meaning)
+    }
+    printer.streams.flush()
+  }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// What one output holds, in the forms the CLI prints.
+public enum CLIValue: Equatable {
+  /// Text: printed after the colon ("" prints nothing after it).
+  case text(String)
+  /// true/false.
+  case flag(Bool)
+  /// Text or nothing (`null` in JSON, nothing after the colon in text).
+  case optional(String?)
+  /// A list: text rows (already formatted, without indentation) and the JSON rows.
+  case list(rows: [String], json: [JSONValue])
+
+  /// The value for `--json`.
+  var json: JSONValue {
+    switch self {
+    case .text(let text): .string(text)
+    case .flag(let flag): .bool(flag)
+    case .optional(let text): text.map(JSONValue.string) ?? .null
+    case .list(_, let json): .array(json)
+    }
+  }
+}
+
+/// A JSON value, written with sorted keys and no spaces.
+public indirect enum JSONValue: Equatable {
+  case string(String)
+  case bool(Bool)
+  case int(Int)
+  case null
+  case array([JSONValue])
+  case object([(String, JSONValue)])
+
+  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.text == rhs.text }
+
+  /// A row object with the row's stored fields, in declaration order.
+  public static func row(_ value: Any) -> JSONValue {
+    .object(
+      Mirror(reflecting: value).children.compactMap { child in
+        child.label.map { ($0, plain(child.value)) }
+      })
+  }
+
+  private static func plain(_ value: Any) -> JSONValue {
+    switch value {
+    case let text as String: .string(text)
+    case let flag as Bool: .bool(flag)
+    case let number as Int: .int(number)
+    case let items as [Any]: .array(items.map(plain))
+    case let optional as String?: optional.map(JSONValue.string) ?? .null
+    default: row(value)
+    }
+  }
+
+  /// The compact JSON text.
+  public var text: String {
+    switch self {
+    case .string(let text): Self.quote(text)
+    case .bool(let flag): flag ? "true" : "false"
+    case .int(let number): String(number)
+    case .null: "null"
+    case .array(let items): "[" + items.map(\.text).joined(separator: ",") + "]"
+    case .object(let fields):
+      "{" + fields.map { Self.quote($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"
+    }
+  }
+
+  static func quote(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
+  }
+}

@@ -1,0 +1,191 @@
+import CheckoutFeature
+import Foundation
+import ViewModelKit
+
+/// The checkout app's commands and screens for the CLI shell. It only maps words to view
+/// model inputs and outputs to printable values.
+@MainActor
+public final class CheckoutCLI: CLIApplication {
+  private let session: CheckoutSession
+  private let catalogScreen: CLIScreen
+  private let checkoutScreen: CLIScreen
+  private let catalogOutput: CLIOutput
+  private let cartOutput: CLIOutput
+  private let totalOutput: CLIOutput
+  private let currenciesOutput: CLIOutput
+  private let ordersOutput: CLIOutput
+  private var onCheckout = false
+  private var subscriptions = Set<AnyCancellable>()
+
+  public init(session: CheckoutSession) {
+    self.session = session
+    catalogOutput = CLIOutput("catalog", initial: true, textCap: 50, driver: session.catalog.rows) {
+      rows in
+      .list(
+        rows: rows.map { "\($0.number). \($0.title) | \($0.price) | \($0.quantity)" },
+        json: rows.map(JSONValue.row))
+    }
+    let catalogTotal = CLIOutput("total", initial: true, driver: session.catalog.total) {
+      .text($0)
+    }
+    catalogScreen = CLIScreen(
+      name: "catalog",
+      outputs: [
+        catalogOutput, catalogTotal,
+        CLIOutput("cartCount", initial: true, driver: session.catalog.cartCount) { .text($0) },
+        CLIOutput("checkoutEnabled", initial: true, driver: session.catalog.checkoutEnabled) {
+          .flag($0)
+        },
+      ])
+    cartOutput = CLIOutput("cart", initial: true, driver: session.checkout.rows) { rows in
+      .list(rows: rows.map(\.text), json: rows.map(JSONValue.row))
+    }
+    totalOutput = CLIOutput("total", initial: true, driver: session.checkout.total) { .text($0) }
+    currenciesOutput = CLIOutput(
+      "currencies", initial: false, driver: session.checkout.currencyPicker
+    ) { picker in
+      let choices = picker?.choices ?? []
+      return .list(
+        rows: choices.map { $0.label + ($0.isCurrent ? " *" : "") },
+        json: choices.map(JSONValue.row))
+    }
+    let form = session.orderForm
+    checkoutScreen = CLIScreen(
+      name: "checkout",
+      outputs: [
+        cartOutput, totalOutput,
+        CLIOutput("currency", initial: true, driver: session.checkout.currency) { .text($0) },
+        CLIOutput(
+          "changeCurrencyEnabled", initial: true, driver: session.checkout.changeCurrencyEnabled
+        ) { .flag($0) },
+        currenciesOutput,
+        CLIOutput("nameStatus", initial: false, driver: form.nameStatus) { .text($0.text) },
+        CLIOutput("emailStatus", initial: false, driver: form.emailStatus) { .text($0.text) },
+        CLIOutput("addressStatus", initial: false, driver: form.addressStatus) { .text($0.text) },
+        CLIOutput("placeOrderEnabled", initial: true, driver: form.placeOrderEnabled) { .flag($0) },
+        CLIOutput("placeOrderHint", initial: true, driver: form.placeOrderHint) { .text($0) },
+        CLIOutput("confirmation", initial: false, driver: form.confirmation) { .optional($0) },
+      ])
+    ordersOutput = CLIOutput("orders", initial: false, driver: session.history.rows) { rows in
+      .list(
+        rows: rows.flatMap { [$0.summary] + $0.lines.map { "  " + $0 } },
+        json: rows.map(JSONValue.row))
+    }
+    session.catalog.navigation.emit { [weak self] _ in self?.onCheckout = true }.store(
+      in: &subscriptions)
+    session.checkout.navigation.emit { [weak self] _ in self?.onCheckout = false }.store(
+      in: &subscriptions)
+    session.orderForm.navigation.emit { [weak self] _ in self?.onCheckout = false }.store(
+      in: &subscriptions)
+  }
+
+  public var currentScreen: CLIScreen { onCheckout ? checkoutScreen : catalogScreen }
+  public var isBusy: Bool { session.isBusy }
+  public var isSettled: Driver<Bool> { session.isSettled }
+
+  public var messages: AnyPublisher<String, Never> {
+    session.catalog.message
+      .merge(with: session.checkout.message, session.orderForm.message, session.history.message)
+      .eraseToAnyPublisher()
+  }
+
+  public var commandHelp: [(command: String, meaning: String)] {
+    [
+      ("catalog", "show the catalog (alias: back)"),
+      ("add <n|name> [qty]", "add units of a product (qty defaults to 1)"),
+      ("remove <n|name> [qty]", "remove units of a product"),
+      ("find [text]", "filter the catalog by title (no text clears the filter)"),
+      ("cart", "show the cart and its total"),
+      ("checkout", "go to the checkout screen"),
+      ("currency [CODE]", "list currencies, or switch to CODE"),
+      ("cancel", "close the currency list"),
+      ("name <text>", "set the name for the order"),
+      ("email <text>", "set the email for the order"),
+      ("address <text>", "set the delivery address"),
+      ("order", "place the order"),
+      ("ok", "close the order confirmation"),
+      ("orders", "show past orders"),
+    ]
+  }
+
+  public func finish() { session.cart.flush() }
+
+  public func takesRestOfLine(_ word: String) -> Bool {
+    ["name", "email", "address", "find"].contains(word)
+  }
+
+  public func perform(_ word: String, arguments: [String], rest: String) -> CommandOutcome? {
+    switch word {
+    case "catalog", "back":
+      if onCheckout { session.checkout.back() }
+      return CommandOutcome(show: [(catalogOutput, true)])
+    case "add", "remove":
+      return changeQuantity(adding: word == "add", arguments)
+    case "find":
+      session.catalog.filter(rest)
+      return CommandOutcome(show: [(catalogOutput, false)])
+    case "cart":
+      return CommandOutcome(show: [(cartOutput, false), (totalOutput, false)])
+    case "checkout":
+      return CommandOutcome(session.catalog.checkout())
+    case "currency":
+      guard !arguments.isEmpty else {
+        let answer = session.checkout.openCurrencyPicker()
+        return CommandOutcome(later: answer, show: [(currenciesOutput, false)])
+      }
+      return CommandOutcome(
+        later: session.checkout.chooseCurrency(code: arguments.joined(separator: " ")))
+    case "cancel":
+      session.checkout.cancel()
+      return CommandOutcome()
+    case "name":
+      session.orderForm.setName(rest)
+      return CommandOutcome()
+    case "email":
+      session.orderForm.setEmail(rest)
+      return CommandOutcome()
+    case "address":
+      session.orderForm.setAddress(rest)
+      return CommandOutcome()
+    case "order":
+      let result = session.orderForm.submitOrder()
+      guard result == .accepted, let placement = session.orderForm.lastPlacement else {
+        return CommandOutcome(result)
+      }
+      let answer = placement.map { _ in InputResult.accepted }
+        .catch { _ in Just(InputResult.rejected("order not placed")) }
+        .eraseToAnyPublisher()
+      return CommandOutcome(later: answer)
+    case "ok":
+      session.orderForm.dismissConfirmation()
+      return CommandOutcome()
+    case "orders":
+      return CommandOutcome(show: [(ordersOutput, true)])
+    default:
+      return nil
+    }
+  }
+
+  /// `add|remove <n|name> [qty]`: the last word is the quantity when it is an integer.
+  private func changeQuantity(adding: Bool, _ arguments: [String]) -> CommandOutcome {
+    var words = arguments
+    var quantity = 1
+    if words.count >= 2, let last = words.last, let number = Int(last) {
+      quantity = number
+      words.removeLast()
+    }
+    guard !words.isEmpty else {
+      return CommandOutcome(.rejected("usage: \(adding ? "add" : "remove") <n|name> [qty]"))
+    }
+    switch ProductMatcher.match(words.joined(separator: " "), in: session.catalog.loadedProducts) {
+    case .failure(let error):
+      return CommandOutcome(.rejected(error.message))
+    case .success(let product):
+      let result =
+        adding
+        ? session.catalog.add(product.id, quantity: quantity)
+        : session.catalog.remove(product.id, quantity: quantity)
+      return CommandOutcome(result)
+    }
+  }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import ViewModelKit
+
+/// Waits until an app has settled, then runs the continuation.
+@MainActor
+public protocol SettleWaiter {
+  func afterSettled(_ app: any CLIApplication, _ body: @escaping () -> Void)
+}
+
+/// The live waiter: lets the main queue run what the command scheduled, then waits on the
+/// app's `isSettled`, at most `limit` seconds.
+@MainActor
+public final class MainQueueSettleWaiter: SettleWaiter {
+  private let limit: TimeInterval
+  private var watch: AnyCancellable?
+
+  public init(limit: TimeInterval = 60) { self.limit = limit }
+
+  public func afterSettled(_ app: any CLIApplication, _ body: @escaping () -> Void) {
+    var done = false
+    let finish = { [weak self] in
+      guard !done else { return }
+      done = true
+      self?.watch = nil
+      body()
+    }
+    DispatchQueue.main.asyncAfter(deadline: .now() + limit) { finish() }
+    DispatchQueue.main.async { [weak self] in
+      self?.watch = app.isSettled.drive { settled in
+        guard settled else { return }
+        // One more turn, for work that the settling itself scheduled.
+        DispatchQueue.main.async { if !app.isBusy { finish() } }
+      }
+    }
+  }
+}
+
+/// The in-process test waiter: moves a test scheduler until the app has settled.
+@MainActor
+public final class TestSchedulerSettleWaiter: SettleWaiter {
+  private let scheduler: TestSchedulerOf<DispatchQueue>
+
+  public init(scheduler: TestSchedulerOf<DispatchQueue>) { self.scheduler = scheduler }
+
+  public func afterSettled(_ app: any CLIApplication, _ body: @escaping () -> Void) {
+    scheduler.advance(by: .zero)
+    var steps = 0
+    while app.isBusy, steps < 600 {
+      scheduler.advance(by: .milliseconds(100))
+      steps += 1
+    }
+    body()
+  }
+}

@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "ViewModelKitTesting", targets: ["ViewModelKitTesting"]),
     .executable(name: "bench", targets: ["bench"]),
     .executable(name: "cli", targets: ["cli"]),
+    .executable(name: "tui", targets: ["tui"]),
   ],
   dependencies: [
     .package(url: "https://github.com/OpenCombine/OpenCombine.git", exact: "0.14.0"),
@@ -78,9 +79,18 @@ let package = Package(
     ),
     .systemLibrary(
       name: "CNCurses",
-      pkgConfig: "ncursesw",
       providers: [.apt(["libncurses-dev"])]
     ),
+    // The curses toolkit: canvases, widgets, key decoding, the run loop.
+    .target(name: "TerminalUI", dependencies: ["ViewModelKit", "CNCurses"]),
+    .target(
+      name: "TUIApp",
+      dependencies: [
+        "TerminalUI", "AppEnvironment", "CheckoutFeature", "ViewModelKit",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .executableTarget(name: "tui", dependencies: ["TUIApp"]),
     .executableTarget(
       name: "bench",
       dependencies: ["ViewModelKit"]
@@ -96,6 +106,10 @@ let package = Package(
         .product(name: "FlyingFox", package: "FlyingFox"),
       ]),
     .testTarget(name: "AppEnvironmentTests", dependencies: ["AppEnvironment"]),
+    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ViewModelKitTesting"]),
+    .testTarget(
+      name: "TUIAppTests",
+      dependencies: ["TUIApp", "TerminalUI", "CheckoutFeature", "ViewModelKitTesting"]),
     .testTarget(
       name: "CLIAppTests", dependencies: ["CLIApp", "CheckoutFeature", "ViewModelKitTesting"]),
     .testTarget(name: "ArchitectureTests"),

@@ -27,3 +27,9 @@ public protocol CheckoutStorage {
   /// Every order, newest first: now, and again after each `saveOrder`.
   func observeOrders() -> AnyPublisher<[Order], StorageError>
 }
+
+extension CheckoutStorage {
+  /// Blocks until writes already started have finished; storage that writes nothing
+  /// returns at once.
+  public func waitForPendingWork() {}
+}

@@ -39,12 +39,14 @@ public final class CheckoutSession {
   public let isSettled: Driver<Bool>
 
   private let activity: ActivityTracker
+  private let storage: any CheckoutStorage
 
   public init(
     services: CheckoutServices, clock: @escaping () -> Date, timeZone: TimeZone = .current,
     scheduler: AnySchedulerOf<DispatchQueue>
   ) {
     activity = ActivityTracker(scheduler: scheduler)
+    storage = services.storage
     isSettled = activity.isIdle
     cart = CartStore(storage: services.storage, activity: activity, scheduler: scheduler)
     currency = CurrencyStore()
@@ -63,4 +65,11 @@ public final class CheckoutSession {
 
   /// Whether anything counted by `isSettled` is in flight now.
   public var isBusy: Bool { activity.isBusy }
+
+  /// Saves a pending cart change and waits until the storage has written it: the last
+  /// thing a front end does before it exits.
+  public func shutdown() {
+    cart.flush()
+    storage.waitForPendingWork()
+  }
 }

@@ -1,0 +1,74 @@
+import AppEnvironment
+import ArgumentParser
+import CheckoutFeature
+import Foundation
+import TerminalUI
+import ViewModelKit
+
+/// The flags `tui` accepts.
+struct TUIOptions: ParsableArguments {
+  @Argument(help: "The app to open: checkout.") var app: String?
+  @OptionGroup var shared: SharedOptions
+  @Option(help: "Checkout: load this catalog file instead of the bundled one.") var catalog: String?
+  @Flag(
+    name: .customLong("exit-after-first-frame"),
+    help: "Draw one frame, restore the terminal and exit.")
+  var exitAfterFirstFrame = false
+}
+
+/// The `tui` process: parses flags, builds the tabs, and runs the terminal loop.
+@MainActor
+public enum TUIMain {
+  static let tabNumbers = ["weather": 1, "tweets": 2, "todo": 3, "checkout": 4]
+
+  public static func run(arguments: [String]) -> Never {
+    let options: TUIOptions
+    do {
+      options = try TUIOptions.parse(arguments)
+    } catch {
+      fail(
+        TUIOptions.message(for: error).split(separator: "\n").first.map(String.init) ?? "bad flags")
+    }
+    let configuration: AppConfiguration
+    do {
+      configuration = try AppConfiguration.resolve(options: options.shared)
+    } catch {
+      fail(error.message)
+    }
+    let tabs = makeTabs(configuration, catalogFile: options.catalog, scheduler: .userInterface)
+    let requested = options.app.map { tabNumbers[$0.lowercased()] }
+    if let app = options.app, requested == nil || !tabs.contains(where: { $0.number == requested! })
+    {
+      fail(
+        "unknown app '\(app)'; apps: \(tabs.map { $0.label.lowercased() }.joined(separator: ", "))")
+    }
+    let root = TUIRoot(tabs: tabs, initial: requested.flatMap { $0 } ?? tabs[0].number)
+    TerminalRunLoop(
+      host: root, ascii: configuration.asciiMode, color: !configuration.noColor,
+      exitAfterFirstFrame: options.exitAfterFirstFrame
+    ).run()
+  }
+
+  /// The tabs of the apps that exist.
+  public static func makeTabs(
+    _ configuration: AppConfiguration, catalogFile: String?,
+    scheduler: AnySchedulerOf<DispatchQueue>
+  ) -> [TUIRoot.Tab] {
+    [
+      TUIRoot.Tab(number: 4, label: "Checkout") { redraw in
+        do {
+          let session = try CheckoutComposition.session(
+            configuration, options: .init(catalogFile: catalogFile), scheduler: scheduler)
+          return CheckoutScreen(session: session, scheduler: scheduler, redraw: redraw)
+        } catch {
+          return FailedAppScreen(message: (error as? ConfigurationError)?.message ?? "\(error)")
+        }
+      }
+    ]
+  }
+
+  static func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    exit(1)
+  }
+}

@@ -1,0 +1,107 @@
+import TerminalUI
+
+/// The whole TUI: the tab bar, the current app's screen, the help bar and overlay, and the
+/// global keys. Apps are built when their tab is first shown and keep running after.
+@MainActor
+public final class TUIRoot: TerminalHost {
+  /// One tab: its number, label and how to build its screen.
+  public struct Tab {
+    public let number: Int
+    public let label: String
+    public let make: @MainActor (_ requestRedraw: @escaping () -> Void) -> any AppScreen
+    public init(
+      number: Int, label: String, make: @escaping @MainActor (@escaping () -> Void) -> any AppScreen
+    ) {
+      self.number = number
+      self.label = label
+      self.make = make
+    }
+  }
+
+  public var requestRedraw: () -> Void = {}
+  private let tabs: [Tab]
+  private var current: Int
+  private var screens: [Int: any AppScreen] = [:]
+  private var helpOpen = false
+
+  public init(tabs: [Tab], initial: Int) {
+    self.tabs = tabs
+    current = tabs.contains { $0.number == initial } ? initial : (tabs.first?.number ?? 1)
+  }
+
+  private var screen: any AppScreen {
+    if let existing = screens[current] { return existing }
+    let tab = tabs.first { $0.number == current }!
+    let made = tab.make { [weak self] in self?.requestRedraw() }
+    screens[current] = made
+    return made
+  }
+
+  public func draw(_ painter: Painter) {
+    guard painter.width >= 40, painter.height >= 12 else {
+      var row = 0
+      var line = ""
+      for word in "Terminal too small (need 40x12)".split(separator: " ") {
+        if !line.isEmpty, line.count + 1 + word.count > painter.width {
+          painter.fitted(line, row: row, column: 0, width: painter.width)
+          row += 1
+          line = ""
+        }
+        line += (line.isEmpty ? "" : " ") + word
+      }
+      painter.fitted(line, row: row, column: 0, width: painter.width)
+      return
+    }
+    TabBar.draw(painter, tabs: tabs.map { ($0.number, $0.label) }, current: current)
+    let screen = screen
+    screen.draw(painter)
+    let global =
+      screen.hasFocusedField ? [Hint("Ctrl-C", "quit")] : [Hint("?", "help"), Hint("q", "quit")]
+    HelpBar.draw(
+      painter, row: painter.height - 1, hints: screen.hasFocusedField ? [] : screen.hints,
+      global: global)
+    if helpOpen {
+      let lines =
+        [
+          "1-\(tabs.last?.number ?? 4) or Tab  switch app", "?  help (Esc closes)", "q  quit",
+          "Ctrl-C  quit from anywhere", "",
+        ]
+        + screen.helpLines.map { "\($0.key)  \($0.meaning)" }
+      Modal.draw(painter, title: "Help", lines: lines)
+    }
+  }
+
+  public func handle(_ key: Key) -> KeyOutcome {
+    if key == .controlC { return .quit }
+    if key == .resize { return .handled }
+    if helpOpen {
+      if key == .escape || key == .character("?") { helpOpen = false }
+      return .handled
+    }
+    let screen = screen
+    if !screen.hasFocusedField && screen.hasOverlay && key == .character("q") { return .quit }
+    if !screen.hasFocusedField && !screen.hasOverlay {
+      switch key {
+      case .character("q"): return .quit
+      case .character("?"):
+        helpOpen = true
+        return .handled
+      case .character(let c) where c.isNumber:
+        if let number = c.wholeNumberValue, tabs.contains(where: { $0.number == number }) {
+          current = number
+        }
+        return .handled
+      case .tab, .shiftTab:
+        let numbers = tabs.map(\.number)
+        if let index = numbers.firstIndex(of: current) {
+          current = numbers[(index + (key == .tab ? 1 : numbers.count - 1)) % numbers.count]
+        }
+        return .handled
+      default: break
+      }
+    }
+    return screen.handle(key)
+  }
+
+  public func willQuit() { screens.values.forEach { $0.willQuit() } }
+}

@@ -1,0 +1,100 @@
+import CNCurses
+import Foundation
+
+/// The real terminal, through ncursesw's wide-character calls. Create it once; `restore()`
+/// (also run at exit) gives the terminal back as it was.
+public final class CursesCanvas: Canvas {
+  public private(set) var width: Int = 80
+  public private(set) var height: Int = 24
+  private let color: Bool
+  private var active = false
+
+  // ncurses attribute bits (NCURSES_BITS(mask, shift) = mask << (shift + 8)).
+  private static let reverseBit: Int32 = 1 << 18
+  private static let dimBit: Int32 = 1 << 20
+  private static let boldBit: Int32 = 1 << 21
+
+  public init(color: Bool) {
+    self.color = color
+  }
+
+  /// Takes over the terminal: no echo, raw keys, the alternate screen.
+  public func start() {
+    setlocale(LC_ALL, "")
+    _ = initscr()
+    _ = raw()
+    _ = noecho()
+    _ = nonl()
+    _ = curs_set(0)
+    if color, has_colors() {
+      _ = start_color()
+      _ = use_default_colors()
+      _ = init_pair(1, Int16(COLOR_RED), -1)
+      _ = init_pair(2, Int16(COLOR_GREEN), -1)
+    }
+    active = true
+    refreshSize()
+  }
+
+  /// Reads the terminal's size again (after SIGWINCH).
+  public func refreshSize() {
+    var size = winsize()
+    if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 {
+      width = Int(size.ws_col)
+      height = Int(size.ws_row)
+      if active { _ = resizeterm(Int32(height), Int32(width)) }
+    }
+  }
+
+  public func clear() { _ = erase() }
+
+  @discardableResult
+  public func draw(_ text: String, row: Int, column: Int, style: TextStyle) -> Int {
+    guard row >= 0, row < height, column < width else { return column }
+    var attributes: Int32 = 0
+    if style.contains(.bold) { attributes |= Self.boldBit }
+    if style.contains(.dim) { attributes |= Self.dimBit }
+    if style.contains(.reverse) { attributes |= Self.reverseBit }
+    if color, style.contains(.red) { attributes |= 1 << 8 }
+    if color, style.contains(.green) { attributes |= 2 << 8 }
+    _ = attrset(attributes)
+    var x = column
+    var run: [wchar_t] = []
+    for character in text {
+      let w = TextWidth.of(character)
+      if w == 0 { continue }
+      guard x + w <= width else { break }
+      run += character.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+      x += w
+    }
+    run.append(0)
+    // The bottom-right cell cannot take a character without scrolling; leave it.
+    if row == height - 1 && x >= width, run.count > 1 {
+      run.removeLast(2)
+      run.append(0)
+    }
+    _ = mvaddwstr(Int32(row), Int32(column), run)
+    _ = attrset(0)
+    return x
+  }
+
+  public func placeCursor(row: Int, column: Int) {
+    _ = curs_set(1)
+    _ = move(Int32(row), Int32(column))
+  }
+
+  public func hideCursor() { _ = curs_set(0) }
+
+  /// Shows what was drawn: one screen update per frame.
+  public func present() {
+    _ = refresh()
+  }
+
+  /// Gives the terminal back; safe to call more than once.
+  public func restore() {
+    guard active else { return }
+    active = false
+    _ = curs_set(1)
+    _ = endwin()
+  }
+}

@@ -1,0 +1,89 @@
+/// A key press, decoded from terminal input.
+public enum Key: Equatable, Sendable {
+  case character(Character)
+  case up, down, left, right
+  case pageUp, pageDown, home, end
+  case enter, escape, tab, shiftTab, backspace, delete
+  case controlC
+  /// The terminal changed size.
+  case resize
+}
+
+/// Turns the bytes a terminal sends into keys: UTF-8 text, control keys and the escape
+/// sequences of xterm-like terminals. A lone ESC at the end of a read is Esc.
+public struct KeyDecoder {
+  private var pending: [UInt8] = []
+
+  public init() {}
+
+  public mutating func decode(_ bytes: [UInt8]) -> [Key] {
+    pending += bytes
+    var keys: [Key] = []
+    var index = 0
+    let data = pending
+    while index < data.count {
+      let byte = data[index]
+      switch byte {
+      case 0x1B:
+        if let (key, length) = Self.escapeSequence(data, at: index) {
+          keys.append(key)
+          index += length
+        } else {
+          keys.append(.escape)
+          index += 1
+        }
+      case 0x0D, 0x0A:
+        keys.append(.enter)
+        index += 1
+      case 0x09:
+        keys.append(.tab)
+        index += 1
+      case 0x7F, 0x08:
+        keys.append(.backspace)
+        index += 1
+      case 0x03:
+        keys.append(.controlC)
+        index += 1
+      case 0x00..<0x20:
+        index += 1
+      default:
+        let length = Self.utf8Length(byte)
+        guard index + length <= data.count else {
+          pending = Array(data[index...])
+          return keys
+        }
+        let text = String(decoding: data[index..<(index + length)], as: UTF8.self)
+        if let character = text.first { keys.append(.character(character)) }
+        index += length
+      }
+    }
+    pending = []
+    return keys
+  }
+
+  private static func utf8Length(_ lead: UInt8) -> Int {
+    switch lead {
+    case 0xF0...: 4
+    case 0xE0...: 3
+    case 0xC0...: 2
+    default: 1
+    }
+  }
+
+  private static let sequenceTexts: [(String, Key)] = [
+    ("[A", .up), ("[B", .down), ("[C", .right), ("[D", .left), ("OA", .up), ("OB", .down),
+    ("OC", .right), ("OD", .left), ("[5~", .pageUp), ("[6~", .pageDown), ("[H", .home),
+    ("[F", .end), ("OH", .home), ("OF", .end), ("[1~", .home), ("[4~", .end), ("[7~", .home),
+    ("[8~", .end), ("[3~", .delete), ("[Z", .shiftTab),
+  ]
+
+  private static let sequences: [([UInt8], Key)] = sequenceTexts.map { (Array($0.0.utf8), $0.1) }
+
+  private static func escapeSequence(_ data: [UInt8], at index: Int) -> (Key, Int)? {
+    let rest = data[(index + 1)...]
+    for (sequence, key) in sequences where rest.starts(with: sequence) {
+      return (key, sequence.count + 1)
+    }
+    return nil
+  }
+}

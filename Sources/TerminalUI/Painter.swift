@@ -1,0 +1,72 @@
+/// Draws onto a canvas in the session's character set and colour mode: in ASCII mode every
+/// non-ASCII character becomes an ASCII stand-in, and without colour red and green are dropped
+/// (bold, dim and reverse stay).
+public struct Painter {
+  public let canvas: any Canvas
+  public let ascii: Bool
+  public let color: Bool
+
+  public init(canvas: any Canvas, ascii: Bool, color: Bool) {
+    self.canvas = canvas
+    self.ascii = ascii
+    self.color = color
+  }
+
+  public var width: Int { canvas.width }
+  public var height: Int { canvas.height }
+
+  /// "…" or "...".
+  public var ellipsis: String { ascii ? "..." : "…" }
+
+  /// The spinner frame for a tick (one tick every 100 ms).
+  public func spinner(_ tick: Int) -> String {
+    let frames =
+      ascii ? ["|", "/", "-", "\\"] : ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+    return frames[((tick % frames.count) + frames.count) % frames.count]
+  }
+
+  @discardableResult
+  public func text(_ text: String, row: Int, column: Int, style: TextStyle = .plain) -> Int {
+    var style = style
+    if !color { style.subtract([.red, .green]) }
+    return canvas.draw(ascii ? Self.asciiOnly(text) : text, row: row, column: column, style: style)
+  }
+
+  /// `text` cut with an ellipsis to `width` cells, then drawn.
+  @discardableResult
+  public func fitted(_ text: String, row: Int, column: Int, width: Int, style: TextStyle = .plain)
+    -> Int
+  {
+    let source = ascii ? Self.asciiOnly(text) : text
+    return self.text(
+      TextWidth.truncate(source, to: width, ellipsis: ellipsis), row: row, column: column,
+      style: style)
+  }
+
+  /// A horizontal rule across the screen, inset by one column each side.
+  public func rule(row: Int) {
+    guard width > 2 else { return }
+    text(String(repeating: ascii ? "-" : "─", count: width - 2), row: row, column: 1, style: .dim)
+  }
+
+  /// Text as the ASCII mode draws it.
+  public static func asciiOnly(_ text: String) -> String {
+    var out = ""
+    for character in text {
+      if character.isASCII {
+        out.append(character)
+      } else if character == "…" {
+        out += "..."
+      } else if "─━".contains(character) {
+        out += "-"
+      } else if "│┃".contains(character) {
+        out += "|"
+      } else if "┌┐└┘├┤┬┴┼".contains(character) {
+        out += "+"
+      } else {
+        out += "?"
+      }
+    }
+    return out
+  }
+}

@@ -1,0 +1,126 @@
+import CNCurses
+import Foundation
+
+/// What a key did to the app.
+public enum KeyOutcome: Equatable {
+  case handled
+  case ignored
+  case quit
+}
+
+/// The app a terminal run loop drives.
+@MainActor
+public protocol TerminalHost: AnyObject {
+  /// Draws the whole screen.
+  func draw(_ painter: Painter)
+  /// Handles one key.
+  func handle(_ key: Key) -> KeyOutcome
+  /// Set by the run loop: call it whenever an output changed.
+  var requestRedraw: () -> Void { get set }
+  /// Called once before the process exits normally (flush pending saves).
+  func willQuit()
+}
+
+/// Runs a terminal app: `dispatchMain()`, stdin through a read source on the main queue,
+/// SIGWINCH, SIGINT and SIGTERM through signal sources, and at most one redraw per main-queue
+/// turn. The terminal is restored on every way out.
+@MainActor
+public final class TerminalRunLoop {
+  private let host: any TerminalHost
+  private let canvas: CursesCanvas
+  private let ascii: Bool
+  private let color: Bool
+  private let exitAfterFirstFrame: Bool
+  private var decoder = KeyDecoder()
+  private var sources: [any DispatchSourceProtocol] = []
+  private var redrawPending = false
+
+  public init(host: any TerminalHost, ascii: Bool, color: Bool, exitAfterFirstFrame: Bool = false) {
+    self.host = host
+    self.ascii = ascii
+    self.color = color
+    self.exitAfterFirstFrame = exitAfterFirstFrame
+    canvas = CursesCanvas(color: color)
+  }
+
+  public func run() -> Never {
+    installRestoreHooks()
+    canvas.start()
+    host.requestRedraw = { [weak self] in self?.setNeedsDisplay() }
+    redraw()
+    if exitAfterFirstFrame {
+      canvas.restore()
+      exit(0)
+    }
+    let input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
+    input.setEventHandler { [weak self] in self?.readInput() }
+    sources.append(input)
+    for (number, action) in [
+      (SIGWINCH, { [weak self] in self?.resized() }), (SIGINT, { [weak self] in self?.quit() }),
+      (SIGTERM, { [weak self] in self?.quit() }),
+    ] as [(Int32, () -> Void)] {
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+      source.setEventHandler(handler: action)
+      sources.append(source)
+    }
+    sources.forEach { $0.resume() }
+    dispatchMain()
+  }
+
+  private func setNeedsDisplay() {
+    guard !redrawPending else { return }
+    redrawPending = true
+    DispatchQueue.main.async { [weak self] in
+      self?.redrawPending = false
+      self?.redraw()
+    }
+  }
+
+  private func redraw() {
+    canvas.clear()
+    canvas.hideCursor()
+    host.draw(Painter(canvas: canvas, ascii: ascii, color: color))
+    canvas.present()
+  }
+
+  private func readInput() {
+    var bytes = [UInt8](repeating: 0, count: 4096)
+    let count = read(STDIN_FILENO, &bytes, bytes.count)
+    guard count > 0 else {
+      if count == 0 { quit() }
+      return
+    }
+    for key in decoder.decode(Array(bytes[0..<count])) {
+      if host.handle(key) == .quit || key == .controlC {
+        quit()
+        return
+      }
+    }
+    setNeedsDisplay()
+  }
+
+  private func resized() {
+    canvas.refreshSize()
+    _ = host.handle(.resize)
+    redraw()
+  }
+
+  private func quit() {
+    host.willQuit()
+    canvas.restore()
+    exit(0)
+  }
+
+  /// Restores the terminal at `exit` and on fatal signals, whatever ends the process.
+  private func installRestoreHooks() {
+    atexit { _ = endwin() }
+    for fatal in [SIGABRT, SIGILL, SIGSEGV, SIGBUS, SIGTRAP, SIGFPE] {
+      signal(fatal) { number in
+        _ = endwin()
+        signal(number, SIG_DFL)
+        raise(number)
+      }
+    }
+  }
+}

@@ -1,0 +1,157 @@
+/// The tab bar: ` N Label ` per tab, `[N Label]` for the current one, joined by one space;
+/// numbers only when the labels do not fit.
+public enum TabBar {
+  public static func draw(_ painter: Painter, tabs: [(number: Int, label: String)], current: Int) {
+    let full = tabs.map { tab in
+      tab.number == current ? "[\(tab.number) \(tab.label)]" : " \(tab.number) \(tab.label) "
+    }.joined(separator: " ")
+    let line =
+      TextWidth.of(full) <= painter.width
+      ? full
+      : tabs.map { $0.number == current ? "[\($0.number)]" : " \($0.number) " }.joined(
+        separator: " ")
+    painter.fitted(line, row: 0, column: 0, width: painter.width, style: .bold)
+  }
+}
+
+/// The title line: title, the spinner while loading, and status aligned right.
+public enum TitleLine {
+  public static func draw(
+    _ painter: Painter, row: Int = 1, title: String, spinnerTick: Int?, status: String
+  ) {
+    var left = " " + title
+    if let tick = spinnerTick { left += " " + painter.spinner(tick) }
+    let statusWidth = TextWidth.of(status)
+    let end = painter.text(left, row: row, column: 0, style: .bold)
+    let room = painter.width - end - 2
+    guard room > 0, !status.isEmpty else { return }
+    let shown = TextWidth.truncate(status, to: room, ellipsis: painter.ellipsis)
+    painter.text(shown, row: row, column: painter.width - 1 - min(statusWidth, TextWidth.of(shown)))
+  }
+}
+
+/// A button: `[ Label ]`, or `( Label )` dimmed when disabled. Returns the column after it.
+public enum Button {
+  @discardableResult
+  public static func draw(_ painter: Painter, _ label: String, enabled: Bool, row: Int, column: Int)
+    -> Int
+  {
+    painter.text(
+      enabled ? "[ \(label) ]" : "( \(label) )", row: row, column: column,
+      style: enabled ? .plain : .dim)
+  }
+
+  public static func width(_ label: String) -> Int { TextWidth.of(label) + 4 }
+}
+
+/// One hint of the help bar.
+public struct Hint: Equatable {
+  public let key: String
+  public let action: String
+  public let enabled: Bool
+  public init(_ key: String, _ action: String, enabled: Bool = true) {
+    self.key = key
+    self.action = action
+    self.enabled = enabled
+  }
+  var text: String { "\(key) \(action)" }
+}
+
+/// The help bar: app hints then the global ones, joined by two spaces; app hints are
+/// dropped from the right until it fits. Disabled hints are dim.
+public enum HelpBar {
+  public static func draw(_ painter: Painter, row: Int, hints: [Hint], global: [Hint]) {
+    var shownHints = hints
+    func width(_ list: [Hint]) -> Int { 1 + TextWidth.of(list.map(\.text).joined(separator: "  ")) }
+    while !shownHints.isEmpty && width(shownHints + global) > painter.width {
+      shownHints.removeLast()
+    }
+    var column = 1
+    for (index, hint) in (shownHints + global).enumerated() {
+      if index > 0 { column += 2 }
+      guard column < painter.width else { break }
+      column = painter.fitted(
+        hint.text, row: row, column: column, width: painter.width - column,
+        style: hint.enabled ? .plain : .dim)
+    }
+  }
+}
+
+/// A centred box with a title and lines; one line may be highlighted.
+public enum Modal {
+  public static func draw(
+    _ painter: Painter, title: String, lines: [String], highlighted: Int? = nil,
+    minimumWidth: Int = 24
+  ) {
+    let contentWidth = max(
+      minimumWidth, TextWidth.of(title) + 4, lines.map(TextWidth.of).max() ?? 0)
+    let boxWidth = min(painter.width - 2, contentWidth + 4)
+    let maxLines = max(1, painter.height - 4)
+    var visible = lines
+    var offset = 0
+    if lines.count > maxLines, let highlighted {
+      offset = min(max(0, highlighted - maxLines / 2), lines.count - maxLines)
+    }
+    visible = Array(lines.dropFirst(offset).prefix(maxLines))
+    let boxHeight = visible.count + 2
+    let top = max(0, (painter.height - boxHeight) / 2)
+    let left = max(0, (painter.width - boxWidth) / 2)
+    let horizontal = painter.ascii ? "-" : "─"
+    let inner = max(0, boxWidth - 2)
+    let titleText = TextWidth.truncate(" \(title) ", to: inner, ellipsis: painter.ellipsis)
+    let topLine =
+      titleText + String(repeating: horizontal, count: max(0, inner - TextWidth.of(titleText)))
+    painter.text(
+      (painter.ascii ? "+" : "┌") + topLine + (painter.ascii ? "+" : "┐"), row: top, column: left,
+      style: .bold)
+    for (index, line) in visible.enumerated() {
+      let row = top + 1 + index
+      let vertical = painter.ascii ? "|" : "│"
+      painter.text(vertical, row: row, column: left)
+      let style: TextStyle = (highlighted == index + offset) ? .reverse : .plain
+      painter.text(
+        " " + TextWidth.pad(line, to: max(0, inner - 2), ellipsis: painter.ellipsis) + " ",
+        row: row, column: left + 1, style: style)
+      painter.text(vertical, row: row, column: left + boxWidth - 1)
+    }
+    let bottom = String(repeating: horizontal, count: inner)
+    painter.text(
+      (painter.ascii ? "+" : "└") + bottom + (painter.ascii ? "+" : "┘"), row: top + boxHeight - 1,
+      column: left)
+  }
+}
+
+/// A scrolling list's position: which row is selected, and which is at the top.
+public struct ListPosition: Equatable {
+  public private(set) var selection = 0
+  public private(set) var offset = 0
+  public init() {}
+
+  /// Moves the selection by `delta` rows, within `count`, keeping it in a window of
+  /// `visible` rows.
+  public mutating func move(by delta: Int, count: Int, visible: Int) {
+    guard count > 0 else {
+      selection = 0
+      offset = 0
+      return
+    }
+    selection = min(max(0, selection + delta), count - 1)
+    clamp(count: count, visible: visible)
+  }
+
+  public mutating func moveToStart(count: Int, visible: Int) {
+    move(by: -selection, count: count, visible: visible)
+  }
+  public mutating func moveToEnd(count: Int, visible: Int) {
+    move(by: count, count: count, visible: visible)
+  }
+
+  /// Keeps the selection inside the list and the window after the list or window changed.
+  public mutating func clamp(count: Int, visible: Int) {
+    selection = count == 0 ? 0 : min(selection, count - 1)
+    let window = max(1, visible)
+    if selection < offset { offset = selection }
+    if selection >= offset + window { offset = selection - window + 1 }
+    offset = max(0, min(offset, max(0, count - window)))
+  }
+}

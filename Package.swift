@@ -93,7 +93,7 @@ let package = Package(
     .executableTarget(name: "tui", dependencies: ["TUIApp"]),
     .executableTarget(
       name: "bench",
-      dependencies: ["ViewModelKit"]
+      dependencies: ["ViewModelKit", "CheckoutFeature"]
     ),
     .testTarget(name: "ViewModelKitTests", dependencies: ["ViewModelKit", "ViewModelKitTesting"]),
     .testTarget(
@@ -113,6 +113,9 @@ let package = Package(
     .testTarget(
       name: "CLIAppTests", dependencies: ["CLIApp", "CheckoutFeature", "ViewModelKitTesting"]),
     .testTarget(name: "ArchitectureTests"),
+    // Runs the built executables: cli through pipes, tui inside tmux.
+    .testTarget(
+      name: "EndToEndTests", dependencies: ["cli", "tui"], exclude: ["checkout-transcript.txt"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -28,8 +28,11 @@ final class CatalogRowCache {
   private var currency: Currency?
   private var quantities: [String: Int] = [:]
   private var positions: [String: Int] = [:]
-  private var lowercasedTitles: [String] = []
+  private var lowercasedTitles: [[UInt8]] = []
   private(set) var allRows: [CatalogRow] = []
+  /// Bumped whenever the rows returned may differ from the previous call's.
+  private(set) var version = 0
+  private var lastFilter = ""
 
   func rows(products: [Product], cart: Cart, currency: Currency, filter: String) -> [CatalogRow] {
     let newQuantities = Dictionary(uniqueKeysWithValues: cart.lines.map { ($0.id, $0.quantity) })
@@ -38,12 +41,14 @@ final class CatalogRowCache {
       self.currency = currency
       positions = Dictionary(
         products.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
-      lowercasedTitles = products.map { $0.title.lowercased() }
+      lowercasedTitles = products.map { Array($0.title.lowercased().utf8) }
+      version += 1
       allRows = products.enumerated().map { index, product in
         row(
           product, number: index + 1, quantity: newQuantities[product.id] ?? 0, currency: currency)
       }
     } else if newQuantities != quantities {
+      version += 1
       let touched = Set(newQuantities.keys).union(quantities.keys)
       for id in touched where newQuantities[id] != quantities[id] {
         guard let index = positions[id] else { continue }
@@ -53,8 +58,33 @@ final class CatalogRowCache {
     }
     quantities = newQuantities
     let needle = filter.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    if needle != lastFilter {
+      lastFilter = needle
+      version += 1
+    }
     guard !needle.isEmpty else { return allRows }
-    return allRows.indices.filter { lowercasedTitles[$0].contains(needle) }.map { allRows[$0] }
+    let bytes = Array(needle.utf8)
+    return allRows.indices.filter { Self.contains(lowercasedTitles[$0], bytes) }.map { allRows[$0] }
+  }
+
+  /// Whether `haystack` contains `needle`, byte for byte (both lower-cased UTF-8, which keeps
+  /// substring matches exact).
+  private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+    guard needle.count <= haystack.count else { return false }
+    let first = needle[0]
+    var start = 0
+    let last = haystack.count - needle.count
+    outer: while start <= last {
+      if haystack[start] == first {
+        for offset in 1..<needle.count where haystack[start + offset] != needle[offset] {
+          start += 1
+          continue outer
+        }
+        return true
+      }
+      start += 1
+    }
+    return false
   }
 
   private func row(_ product: Product, number: Int, quantity: Int, currency: Currency) -> CatalogRow

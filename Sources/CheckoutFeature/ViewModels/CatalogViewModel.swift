@@ -48,15 +48,18 @@ public final class CatalogViewModel {
     self.scheduler = scheduler
     let cache = CatalogRowCache()
     let listing = products.combineLatest(cart.changesNow, currency.changes, filterText) {
-      products, cart, currency, filter -> (rows: [CatalogRow], emptyText: String) in
+      products, cart, currency, filter -> Listing in
       let rows = cache.rows(products: products, cart: cart, currency: currency, filter: filter)
       let trimmed = filter.trimmingCharacters(in: .whitespacesAndNewlines)
-      return (rows, rows.isEmpty && !trimmed.isEmpty ? "No products match \(trimmed)" : "")
+      return Listing(
+        version: cache.version, rows: rows,
+        emptyText: rows.isEmpty && !trimmed.isEmpty ? "No products match \(trimmed)" : "")
     }
+    .removeDuplicates()
     .asDriver(scheduler: scheduler)
     title = .just("Supermarket", scheduler: scheduler)
     isLoading = loading.removeDuplicates().asDriver(scheduler: scheduler)
-    rows = listing.map(\.rows).distinctUntilChanged()
+    rows = listing.map(\.rows)
     total = cart.changesNow.combineLatest(currency.changes) { CartText.total($0, in: $1) }
       .removeDuplicates().asDriver(scheduler: scheduler)
     cartCount = cart.changesNow.map { CartText.itemCount($0.itemCount) }
@@ -116,4 +119,16 @@ public final class CatalogViewModel {
 
   /// The catalog as loaded (for name matching in front ends).
   public var loadedProducts: [Product] { products.value }
+}
+
+/// The catalog list as last built; two listings of one version hold the same rows, so
+/// comparing versions is enough to skip a repeat.
+struct Listing: Equatable {
+  let version: Int
+  let rows: [CatalogRow]
+  let emptyText: String
+
+  static func == (lhs: Listing, rhs: Listing) -> Bool {
+    lhs.version == rhs.version && lhs.emptyText == rhs.emptyText
+  }
 }

@@ -34,8 +34,8 @@ public final class CheckoutSession {
   public let checkout: CheckoutViewModel
   public let orderForm: OrderFormViewModel
   public let history: OrderHistoryViewModel
-  /// False while a catalog load, rates fetch or order save is in flight, or a cart save is
-  /// pending or running.
+  /// False while a catalog load, rates fetch or order save is in flight, a cart save is
+  /// pending or running, or the order history has not yet loaded.
   public let isSettled: Driver<Bool>
 
   private let activity: ActivityTracker

@@ -32,11 +32,16 @@ public final class OrderHistoryViewModel {
   private let messages = PublishRelay<String>()
   private var observation: AnyCancellable?
 
+  private let activity: ActivityTracker?
+
+  /// With `activity`, each load counts as work in flight until its first list (or failure)
+  /// arrives, so that a front end that waits for the app to settle sees the orders.
   public init(
-    storage: any CheckoutStorage, timeZone: TimeZone = .current,
+    storage: any CheckoutStorage, timeZone: TimeZone = .current, activity: ActivityTracker? = nil,
     scheduler: AnySchedulerOf<DispatchQueue>
   ) {
     self.storage = storage
+    self.activity = activity
     self.scheduler = scheduler
     formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -52,15 +57,19 @@ public final class OrderHistoryViewModel {
 
   /// Subscribes to the stored orders again.
   public func reload() {
+    let loading = activity?.begin()
     observation = storage.observeOrders()
       .receive(on: scheduler)
+      .handleEvents(receiveCancel: { loading?.end() })
       .sink(
         receiveCompletion: { [weak self] completion in
+          loading?.end()
           guard case .failure = completion, let self else { return }
           orders.accept([])
           messages.accept(StorageMessage.observeOrders)
         },
         receiveValue: { [weak self] orders in
+          loading?.end()
           guard let self else { return }
           self.orders.accept(orders.map(row))
         })

@@ -63,7 +63,7 @@ struct CheckoutTUIEndToEndTests {
     let marker = FileManager.default.temporaryDirectory.appendingPathComponent(
       "tui-\(UUID().uuidString)")
     try session.start(
-      "'\(tui)' checkout --ephemeral --exit-after-first-frame; echo \"status $?\" > '\(marker.path)'; sleep 5"
+      "'\(tui)' checkout --ephemeral --exit-after-first-frame; echo \"status $?\" > '\(marker.path)'"
     )
     #expect(eventually { FileManager.default.fileExists(atPath: marker.path) })
     #expect(try String(contentsOf: marker, encoding: .utf8) == "status 0\n")

@@ -32,3 +32,33 @@ public struct CurrencyPicker: Equatable, Sendable {
 public enum CheckoutRoute: Equatable, Sendable {
   case back
 }
+
+/// Builds checkout rows, reusing the text of every line whose quantity and currency did not
+/// change: a cart edit formats one line, not the whole cart.
+final class CheckoutRowCache {
+  private var currency: Currency?
+  private var built: [String: CheckoutRow] = [:]
+
+  func rows(cart: Cart, currency: Currency) -> [CheckoutRow] {
+    if currency != self.currency {
+      self.currency = currency
+      built = [:]
+    }
+    var next: [String: CheckoutRow] = [:]
+    next.reserveCapacity(cart.lines.count)
+    let rows = cart.lines.map { line -> CheckoutRow in
+      if let row = built[line.id], row.quantity == line.quantity {
+        next[line.id] = row
+        return row
+      }
+      let row = CheckoutRow(
+        id: line.id, quantity: line.quantity,
+        text: "\(line.quantity) \(line.product.title) for \(currency.format(base: line.baseAmount))"
+      )
+      next[line.id] = row
+      return row
+    }
+    built = next
+    return rows
+  }
+}

@@ -65,15 +65,9 @@ public final class CheckoutViewModel {
           .handleEvents(receiveOutput: { openTable.accept($0) }))
     }
     title = .just("Checkout", scheduler: scheduler)
-    rows = cart.changesNow.combineLatest(currency.changes) { cart, currency in
-      cart.lines.map { line in
-        CheckoutRow(
-          id: line.id, quantity: line.quantity,
-          text:
-            "\(line.quantity) \(line.product.title) for \(currency.format(base: line.baseAmount))")
-      }
-    }
-    .removeDuplicates().asDriver(scheduler: scheduler)
+    let rowCache = CheckoutRowCache()
+    rows = cart.changesNow.combineLatest(currency.changes) { rowCache.rows(cart: $0, currency: $1) }
+      .removeDuplicates().asDriver(scheduler: scheduler)
     total = cart.changesNow.combineLatest(currency.changes) { CartText.total($0, in: $1) }
       .removeDuplicates().asDriver(scheduler: scheduler)
     self.currency = currency.changes.map { "Currency: \($0.code)" }.removeDuplicates()

@@ -28,9 +28,17 @@ public final class MainQueueSettleWaiter: SettleWaiter {
     DispatchQueue.main.async { [weak self] in
       self?.watch = app.isSettled.drive { settled in
         guard settled else { return }
-        // One more turn, for work that the settling itself scheduled.
-        DispatchQueue.main.async { if !app.isBusy { finish() } }
+        Self.whenDelivered(app, finish)
       }
+    }
+  }
+
+  /// Runs `body` once every delivery queued for the main queue has run and the app is still
+  /// settled; re-checks on each later turn of the main queue until then.
+  private static func whenDelivered(_ app: any CLIApplication, _ body: @escaping () -> Void) {
+    DispatchQueue.main.async {
+      guard !app.isBusy else { return }  // busy again: the next isSettled change calls back
+      if UserInterfaceWork.count == 0 { body() } else { whenDelivered(app, body) }
     }
   }
 }

@@ -23,6 +23,7 @@ public final class ActivityTracker {
   }
 
   private func change(by delta: Int) {
+
     active.accept(
       count.withLock { value in
         value += delta

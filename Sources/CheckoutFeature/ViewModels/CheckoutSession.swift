@@ -60,7 +60,7 @@ public final class CheckoutSession {
       storage: services.storage, cart: cart, currency: currency, clock: clock,
       activity: activity, scheduler: scheduler)
     history = OrderHistoryViewModel(
-      storage: services.storage, timeZone: timeZone, scheduler: scheduler)
+      storage: services.storage, timeZone: timeZone, activity: activity, scheduler: scheduler)
   }
 
   /// Whether anything counted by `isSettled` is in flight now.

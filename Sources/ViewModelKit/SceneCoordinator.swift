@@ -1,0 +1,88 @@
+/// How a scene is put on the stack.
+public enum SceneTransition: Equatable, Sendable {
+  /// Replaces the whole stack.
+  case root
+  /// Goes on top, drawn full-screen.
+  case push
+  /// Goes on top, drawn over the scene below.
+  case modal
+}
+
+/// One scene on the stack and how it got there.
+public struct SceneEntry<Scene> {
+  public let scene: Scene
+  public let transition: SceneTransition
+
+  public init(scene: Scene, transition: SceneTransition) {
+    self.scene = scene
+    self.transition = transition
+  }
+}
+
+/// Why a transition was refused; the stack is then unchanged.
+public enum SceneCoordinatorError: Error, Equatable, Sendable {
+  /// `pop()` with only the root scene left.
+  case cannotPopRoot
+  /// `push`, `modal` or `pop()` before any root scene.
+  case noRootScene
+}
+
+/// Navigation as a view-model concern: a stack of scenes that view models change and front
+/// ends show. The stack changes at once; a front end that draws it (the presenter) says when
+/// the new stack is on screen, and the transition's publisher completes then. Without a
+/// presenter it completes at once.
+public final class SceneCoordinator<Scene> {
+  /// Draws a stack, then calls `shown`.
+  public typealias Presenter = (_ stack: [SceneEntry<Scene>], _ shown: @escaping () -> Void) -> Void
+
+  /// The front end drawing the stack, if any.
+  public var presenter: Presenter?
+
+  private let relay = BehaviorRelay<[SceneEntry<Scene>]>(value: [])
+
+  /// Headless (`presenter` nil) or drawn by `presenter`.
+  public init(presenter: Presenter? = nil) { self.presenter = presenter }
+
+  /// The scenes, bottom first; the last one is shown on top and gets the keys.
+  public var stack: [SceneEntry<Scene>] { relay.value }
+
+  /// The stack now and after each change.
+  public var changes: AnyPublisher<[SceneEntry<Scene>], Never> { relay.eraseToAnyPublisher() }
+
+  /// Puts `scene` on the stack (`root` replaces the stack).
+  @discardableResult
+  public func transition(to scene: Scene, type: SceneTransition) -> AnyPublisher<
+    Void, SceneCoordinatorError
+  > {
+    guard type == .root || !stack.isEmpty else { return Self.refused(.noRootScene) }
+    let entry = SceneEntry(scene: scene, transition: type)
+    return apply(type == .root ? [entry] : stack + [entry])
+  }
+
+  /// Takes the top scene off the stack.
+  @discardableResult
+  public func pop() -> AnyPublisher<Void, SceneCoordinatorError> {
+    guard !stack.isEmpty else { return Self.refused(.noRootScene) }
+    guard stack.count > 1 else { return Self.refused(.cannotPopRoot) }
+    return apply(Array(stack.dropLast()))
+  }
+
+  private func apply(_ newStack: [SceneEntry<Scene>]) -> AnyPublisher<Void, SceneCoordinatorError> {
+    relay.accept(newStack)
+    let outcome = Replayed<Void, SceneCoordinatorError>()
+    let shown = {
+      outcome.send(())
+      outcome.send(completion: .finished)
+    }
+    if let presenter { presenter(newStack, shown) } else { shown() }
+    return outcome.eraseToAnyPublisher()
+  }
+
+  private static func refused(_ error: SceneCoordinatorError) -> AnyPublisher<
+    Void, SceneCoordinatorError
+  > {
+    let outcome = Replayed<Void, SceneCoordinatorError>()
+    outcome.send(completion: .failure(error))
+    return outcome.eraseToAnyPublisher()
+  }
+}

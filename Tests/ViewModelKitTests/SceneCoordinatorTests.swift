@@ -1,0 +1,74 @@
+import Testing
+import ViewModelKit
+import ViewModelKitTesting
+
+@Suite("SceneCoordinator")
+struct SceneCoordinatorTests {
+  let scheduler = DispatchQueue.test
+
+  func names(_ coordinator: SceneCoordinator<String>) -> [String] {
+    coordinator.stack.map { "\($0.scene) (\($0.transition))" }
+  }
+
+  @Test("TD-58 a modal and a pop, each completing once")
+  func modalThenPop() {
+    let coordinator = SceneCoordinator<String>()
+    coordinator.transition(to: "tasks", type: .root)
+    let modal = coordinator.transition(to: "editTask", type: .modal).record(on: scheduler)
+    #expect(names(coordinator) == ["tasks (root)", "editTask (modal)"])
+    let pop = coordinator.pop().record(on: scheduler)
+    #expect(names(coordinator) == ["tasks (root)"])
+    #expect(modal.values.count == 1 && modal.isFinished)
+    #expect(pop.values.count == 1 && pop.isFinished)
+  }
+
+  @Test("TD-59 the root cannot be popped")
+  func cannotPopRoot() {
+    let coordinator = SceneCoordinator<String>()
+    coordinator.transition(to: "tasks", type: .root)
+    #expect(coordinator.pop().record(on: scheduler).failure == .cannotPopRoot)
+    #expect(names(coordinator) == ["tasks (root)"])
+  }
+
+  @Test("TD-60 nothing but root works on an empty coordinator; root replaces the stack")
+  func emptyAndRoot() {
+    var presented = 0
+    let coordinator = SceneCoordinator<String> { _, shown in
+      presented += 1
+      shown()
+    }
+    #expect(
+      coordinator.transition(to: "x", type: .modal).record(on: scheduler).failure == .noRootScene)
+    #expect(
+      coordinator.transition(to: "x", type: .push).record(on: scheduler).failure == .noRootScene)
+    #expect(coordinator.pop().record(on: scheduler).failure == .noRootScene)
+    #expect(coordinator.stack.isEmpty && presented == 0)
+    coordinator.transition(to: "tasks", type: .root)
+    coordinator.transition(to: "editTask", type: .push)
+    coordinator.transition(to: "x", type: .root)
+    #expect(names(coordinator) == ["x (root)"])
+    #expect(presented == 3)
+  }
+
+  @Test("a presenter decides when a transition completes, and late subscribers get the result")
+  func presenterTiming() {
+    var pending: [() -> Void] = []
+    let coordinator = SceneCoordinator<String> { _, shown in pending.append(shown) }
+    let root = coordinator.transition(to: "tasks", type: .root)
+    let early = root.record(on: scheduler)
+    #expect(early.values.isEmpty)
+    pending.removeFirst()()
+    #expect(early.isFinished)
+    #expect(root.record(on: scheduler).isFinished)
+  }
+
+  @Test("changes replays the stack and follows it")
+  func changes() {
+    let coordinator = SceneCoordinator<String>()
+    let recorder = coordinator.changes.map { $0.map(\.scene) }.record(on: scheduler)
+    coordinator.transition(to: "a", type: .root)
+    coordinator.transition(to: "b", type: .modal)
+    coordinator.pop()
+    #expect(recorder.values == [[], ["a"], ["a", "b"], ["a"]])
+  }
+}

@@ -45,10 +45,18 @@ let package = Package(
       name: "Fixtures",
       path: "Fixtures",
       exclude: ["README.md"],
-      resources: [.copy("selftest"), .copy("checkout")]
+      resources: [.copy("selftest"), .copy("checkout"), .copy("todo")]
     ),
     .target(
       name: "CheckoutFeature",
+      dependencies: [
+        "ViewModelKit",
+        "Fixtures",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]
+    ),
+    .target(
+      name: "TodoFeature",
       dependencies: [
         "ViewModelKit",
         "Fixtures",
@@ -99,6 +107,8 @@ let package = Package(
     .testTarget(
       name: "ViewModelKitTestingTests", dependencies: ["ViewModelKit", "ViewModelKitTesting"]),
     .testTarget(name: "FixturesTests", dependencies: ["Fixtures"]),
+    .testTarget(
+      name: "TodoFeatureTests", dependencies: ["TodoFeature", "ViewModelKitTesting", "Fixtures"]),
     .testTarget(
       name: "CheckoutFeatureTests",
       dependencies: [

@@ -1,0 +1,42 @@
+/// A failed operation of a task service. Every case has the message the user reads.
+public enum TaskServiceError: Error, Equatable, Sendable {
+  case creationFailed
+  case updateFailed(TaskItem)
+  case toggleFailed(TaskItem)
+  case deletionFailed(TaskItem)
+  case restoreFailed(TaskItem)
+  case loadFailed
+
+  public var message: String {
+    switch self {
+    case .creationFailed: "Could not add a task."
+    case .updateFailed: "Could not save the new title."
+    case .toggleFailed(let task) where task.isDone: "Could not uncheck \"\(task.shortTitle)\"."
+    case .toggleFailed(let task): "Could not check off \"\(task.shortTitle)\"."
+    case .deletionFailed(let task): "Could not delete \"\(task.shortTitle)\"."
+    case .restoreFailed(let task): "Could not restore \"\(task.shortTitle)\"."
+    case .loadFailed: "Could not read the task list."
+    }
+  }
+}
+
+/// Why a task store could not be opened. The store is left exactly as it was found.
+public enum TaskStoreError: Error, Equatable, Sendable {
+  case corrupt(path: String)
+  case locked(path: String)
+  case unwritable(path: String)
+  case incompatible(path: String)
+  case failed(path: String, reason: String)
+  case invalidFixture(path: String, reason: String)
+
+  public var message: String {
+    switch self {
+    case .corrupt(let path): "The task database is damaged and was left untouched: \(path)"
+    case .locked(let path): "The task database is in use by another program: \(path)"
+    case .unwritable(let path): "The task database cannot be written: \(path)"
+    case .incompatible(let path): "This file is not a task database this version can use: \(path)"
+    case .failed(let path, let reason): "The task database could not be opened (\(reason)): \(path)"
+    case .invalidFixture(let path, let reason): "The task fixture is not valid (\(reason)): \(path)"
+    }
+  }
+}

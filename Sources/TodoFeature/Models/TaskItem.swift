@@ -1,0 +1,63 @@
+import Foundation
+
+/// One task of the list: due until it is checked.
+public struct TaskItem: Identifiable, Hashable, Sendable {
+  /// Identity, assigned by the store, >= 1, never reused within a store.
+  public let uid: Int64
+  /// As stored; may be "" (a task created by the editor before its first save).
+  public var title: String
+  /// When it was created, in whole milliseconds.
+  public let added: Date
+  /// When it was checked, in whole milliseconds; nil while due.
+  public var checked: Date?
+
+  public init(uid: Int64, title: String, added: Date, checked: Date? = nil) {
+    self.uid = uid
+    self.title = title
+    self.added = added.wholeMilliseconds
+    self.checked = checked?.wholeMilliseconds
+  }
+
+  public var id: Int64 { uid }
+  public var isDone: Bool { checked != nil }
+
+  /// The title with control characters as spaces, trimmed; "(untitled)" when that is empty.
+  public var displayTitle: String {
+    let cleaned = TaskTitle.clean(title)
+    return cleaned.isEmpty ? "(untitled)" : cleaned
+  }
+
+  /// "[ ] Buy oat milk" when due, "[x] Buy oat milk" when done.
+  public var rowText: String { (isDone ? "[x] " : "[ ] ") + displayTitle }
+
+  /// The display title cut to 39 characters and "…" when longer than 40, for messages.
+  public var shortTitle: String {
+    let title = displayTitle
+    return title.count > 40 ? String(title.prefix(39)) + "…" : title
+  }
+
+  /// The five tasks of a new store, all added at `date`, uid 5 on top.
+  public static func starterTasks(at date: Date) -> [TaskItem] {
+    [
+      "Press / to filter tasks by title", "Press d to delete a task and u to undo",
+      "Press n to add a new task", "Press Enter to edit a task's title",
+      "Welcome! Press Space to check off a task",
+    ].enumerated().map { TaskItem(uid: Int64($0.offset + 1), title: $0.element, added: date) }
+  }
+}
+
+extension Date {
+  /// This instant truncated to whole milliseconds.
+  public var wholeMilliseconds: Date {
+    Date(timeIntervalSince1970: TimeInterval(millisecondsSince1970) / 1000)
+  }
+
+  /// Milliseconds since 1970, rounded down.
+  public var millisecondsSince1970: Int64 {
+    Int64((timeIntervalSince1970 * 1000).rounded(.down))
+  }
+
+  public init(millisecondsSince1970 milliseconds: Int64) {
+    self.init(timeIntervalSince1970: TimeInterval(milliseconds) / 1000)
+  }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// One of the two lists the screen shows.
+public struct TaskSection: Equatable, Sendable {
+  public enum Kind: Equatable, Sendable { case due, done }
+  public let kind: Kind
+  /// "Due Tasks" or "Done Tasks".
+  public let title: String
+  public let items: [TaskItem]
+
+  public init(kind: Kind, items: [TaskItem]) {
+    self.kind = kind
+    title = kind == .due ? "Due Tasks" : "Done Tasks"
+    self.items = items
+  }
+}
+
+/// How many tasks there are, and how many are due.
+public struct TaskStatistics: Equatable, Sendable {
+  public let total: Int
+  public let due: Int
+  public var done: Int { total - due }
+
+  public init(total: Int, due: Int) {
+    self.total = total
+    self.due = due
+  }
+
+  public init(_ tasks: [TaskItem]) {
+    self.init(total: tasks.count, due: tasks.reduce(0) { $0 + ($1.isDone ? 0 : 1) })
+  }
+}
+
+/// How an editor closed.
+public enum EditOutcome: Equatable, Sendable {
+  case saved(TaskItem)
+  case cancelled
+}
+
+/// The orders the sections use: due newest first, done most recently checked first; ties by
+/// uid, highest first.
+public enum TaskOrder {
+  public static func due(_ a: TaskItem, _ b: TaskItem) -> Bool {
+    a.added != b.added ? a.added > b.added : a.uid > b.uid
+  }
+
+  public static func done(_ a: TaskItem, _ b: TaskItem) -> Bool {
+    let (x, y) = (a.checked ?? .distantPast, b.checked ?? .distantPast)
+    return x != y ? x > y : a.uid > b.uid
+  }
+}

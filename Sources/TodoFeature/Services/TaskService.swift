@@ -1,0 +1,17 @@
+import ViewModelKit
+
+/// Where tasks live. Snapshots are replayed at once on subscription and follow every
+/// committed change; a mutation's value comes only after its change is on `tasks` (and on
+/// `statistics` when a count changed). Mutations are cold: nothing happens until subscribed.
+public protocol TaskService: AnyObject {
+  /// Every task (order unspecified); never two equal snapshots in a row.
+  var tasks: AnyPublisher<[TaskItem], TaskServiceError> { get }
+  /// The counts; only when one changed.
+  var statistics: AnyPublisher<TaskStatistics, TaskServiceError> { get }
+  func createTask(title: String) -> AnyPublisher<TaskItem, TaskServiceError>
+  func update(_ task: TaskItem, title: String) -> AnyPublisher<TaskItem, TaskServiceError>
+  func toggle(_ task: TaskItem) -> AnyPublisher<TaskItem, TaskServiceError>
+  func delete(_ task: TaskItem) -> AnyPublisher<TaskItem, TaskServiceError>
+  /// Puts a deleted task back with its own uid and dates (undo).
+  func restore(_ task: TaskItem) -> AnyPublisher<TaskItem, TaskServiceError>
+}

@@ -108,7 +108,11 @@ let package = Package(
       name: "ViewModelKitTestingTests", dependencies: ["ViewModelKit", "ViewModelKitTesting"]),
     .testTarget(name: "FixturesTests", dependencies: ["Fixtures"]),
     .testTarget(
-      name: "TodoFeatureTests", dependencies: ["TodoFeature", "ViewModelKitTesting", "Fixtures"]),
+      name: "TodoFeatureTests",
+      dependencies: [
+        "TodoFeature", "ViewModelKitTesting", "Fixtures",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]),
     .testTarget(
       name: "CheckoutFeatureTests",
       dependencies: [

@@ -6,15 +6,36 @@ import ViewModelKitTesting
 /// 2025-03-01T09:00:00.000Z, virtual time 0 in the behaviour tests.
 let T0 = ISO8601DateFormatter().date(from: "2025-03-01T09:00:00Z")!
 
-/// Runs a cold mutation to its end and returns its outcome.
+/// Runs a cold mutation to its end (on whatever thread it answers) and returns its outcome.
 @discardableResult
 func run<T>(_ publisher: AnyPublisher<T, TaskServiceError>) -> Result<T, TaskServiceError> {
-  var result: Result<T, TaskServiceError>?
+  let box = ResultBox<T>()
+  let done = DispatchSemaphore(value: 0)
   let cancellable = publisher.sink(
-    receiveCompletion: { if case .failure(let e) = $0 { result = .failure(e) } },
-    receiveValue: { result = .success($0) })
+    receiveCompletion: { completion in
+      if case .failure(let e) = completion { box.set(.failure(e)) }
+      done.signal()
+    },
+    receiveValue: { box.set(.success($0)) })
+  _ = done.wait(timeout: .now() + 30)
   _ = cancellable
-  return result ?? .failure(.loadFailed)
+  return box.get() ?? .failure(.loadFailed)
+}
+
+final class ResultBox<T>: @unchecked Sendable {
+  // Written by the answering thread before the semaphore is signalled, read after.
+  private let lock = NSLock()
+  private var value: Result<T, TaskServiceError>?
+  func set(_ result: Result<T, TaskServiceError>) {
+    lock.lock()
+    value = result
+    lock.unlock()
+  }
+  func get() -> Result<T, TaskServiceError>? {
+    lock.lock()
+    defer { lock.unlock() }
+    return value
+  }
 }
 
 /// The latest value a never-ending publisher replays on subscription.

@@ -1,19 +1,20 @@
 import Foundation
+import Synchronization
 import ViewModelKit
 
 /// The tasks a service holds in memory, with the streams that publish them. Shared by the
 /// in-memory and SQLite services: a change is applied here and published before the
 /// mutation that made it answers.
-final class TaskSnapshot {
-  private var byUID: [Int64: TaskItem]
+final class TaskSnapshot: Sendable {
+  private let byUID: Mutex<[Int64: TaskItem]>
   private let tasksRelay: BehaviorRelay<[TaskItem]>
   private let statisticsRelay: BehaviorRelay<TaskStatistics>
   private let failures = PublishRelay<TaskServiceError>()
-  private let lock = NSLock()
 
   init(_ tasks: [TaskItem]) {
-    byUID = Dictionary(tasks.map { ($0.uid, $0) }, uniquingKeysWith: { _, last in last })
-    let all = Array(byUID.values)
+    let initial = Dictionary(tasks.map { ($0.uid, $0) }, uniquingKeysWith: { _, last in last })
+    byUID = Mutex(initial)
+    let all = Array(initial.values)
     tasksRelay = BehaviorRelay(value: all)
     statisticsRelay = BehaviorRelay(value: TaskStatistics(all))
   }
@@ -31,9 +32,9 @@ final class TaskSnapshot {
   }
 
   /// The task with `uid`, if held.
-  func task(_ uid: Int64) -> TaskItem? { locked { byUID[uid] } }
+  func task(_ uid: Int64) -> TaskItem? { byUID.withLock { $0[uid] } }
 
-  var all: [TaskItem] { locked { Array(byUID.values) } }
+  var all: [TaskItem] { byUID.withLock { Array($0.values) } }
 
   /// Inserts or replaces `task`, then publishes.
   func put(_ task: TaskItem) { change { $0[task.uid] = task } }
@@ -50,21 +51,15 @@ final class TaskSnapshot {
   func fail(_ error: TaskServiceError) { failures.accept(error) }
 
   private func change(_ body: (inout [Int64: TaskItem]) -> Void) {
-    let (before, after) = locked { () -> ([Int64: TaskItem], [Int64: TaskItem]) in
-      let before = byUID
-      body(&byUID)
-      return (before, byUID)
+    let (before, after) = byUID.withLock { tasks -> ([Int64: TaskItem], [Int64: TaskItem]) in
+      let before = tasks
+      body(&tasks)
+      return (before, tasks)
     }
     guard before != after else { return }
     let all = Array(after.values)
     tasksRelay.accept(all)
     let counts = TaskStatistics(all)
     if counts != statisticsRelay.value { statisticsRelay.accept(counts) }
-  }
-
-  private func locked<T>(_ body: () -> T) -> T {
-    lock.lock()
-    defer { lock.unlock() }
-    return body()
   }
 }

@@ -1,0 +1,124 @@
+import Foundation
+import ViewModelKit
+
+/// The modal editor for one task's title. It knows nothing about the service: `save` writes
+/// the title, and `cancelWork` (if any) undoes what opening the editor did.
+public final class EditTaskViewModel {
+  /// "New Task" or "Edit Task".
+  public let heading: String
+  /// The text as typed.
+  public let title: Driver<String>
+  /// Whether OK would save now.
+  public let okEnabled: Driver<Bool>
+  /// "", "Enter a title." or "Title is too long (501/500 characters)."
+  public let validationMessage: Driver<String>
+  /// How the editor closed; fires once, after the pop has completed.
+  public let closed: Signal<EditOutcome>
+  /// Saves the cleaned title, then closes.
+  public let okAction: Action<Void, TaskItem>
+  /// Runs the cancel work, then closes whatever it did.
+  public let cancelAction: Action<Void, Void>
+
+  private let text: BehaviorRelay<String>
+  private let open = BehaviorRelay(value: true)
+  private let save: Action<String, TaskItem>
+  private let outcomeRelay = PublishRelay<EditOutcome>()
+  private let recorded = Replayed<EditOutcome, Never>()
+
+  public init(
+    heading: String, initialTitle: String, save: Action<String, TaskItem>,
+    cancelWork: Action<Void, Void>?, coordinator: SceneCoordinator<TodoScene>,
+    scheduler: AnySchedulerOf<DispatchQueue>
+  ) {
+    self.heading = heading
+    self.save = save
+    text = BehaviorRelay(value: initialTitle)
+    let validity = text.map { TaskTitle.validate($0) }
+    let saving = BehaviorRelay(value: false)
+    let open = open
+    let text = text
+    let outcomeRelay = outcomeRelay
+    let recorded = recorded
+    func close(_ outcome: EditOutcome) -> AnyPublisher<Void, Never> {
+      open.accept(false)
+      return coordinator.pop()
+        .catch { _ in Just(()) }
+        .handleEvents(receiveOutput: { _ in
+          outcomeRelay.accept(outcome)
+          recorded.send(outcome)
+          recorded.send(completion: .finished)
+        })
+        .eraseToAnyPublisher()
+    }
+    okAction = Action(
+      enabledIf: validity.map { (try? $0.get()) != nil }.combineLatest(open, saving) {
+        $0 && $1 && !$2
+      },
+      scheduler: scheduler
+    ) { _ in
+      let cleaned = (try? TaskTitle.validate(text.value).get()) ?? ""
+      saving.accept(true)
+      return save.execute(cleaned)
+        .handleEvents(
+          receiveCompletion: { _ in saving.accept(false) }, receiveCancel: { saving.accept(false) }
+        )
+        .flatMap { task in close(.saved(task)).setFailureType(to: ActionError.self).map { task } }
+    }
+    cancelAction = Action(enabledIf: open, scheduler: scheduler) { _ -> AnyPublisher<Void, Never> in
+      let work: AnyPublisher<Void, Never> =
+        cancelWork.map {
+          $0.execute(()).map { _ in () }.catch { _ in Just(()) }.last().eraseToAnyPublisher()
+        }
+        ?? Just(()).eraseToAnyPublisher()
+      return work.flatMap { _ in close(.cancelled) }.eraseToAnyPublisher()
+    }
+    title = text.asDriver(scheduler: scheduler)
+    okEnabled = okAction.enabled
+    validationMessage = validity.map { result in
+      if case .failure(let error) = result { return error.message }
+      return ""
+    }
+    .removeDuplicates().asDriver(scheduler: scheduler)
+    closed = outcomeRelay.asSignal(scheduler: scheduler)
+  }
+
+  /// The outcome, replayed to a late subscriber, once the editor has closed.
+  public var outcome: AnyPublisher<EditOutcome, Never> { recorded.eraseToAnyPublisher() }
+
+  /// Whether the editor is still open.
+  public var isOpen: Bool { open.value }
+
+  /// The text field now holds `text` (raw).
+  public func setTitle(_ newTitle: String) { text.accept(newTitle) }
+
+  /// The current raw text.
+  public var currentTitle: String { text.value }
+
+  /// Saves and closes, or says why not.
+  @discardableResult
+  public func ok() -> InputResult {
+    let refusal: String? =
+      if !open.value {
+        TodoRefusal.editorClosed
+      } else if save.isExecuting || okAction.isExecuting {
+        TodoRefusal.busy
+      } else if case .failure(let error) = TaskTitle.validate(text.value) {
+        error.message
+      } else {
+        nil
+      }
+    okAction.execute(())
+    return refusal.map(InputResult.rejected) ?? .accepted
+  }
+
+  /// Closes without saving (running the cancel work first).
+  @discardableResult
+  public func cancel() -> InputResult {
+    guard open.value else {
+      cancelAction.execute(())
+      return .rejected(TodoRefusal.editorClosed)
+    }
+    cancelAction.execute(())
+    return .accepted
+  }
+}

@@ -1,0 +1,337 @@
+import Foundation
+import ViewModelKit
+
+/// The task list: two sections, the counts, the filter, undo, and the editor scenes.
+public final class TasksViewModel {
+  // MARK: Outputs
+
+  /// Due Tasks then Done Tasks, filtered when a filter applies.
+  public let sections: Driver<[TaskSection]>
+  /// "5 tasks, 5 due."
+  public let statistics: Driver<String>
+  /// "Todo (5)", "Todo", "Todo (999+)".
+  public let tabTitle: Driver<String>
+  /// The filter box's raw text.
+  public let filterText: Driver<String>
+  /// `Filter "title": 2 of 5 tasks`, or "" without a filter.
+  public let filterSummary: Driver<String>
+  /// Whether a deleted task can be brought back.
+  public let canUndo: Driver<Bool>
+  /// False while a service operation or a filter debounce is pending.
+  public let isSettled: Driver<Bool>
+  /// Messages for the toast line.
+  public let toast: Signal<String>
+
+  // MARK: Actions
+
+  public private(set) var createAction: Action<Void, EditOutcome>!
+  public private(set) var editAction: Action<TaskItem, EditOutcome>!
+  public private(set) var toggleAction: Action<TaskItem, TaskItem>!
+  public private(set) var deleteAction: Action<TaskItem, TaskItem>!
+  public private(set) var undoAction: Action<Void, TaskItem>!
+  public private(set) var quickAddAction: Action<String, TaskItem>!
+
+  // MARK: State
+
+  private let service: any TaskService
+  private let coordinator: SceneCoordinator<TodoScene>
+  private let scheduler: AnySchedulerOf<DispatchQueue>
+  private let activity: ActivityTracker
+  private let snapshot = BehaviorRelay<[TaskItem]?>(value: nil)
+  private let counts = BehaviorRelay<TaskStatistics?>(value: nil)
+  private let rawFilter = BehaviorRelay(value: "")
+  private let appliedFilter = BehaviorRelay(value: "")
+  private let undoSlot = BehaviorRelay<TaskItem?>(value: nil)
+  private let editorOpen = BehaviorRelay(value: false)
+  private let toasts = PublishRelay<String>()
+  private var subscriptions = Set<AnyCancellable>()
+  private var streams = Set<AnyCancellable>()
+  private var filterGeneration = 0
+  private var pendingFilter: Activity?
+  private var loadToastArmed = true
+
+  public init(
+    service: any TaskService, coordinator: SceneCoordinator<TodoScene>,
+    scheduler: AnySchedulerOf<DispatchQueue>
+  ) {
+    self.service = service
+    self.coordinator = coordinator
+    self.scheduler = scheduler
+    activity = ActivityTracker(scheduler: scheduler)
+    isSettled = activity.isIdle
+    sections = snapshot.compactMap { $0 }
+      .combineLatest(appliedFilter) { Self.sections($0, filter: $1) }
+      .removeDuplicates()
+      .asDriver(scheduler: scheduler)
+    statistics = counts.compactMap { $0 }.map(Self.statisticsText).removeDuplicates()
+      .asDriver(scheduler: scheduler)
+    tabTitle = counts.compactMap { $0 }.map(Self.tabTitleText).removeDuplicates()
+      .asDriver(scheduler: scheduler)
+    filterText = rawFilter.removeDuplicates().asDriver(scheduler: scheduler)
+    filterSummary = snapshot.compactMap { $0 }.combineLatest(appliedFilter) { tasks, filter in
+      Self.summary(tasks, filter: filter)
+    }
+    .removeDuplicates().asDriver(scheduler: scheduler)
+    canUndo = undoSlot.map { $0 != nil }.removeDuplicates().asDriver(scheduler: scheduler)
+    toast = toasts.asSignal(scheduler: scheduler)
+    coordinator.changes
+      .map { $0.contains { $0.scene.editor != nil } }
+      .removeDuplicates()
+      .sink { [editorOpen] in editorOpen.accept($0) }
+      .store(in: &subscriptions)
+    makeActions()
+    subscribeToService()
+  }
+
+  // MARK: Inputs
+
+  /// Adds an empty task and opens the editor on it.
+  @discardableResult
+  public func create() -> InputResult {
+    let open = editorOpen.value
+    createAction.execute(())
+    return open ? .rejected(TodoRefusal.editorOpen) : .accepted
+  }
+
+  /// Opens the editor on `task`.
+  @discardableResult
+  public func edit(_ task: TaskItem) -> InputResult {
+    let open = editorOpen.value
+    editAction.execute(task)
+    return open ? .rejected(TodoRefusal.editorOpen) : .accepted
+  }
+
+  /// Checks off a due task, or brings a done one back.
+  @discardableResult
+  public func toggle(_ task: TaskItem) -> InputResult {
+    let busy = toggleAction.isExecuting
+    toggleAction.execute(task)
+    return busy ? .rejected(TodoRefusal.busy) : .accepted
+  }
+
+  /// Deletes a task; `undo()` brings it back.
+  @discardableResult
+  public func delete(_ task: TaskItem) -> InputResult {
+    let busy = deleteAction.isExecuting
+    deleteAction.execute(task)
+    return busy ? .rejected(TodoRefusal.busy) : .accepted
+  }
+
+  /// Restores the last deleted task.
+  @discardableResult
+  public func undo() -> InputResult {
+    let refusal: String? =
+      undoSlot.value == nil
+      ? TodoRefusal.nothingToUndo : (undoAction.isExecuting ? TodoRefusal.busy : nil)
+    undoAction.execute(())
+    return refusal.map(InputResult.rejected) ?? .accepted
+  }
+
+  /// Adds a task with this title at once, without the editor.
+  @discardableResult
+  public func quickAdd(_ title: String) -> InputResult {
+    if case .failure(let error) = TaskTitle.validate(title) { return .rejected(error.message) }
+    let busy = quickAddAction.isExecuting
+    quickAddAction.execute(title)
+    return busy ? .rejected(TodoRefusal.busy) : .accepted
+  }
+
+  /// The filter box's text changed: applies 150 ms after the last change; blank applies at once.
+  public func setFilter(_ text: String) {
+    rawFilter.accept(text)
+    filterGeneration += 1
+    pendingFilter?.end()
+    pendingFilter = nil
+    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !trimmed.isEmpty else {
+      appliedFilter.accept("")
+      return
+    }
+    let generation = filterGeneration
+    let pending = activity.begin()
+    pendingFilter = pending
+    scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(150))) { [weak self] in
+      guard let self, generation == filterGeneration else { return }
+      appliedFilter.accept(trimmed)
+      pending.end()
+      pendingFilter = nil
+    }
+  }
+
+  /// The task with `uid` in the latest unfiltered snapshot.
+  public func task(uid: Int64) -> TaskItem? { snapshot.value?.first { $0.uid == uid } }
+
+  /// Whether anything `isSettled` counts is pending now.
+  public var isBusy: Bool { activity.isBusy }
+
+  // MARK: Internals
+
+  private func clearFilter() {
+    filterGeneration += 1
+    pendingFilter?.end()
+    pendingFilter = nil
+    rawFilter.accept("")
+    appliedFilter.accept("")
+  }
+
+  private func report(_ error: ActionError) {
+    if case .underlying(let underlying) = error, let failure = underlying as? TaskServiceError {
+      toasts.accept(failure.message)
+    }
+  }
+
+  private func tracked<T>(_ publisher: AnyPublisher<T, TaskServiceError>) -> AnyPublisher<
+    T, TaskServiceError
+  > {
+    activity.track(publisher)
+  }
+
+  private func makeActions() {
+    let notEditing = editorOpen.map { !$0 }
+    createAction = Action(enabledIf: notEditing, scheduler: scheduler) { [unowned self] _ in
+      clearFilter()
+      return tracked(service.createTask(title: ""))
+        .mapError { $0 as any Error }
+        .flatMap { [unowned self] task in
+          openEditor(heading: "New Task", task: task, cancelDeletes: true).setFailureType(
+            to: (any Error).self)
+        }
+    }
+    editAction = Action(enabledIf: notEditing, scheduler: scheduler) { [unowned self] task in
+      openEditor(heading: "Edit Task", task: task, cancelDeletes: false)
+    }
+    toggleAction = Action(scheduler: scheduler) { [unowned self] task in
+      tracked(service.toggle(task))
+    }
+    deleteAction = Action(scheduler: scheduler) { [unowned self] task in
+      tracked(service.delete(task))
+    }
+    undoAction = Action(enabledIf: undoSlot.map { $0 != nil }, scheduler: scheduler) {
+      [unowned self] _ in
+      tracked(service.restore(undoSlot.value!))
+    }
+    quickAddAction = Action(scheduler: scheduler) {
+      [unowned self] title -> AnyPublisher<TaskItem, any Error> in
+      switch TaskTitle.validate(title) {
+      case .failure(let error): return Fail(error: error).eraseToAnyPublisher()
+      case .success(let cleaned):
+        return tracked(service.createTask(title: cleaned)).mapError { $0 as any Error }
+          .eraseToAnyPublisher()
+      }
+    }
+    for errors in [
+      createAction.errors, editAction.errors.map { $0 }, toggleAction.errors, deleteAction.errors,
+      undoAction.errors, quickAddAction.errors,
+    ] {
+      errors.emit { [weak self] in self?.report($0) }.store(in: &subscriptions)
+    }
+    deleteAction.elements.emit { [weak self] task in
+      self?.undoSlot.accept(task)
+      self?.toasts.accept("Deleted \"\(task.shortTitle)\".")
+    }
+    .store(in: &subscriptions)
+    undoAction.elements.emit { [weak self] task in
+      self?.undoSlot.accept(nil)
+      self?.toasts.accept("Restored \"\(task.shortTitle)\".")
+    }
+    .store(in: &subscriptions)
+    quickAddAction.elements.emit { [weak self] _ in self?.clearFilter() }.store(in: &subscriptions)
+  }
+
+  /// Pushes an editor for `task` and finishes with its outcome once it has closed.
+  private func openEditor(heading: String, task: TaskItem, cancelDeletes: Bool) -> AnyPublisher<
+    EditOutcome, Never
+  > {
+    let save = Action<String, TaskItem>(scheduler: scheduler) { [unowned self] title in
+      tracked(service.update(task, title: title))
+    }
+    save.errors.emit { [weak self] in self?.report($0) }.store(in: &subscriptions)
+    var cancelWork: Action<Void, Void>?
+    if cancelDeletes {
+      let work = Action<Void, Void>(scheduler: scheduler) { [unowned self] _ in
+        tracked(service.delete(task)).map { _ in () }
+      }
+      work.errors.emit { [weak self] in self?.report($0) }.store(in: &subscriptions)
+      cancelWork = work
+    }
+    let editor = EditTaskViewModel(
+      heading: heading, initialTitle: task.title, save: save, cancelWork: cancelWork,
+      coordinator: coordinator, scheduler: scheduler)
+    coordinator.transition(to: .editTask(editor), type: .modal)
+    return editor.outcome
+  }
+
+  private func subscribeToService() {
+    streams = []
+    service.tasks
+      .receive(on: scheduler)
+      .sink(
+        receiveCompletion: { [weak self] completion in
+          if case .failure = completion { self?.loadFailed() }
+        },
+        receiveValue: { [weak self] tasks in
+          self?.loadToastArmed = true
+          self?.snapshot.accept(tasks)
+        }
+      )
+      .store(in: &streams)
+    service.statistics
+      .receive(on: scheduler)
+      .sink(
+        receiveCompletion: { [weak self] completion in
+          if case .failure = completion { self?.loadFailed() }
+        },
+        receiveValue: { [weak self] in self?.counts.accept($0) }
+      )
+      .store(in: &streams)
+  }
+
+  /// A stream ended: toast once, and subscribe again in 2 s (until a value comes).
+  private func loadFailed() {
+    guard streams.isEmpty == false else { return }
+    streams = []
+    if loadToastArmed {
+      loadToastArmed = false
+      toasts.accept(TaskServiceError.loadFailed.message)
+    }
+    scheduler.schedule(after: scheduler.now.advanced(by: .seconds(2))) { [weak self] in
+      self?.subscribeToService()
+    }
+  }
+
+  // MARK: Formatting
+
+  static func sections(_ tasks: [TaskItem], filter: String) -> [TaskSection] {
+    let words = filter.split(whereSeparator: \.isWhitespace).map(String.init)
+    let shown =
+      words.isEmpty
+      ? tasks
+      : tasks.filter { task in
+        words.allSatisfy {
+          task.title.range(of: $0, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+        }
+      }
+    return [
+      TaskSection(kind: .due, items: shown.filter { !$0.isDone }.sorted(by: TaskOrder.due)),
+      TaskSection(kind: .done, items: shown.filter(\.isDone).sorted(by: TaskOrder.done)),
+    ]
+  }
+
+  static func statisticsText(_ counts: TaskStatistics) -> String {
+    "\(counts.total) \(counts.total == 1 ? "task" : "tasks"), \(counts.due) due."
+  }
+
+  static func tabTitleText(_ counts: TaskStatistics) -> String {
+    switch counts.due {
+    case 0: "Todo"
+    case 1000...: "Todo (999+)"
+    default: "Todo (\(counts.due))"
+    }
+  }
+
+  static func summary(_ tasks: [TaskItem], filter: String) -> String {
+    guard !filter.isEmpty else { return "" }
+    let shown = sections(tasks, filter: filter).reduce(0) { $0 + $1.items.count }
+    return "Filter \"\(filter)\": \(shown) of \(tasks.count) \(tasks.count == 1 ? "task" : "tasks")"
+  }
+}

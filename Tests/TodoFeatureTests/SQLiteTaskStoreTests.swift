@@ -212,4 +212,20 @@ struct SQLiteTaskStoreTests {
     service.waitForPendingWork()
     #expect(service.fullReadCount == 2)
   }
+
+  @Test("TD-75 an untitled task left by a killed editor shows and can be edited")
+  func td75() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    do {
+      let service = try open()
+      _ = try run(service.createTask(title: "")).get()
+      // The process ends here with the editor open: nothing else is written.
+    }
+    let service = try open()
+    let untitled = try #require(current(service.tasks)?.first { $0.uid == 6 })
+    #expect(untitled.rowText == "[ ] (untitled)")
+    #expect(
+      try run(service.update(untitled, title: "Named at last")).get().title == "Named at last")
+    #expect(try run(service.delete(untitled)).get().uid == 6)
+  }
 }

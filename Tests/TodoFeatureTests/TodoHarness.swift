@@ -79,12 +79,18 @@ final class TodoHarness {
   let sectionsRecorder: OutputRecorder<[TaskSection], Never>
   let toasts: OutputRecorder<String, Never>
 
-  init(
-    tasks initial: [TaskItem] = TaskItem.starterTasks(at: T0),
-    presenter: SceneCoordinator<TodoScene>.Presenter? = nil
-  ) {
+  /// With `presenterDelay`, a presenter calls `shown` that many seconds after each transition.
+  init(tasks initial: [TaskItem] = TaskItem.starterTasks(at: T0), presenterDelay: Double? = nil) {
     service = FakeTaskService(tasks: initial, scheduler: scheduler)
-    coordinator = SceneCoordinator(presenter: presenter)
+    let scheduler = scheduler
+    coordinator = SceneCoordinator(
+      presenter: presenterDelay.map { delay in
+        { _, shown in
+          scheduler.schedule(after: scheduler.now.advanced(by: .nanoseconds(Int(delay * 1e9)))) {
+            shown()
+          }
+        }
+      })
     tasks = TasksViewModel(service: service, coordinator: coordinator, scheduler: scheduler.asAny)
     coordinator.transition(to: .tasks(tasks), type: .root)
     sectionsRecorder = tasks.sections.record(on: scheduler)

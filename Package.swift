@@ -70,13 +70,14 @@ let package = Package(
         "ViewModelKit",
         "Fixtures",
         "CheckoutFeature",
+        "TodoFeature",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     // The line-oriented front end: one command set per app over a shared shell.
     .target(
       name: "CLIApp",
-      dependencies: ["ViewModelKit", "AppEnvironment", "CheckoutFeature"]
+      dependencies: ["ViewModelKit", "AppEnvironment", "CheckoutFeature", "TodoFeature"]
     ),
     .executableTarget(
       name: "cli",
@@ -129,7 +130,8 @@ let package = Package(
     .testTarget(name: "ArchitectureTests"),
     // Runs the built executables: cli through pipes, tui inside tmux.
     .testTarget(
-      name: "EndToEndTests", dependencies: ["cli", "tui"], exclude: ["checkout-transcript.txt"]),
+      name: "EndToEndTests", dependencies: ["cli", "tui", "TodoFeature", "ViewModelKitTesting"],
+      exclude: ["checkout-transcript.txt"]),
   ],
   swiftLanguageModes: [.v6]
 )

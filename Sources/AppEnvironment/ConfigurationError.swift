@@ -6,6 +6,8 @@ public enum ConfigurationError: Error, Equatable, CustomStringConvertible {
   case invalidNow(String)
   /// The data directory cannot be created or written.
   case unusableDataDirectory(path: String, reason: String)
+  /// An app cannot start (its store cannot be opened); the text is the app's own message.
+  case appCannotStart(String)
 
   /// The one line a front end prints, after `error: `, before exiting with status 1.
   public var message: String {
@@ -15,6 +17,7 @@ public enum ConfigurationError: Error, Equatable, CustomStringConvertible {
       "HEADLESS_NOW is not an ISO 8601 instant: \(value)"
     case .unusableDataDirectory(let path, let reason):
       "data directory \(path) is not usable: \(reason)"
+    case .appCannotStart(let message): message
     }
   }
 

@@ -7,7 +7,7 @@ import ViewModelKit
 /// The `cli` process: parses flags, builds the app, and runs the shell on the main queue.
 @MainActor
 public enum CLIMain {
-  static let apps = ["checkout"]
+  static let apps = ["todo", "checkout"]
   static var keepAlive: [AnyObject] = []
 
   public static func run(arguments: [String]) -> Never {
@@ -29,10 +29,17 @@ public enum CLIMain {
     let application: any CLIApplication
     do {
       let configuration = try AppConfiguration.resolve(options: options.shared)
-      let session = try CheckoutComposition.session(
-        configuration, options: .init(catalogFile: options.catalog), scheduler: scheduler)
-      keepAlive.append(session)
-      application = CheckoutCLI(session: session)
+      switch app {
+      case "todo":
+        let session = try TodoComposition.session(configuration, scheduler: scheduler)
+        keepAlive.append(session)
+        application = TodoCLI(session: session)
+      default:
+        let session = try CheckoutComposition.session(
+          configuration, options: .init(catalogFile: options.catalog), scheduler: scheduler)
+        keepAlive.append(session)
+        application = CheckoutCLI(session: session)
+      }
     } catch {
       fail(error.message)
     }

@@ -77,4 +77,29 @@ public protocol CLIApplication: AnyObject {
   func perform(_ word: String, arguments: [String], rest: String) -> CommandOutcome?
   /// Called once at the end of input, before the last wait (flush what is pending).
   func finish()
+  /// Whether the next line goes to the app whole, as `rest`, with no command word (an
+  /// editor waiting for a title).
+  var wantsRawLines: Bool { get }
+  /// What the shell prints when `screen` replaces `previous`.
+  func entry(into screen: CLIScreen, from previous: CLIScreen) -> ScreenEntry
+}
+
+/// How a screen is announced when it is entered.
+public struct ScreenEntry {
+  /// An output-like line printed first, e.g. `editor: New Task`.
+  public var announcement: (name: String, value: String)?
+  /// Print the screen's initial set (else: only what changed since it was last shown).
+  public var printsInitialSet: Bool
+
+  public init(announcement: (name: String, value: String)? = nil, printsInitialSet: Bool = true) {
+    self.announcement = announcement
+    self.printsInitialSet = printsInitialSet
+  }
+}
+
+extension CLIApplication {
+  public var wantsRawLines: Bool { false }
+  public func entry(into screen: CLIScreen, from previous: CLIScreen) -> ScreenEntry {
+    ScreenEntry()
+  }
 }

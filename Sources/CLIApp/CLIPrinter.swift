@@ -43,8 +43,9 @@ struct CLIPrinter {
 
   func print(_ output: CLIOutput, full: Bool) {
     if json {
-      streams.out(
-        JSONValue.object([("output", .string(output.name)), ("value", output.value.json)]).text)
+      var value = output.value.json
+      if full, case .cappedList(_, _, let whole, _) = output.value { value = whole }
+      streams.out(JSONValue.object([("output", .string(output.name)), ("value", value)]).text)
       return
     }
     switch output.value {
@@ -59,7 +60,18 @@ struct CLIPrinter {
       let shown = cap.map { Array(rows.prefix($0)) } ?? rows
       for row in shown { streams.out("  " + row) }
       if let cap, rows.count > cap { streams.out("  … and \(rows.count - cap) more") }
+    case .cappedList(let whole, let capped, _, _):
+      streams.out("\(output.name):")
+      for row in full ? whole : capped { streams.out("  " + row) }
     }
+  }
+
+  /// A line that is not one of the screen's outputs, e.g. `editor: New Task`.
+  func announce(_ name: String, _ value: String) {
+    streams.out(
+      json
+        ? JSONValue.object([("output", .string(name)), ("value", .string(value))]).text
+        : "\(name): \(value)")
   }
 
   func message(_ text: String) {

@@ -10,6 +10,8 @@ public final class CLIShell {
   private let printer: CLIPrinter
   private let waiter: any SettleWaiter
   private var printed: [String: CLIValue] = [:]
+  /// What was last printed on screens that were left, to compare with on return.
+  private var baselines: [ObjectIdentifier: [String: CLIValue]] = [:]
   private var screen: CLIScreen
   private var messageSubscription: AnyCancellable?
   private var laterSubscription: AnyCancellable?
@@ -43,6 +45,7 @@ public final class CLIShell {
 
   /// Runs one line, then calls `next` once its work has settled and its output is printed.
   public func run(line: String, then next: @escaping (_ quit: Bool) -> Void) {
+    if app.wantsRawLines { return perform("", arguments: [], rest: line, then: next) }
     let first = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init)
     let words: [String]
     if let first, app.takesRestOfLine(first) {
@@ -118,16 +121,20 @@ public final class CLIShell {
   private func report(showing requests: [(output: CLIOutput, full: Bool)]) {
     var shown = Set<String>()
     if app.currentScreen !== screen {
+      let previous = screen
+      baselines[ObjectIdentifier(previous)] = printed
       screen = app.currentScreen
-      let full = Set(requests.filter(\.full).map(\.output.name))
-      shown = printInitial(full: full)
-    } else {
-      for output in screen.outputs where printed[output.name] != output.value {
-        let full = requests.contains { $0.output === output && $0.full }
-        printer.print(output, full: full)
-        printed[output.name] = output.value
-        shown.insert(output.name)
+      let entry = app.entry(into: screen, from: previous)
+      if let (name, value) = entry.announcement { printer.announce(name, value) }
+      if entry.printsInitialSet || baselines[ObjectIdentifier(screen)] == nil {
+        let full = Set(requests.filter(\.full).map(\.output.name))
+        shown = printInitial(full: full)
+      } else {
+        printed = baselines[ObjectIdentifier(screen)] ?? [:]
+        shown = printChanges(requests)
       }
+    } else {
+      shown = printChanges(requests)
     }
     for request in requests where !shown.contains(request.output.name) {
       printer.print(request.output, full: request.full)
@@ -136,6 +143,17 @@ public final class CLIShell {
       }
     }
     printer.streams.flush()
+  }
+
+  private func printChanges(_ requests: [(output: CLIOutput, full: Bool)]) -> Set<String> {
+    var shown = Set<String>()
+    for output in screen.outputs where printed[output.name] != output.value {
+      let full = requests.contains { $0.output === output && $0.full }
+      printer.print(output, full: full)
+      printed[output.name] = output.value
+      shown.insert(output.name)
+    }
+    return shown
   }
 
   @discardableResult

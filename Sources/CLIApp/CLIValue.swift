@@ -10,6 +10,8 @@ public enum CLIValue: Equatable {
   case optional(String?)
   /// A list: text rows (already formatted, without indentation) and the JSON rows.
   case list(rows: [String], json: [JSONValue])
+  /// A list an app caps itself when it prints on its own: the full and the capped forms.
+  case cappedList(full: [String], capped: [String], json: JSONValue, cappedJSON: JSONValue)
 
   /// The value for `--json`.
   var json: JSONValue {
@@ -18,6 +20,7 @@ public enum CLIValue: Equatable {
     case .flag(let flag): .bool(flag)
     case .optional(let text): text.map(JSONValue.string) ?? .null
     case .list(_, let json): .array(json)
+    case .cappedList(_, _, _, let capped): capped
     }
   }
 }

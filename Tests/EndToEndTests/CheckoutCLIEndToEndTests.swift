@@ -86,7 +86,7 @@ struct CheckoutCLIEndToEndTests {
     #expect(badFlag.stderr.hasPrefix("error: "))
     #expect(badFlag.status == 1)
     let badApp = try Executables.run("cli", ["nope"])
-    #expect(badApp.stderr == "error: unknown app 'nope'; apps: checkout\n")
+    #expect(badApp.stderr == "error: unknown app 'nope'; apps: todo, checkout\n")
   }
 
   @Test("a broken checkout.sqlite is reported, the app goes on, and the file is kept")

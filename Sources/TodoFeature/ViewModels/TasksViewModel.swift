@@ -105,7 +105,7 @@ public final class TasksViewModel {
   @discardableResult
   public func toggle(_ task: TaskItem) -> InputResult {
     let busy = toggleAction.isExecuting
-    toggleAction.execute(task)
+    remember(toggleAction.execute(task))
     return busy ? .rejected(TodoRefusal.busy) : .accepted
   }
 
@@ -113,7 +113,7 @@ public final class TasksViewModel {
   @discardableResult
   public func delete(_ task: TaskItem) -> InputResult {
     let busy = deleteAction.isExecuting
-    deleteAction.execute(task)
+    remember(deleteAction.execute(task))
     return busy ? .rejected(TodoRefusal.busy) : .accepted
   }
 
@@ -123,7 +123,7 @@ public final class TasksViewModel {
     let refusal: String? =
       undoSlot.value == nil
       ? TodoRefusal.nothingToUndo : (undoAction.isExecuting ? TodoRefusal.busy : nil)
-    undoAction.execute(())
+    remember(undoAction.execute(()))
     return refusal.map(InputResult.rejected) ?? .accepted
   }
 
@@ -132,7 +132,7 @@ public final class TasksViewModel {
   public func quickAdd(_ title: String) -> InputResult {
     if case .failure(let error) = TaskTitle.validate(title) { return .rejected(error.message) }
     let busy = quickAddAction.isExecuting
-    quickAddAction.execute(title)
+    remember(quickAddAction.execute(title))
     return busy ? .rejected(TodoRefusal.busy) : .accepted
   }
 
@@ -156,6 +156,30 @@ public final class TasksViewModel {
       pending.end()
       pendingFilter = nil
     }
+  }
+
+  /// How the service work that the last toggle, delete, undo or quickAdd started ended:
+  /// `.rejected` with the failure's message when the service failed. (A refusal is the
+  /// input's own result.)
+  public private(set) var lastWork: AnyPublisher<InputResult, Never> = Replayed.answered(.accepted)
+
+  private func remember<T>(_ execution: AnyPublisher<T, ActionError>) {
+    let answer = Replayed<InputResult, Never>()
+    execution
+      .last()
+      .map { _ in InputResult.accepted }
+      .catch { error -> Just<InputResult> in
+        if case .underlying(let failure as TaskServiceError) = error {
+          return Just(.rejected(failure.message))
+        }
+        return Just(.accepted)
+      }
+      .sink { result in
+        answer.send(result)
+        answer.send(completion: .finished)
+      }
+      .store(in: &subscriptions)
+    lastWork = answer.eraseToAnyPublisher()
   }
 
   /// The task with `uid` in the latest unfiltered snapshot.

@@ -1,0 +1,30 @@
+import Foundation
+import TodoFeature
+import ViewModelKit
+
+/// Builds the todo app: the SQLite store in the data directory (even with `--offline`), or
+/// the fixture tasks in memory with `--ephemeral`.
+public enum TodoComposition {
+  public static func session(
+    _ configuration: AppConfiguration, scheduler: AnySchedulerOf<DispatchQueue>
+  ) throws(ConfigurationError) -> TodoSession {
+    let clock = configuration.clock.now
+    let service: any TaskService
+    do {
+      if configuration.ephemeral {
+        service = try FixtureTaskService.make(clock: clock)
+      } else {
+        let folder = try configuration.dataDirectory.prepare()
+        service = try SQLiteTaskService.open(
+          at: folder.appendingPathComponent("todo.sqlite"), clock: clock, scheduler: scheduler)
+      }
+    } catch let error as TaskStoreError {
+      throw .appCannotStart(error.message)
+    } catch let error as ConfigurationError {
+      throw error
+    } catch {
+      throw .appCannotStart("\(error)")
+    }
+    return TodoSession(service: service, scheduler: scheduler)
+  }
+}

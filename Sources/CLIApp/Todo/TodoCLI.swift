@@ -1,0 +1,207 @@
+import Foundation
+import TodoFeature
+import ViewModelKit
+
+/// The todo app's commands for the CLI shell: the list screen, and an editor mode while an
+/// editor scene is on top.
+@MainActor
+public final class TodoCLI: CLIApplication {
+  private let session: TodoSession
+  private let listScreen: CLIScreen
+  private let sectionsOutput: CLIOutput
+  private let statisticsOutput: CLIOutput
+  private var editorScreen: (editor: EditTaskViewModel, screen: CLIScreen)?
+  private var subscriptions = Set<AnyCancellable>()
+  /// Sections show at most this many tasks each when printed on their own.
+  static let cap = 20
+
+  public init(session: TodoSession) {
+    self.session = session
+    let tasks = session.tasks
+    sectionsOutput = CLIOutput("sections", initial: true, driver: tasks.sections) {
+      Self.render($0)
+    }
+    statisticsOutput = CLIOutput("statistics", initial: true, driver: tasks.statistics) {
+      .text($0)
+    }
+    listScreen = CLIScreen(
+      name: "tasks",
+      outputs: [
+        sectionsOutput, statisticsOutput,
+        CLIOutput("tabTitle", initial: true, driver: tasks.tabTitle) { .text($0) },
+        CLIOutput("filterText", initial: true, driver: tasks.filterText) { .text($0) },
+        CLIOutput("filterSummary", initial: true, driver: tasks.filterSummary) { .text($0) },
+        CLIOutput("canUndo", initial: true, driver: tasks.canUndo) { .flag($0) },
+      ])
+    session.coordinator.changes
+      .sink { [weak self] stack in
+        MainActor.assumeIsolated {
+          guard let self else { return }
+          if let editor = stack.last?.scene.editor {
+            _ = self.screen(for: editor)
+          } else {
+            self.editorScreen = nil
+          }
+        }
+      }
+      .store(in: &subscriptions)
+  }
+
+  public var currentScreen: CLIScreen {
+    guard let editor = session.editor else { return listScreen }
+    return screen(for: editor)
+  }
+
+  /// The editor's screen, built as soon as the editor opens so that its outputs have their
+  /// values by the time the command settles.
+  private func screen(for editor: EditTaskViewModel) -> CLIScreen {
+    if let current = editorScreen, current.editor === editor { return current.screen }
+    let screen = CLIScreen(
+      name: "editor",
+      outputs: [
+        CLIOutput("editor.title", initial: true, driver: editor.title) { .text($0) },
+        CLIOutput("editor.okEnabled", initial: true, driver: editor.okEnabled) { .flag($0) },
+        CLIOutput("editor.validationMessage", initial: true, driver: editor.validationMessage) {
+          .text($0)
+        },
+      ])
+    editorScreen = (editor, screen)
+    return screen
+  }
+
+  public func entry(into screen: CLIScreen, from previous: CLIScreen) -> ScreenEntry {
+    if let editor = session.editor, screen !== listScreen {
+      return ScreenEntry(announcement: ("editor", editor.heading))
+    }
+    return ScreenEntry(announcement: ("editor", "closed"), printsInitialSet: false)
+  }
+
+  public var isBusy: Bool { session.tasks.isBusy }
+  public var isSettled: Driver<Bool> { session.tasks.isSettled }
+  public var messages: AnyPublisher<String, Never> { session.tasks.toast.eraseToAnyPublisher() }
+  public var wantsRawLines: Bool { session.editor != nil }
+
+  public var commandHelp: [(command: String, meaning: String)] {
+    [
+      ("list", "print every task"), ("add <title>", "add a task"),
+      ("new", "add a task in the editor (the next line is its title; :cancel cancels)"),
+      ("edit <uid> [<title>]", "rename a task, or open the editor"),
+      ("toggle <uid>", "check off or uncheck"),
+      ("delete <uid>", "delete a task"), ("undo", "bring back the last deleted task"),
+      ("filter [<text>]", "show only tasks containing every word (no text: all)"),
+      ("stats", "print the counts"),
+    ]
+  }
+
+  public func takesRestOfLine(_ word: String) -> Bool { ["add", "edit", "filter"].contains(word) }
+
+  public func finish() { session.editor?.cancel() }
+
+  public func perform(_ word: String, arguments: [String], rest: String) -> CommandOutcome? {
+    if let editor = session.editor { return editorLine(rest, editor) }
+    let tasks = session.tasks
+    switch word {
+    case "list": return CommandOutcome(show: [(sectionsOutput, true)])
+    case "stats": return CommandOutcome(show: [(statisticsOutput, false)])
+    case "add": return work(tasks.quickAdd(rest))
+    case "new": return CommandOutcome(tasks.create())
+    case "undo": return work(tasks.undo())
+    case "filter":
+      tasks.setFilter(rest)
+      return CommandOutcome()
+    case "toggle", "delete":
+      switch task(arguments, usage: "\(word) <uid>") {
+      case .failure(let refusal): return CommandOutcome(.rejected(refusal.message))
+      case .success(let task):
+        return work(word == "toggle" ? tasks.toggle(task) : tasks.delete(task))
+      }
+    case "edit":
+      let words = rest.split(separator: " ", maxSplits: 1).map(String.init)
+      switch task(Array(words.prefix(1)), usage: "edit <uid> [<title>]") {
+      case .failure(let refusal): return CommandOutcome(.rejected(refusal.message))
+      case .success(let task):
+        let result = tasks.edit(task)
+        guard result == .accepted, words.count == 2, let editor = session.editor else {
+          return CommandOutcome(result)
+        }
+        editor.setTitle(words[1])
+        let ok = editor.ok()
+        if ok != .accepted { editor.cancel() }
+        return CommandOutcome(ok)
+      }
+    default: return nil
+    }
+  }
+
+  /// A line typed while the editor is open: the title (empty: keep it), or `:cancel`.
+  private func editorLine(_ line: String, _ editor: EditTaskViewModel) -> CommandOutcome {
+    if line.trimmingCharacters(in: .whitespaces) == ":cancel" {
+      return CommandOutcome(editor.cancel())
+    }
+    if !line.isEmpty { editor.setTitle(line) }
+    return CommandOutcome(editor.ok())
+  }
+
+  /// An accepted input's answer comes when its service work has ended.
+  private func work(_ result: InputResult) -> CommandOutcome {
+    result == .accepted ? CommandOutcome(later: session.tasks.lastWork) : CommandOutcome(result)
+  }
+
+  private func task(_ arguments: [String], usage: String) -> Result<TaskItem, CLIRefusal> {
+    guard arguments.count == 1, let word = arguments.first else {
+      return .failure(CLIRefusal("usage: \(usage)"))
+    }
+    let digits = word.hasPrefix("#") ? String(word.dropFirst()) : word
+    guard let uid = Int64(digits), uid >= 1 else {
+      return .failure(CLIRefusal("not a task id: \"\(word)\""))
+    }
+    guard let task = session.tasks.task(uid: uid) else {
+      return .failure(CLIRefusal("no task #\(uid)"))
+    }
+    return .success(task)
+  }
+
+  /// `sections` as printed: titles as rows, tasks as `#<uid> <rowText>`, `(none)` for an
+  /// empty section; capped at 20 tasks a section unless printed in full.
+  static func render(_ sections: [TaskSection]) -> CLIValue {
+    func rows(_ limit: Int?) -> [String] {
+      sections.flatMap { section -> [String] in
+        let items = limit.map { Array(section.items.prefix($0)) } ?? section.items
+        var rows = [section.title] + items.map { "#\($0.uid) \($0.rowText)" }
+        if section.items.isEmpty { rows.append("(none)") }
+        if let limit, section.items.count > limit {
+          rows.append("… and \(section.items.count - limit) more")
+        }
+        return rows
+      }
+    }
+    func json(_ limit: Int?) -> JSONValue {
+      .array(
+        sections.map { section in
+          let items = limit.map { Array(section.items.prefix($0)) } ?? section.items
+          var fields: [(String, JSONValue)] = [
+            ("title", .string(section.title)), ("items", .array(items.map(taskJSON))),
+          ]
+          if let limit, section.items.count > limit {
+            fields.append(("more", .int(section.items.count - limit)))
+          }
+          return .object(fields)
+        })
+    }
+    return .cappedList(full: rows(nil), capped: rows(cap), json: json(nil), cappedJSON: json(cap))
+  }
+
+  static func taskJSON(_ task: TaskItem) -> JSONValue {
+    .object([
+      ("uid", .int(Int(task.uid))), ("title", .string(task.title)),
+      ("added", .string(TaskFile.formatDate(task.added))),
+      ("checked", task.checked.map { .string(TaskFile.formatDate($0)) } ?? .null),
+    ])
+  }
+}
+
+/// A command refused by the CLI itself (bad arguments), with its message.
+struct CLIRefusal: Error {
+  let message: String
+  init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,18 @@
+import Foundation
+import ViewModelKit
+
+/// One running todo app: the scene coordinator with the task list at its root.
+public final class TodoSession {
+  public let coordinator: SceneCoordinator<TodoScene>
+  public let tasks: TasksViewModel
+
+  /// Builds the coordinator, then the list, then shows the list as the root scene.
+  public init(service: any TaskService, scheduler: AnySchedulerOf<DispatchQueue>) {
+    coordinator = SceneCoordinator()
+    tasks = TasksViewModel(service: service, coordinator: coordinator, scheduler: scheduler)
+    coordinator.transition(to: .tasks(tasks), type: .root)
+  }
+
+  /// The open editor, if the top scene is one.
+  public var editor: EditTaskViewModel? { coordinator.stack.last?.scene.editor }
+}

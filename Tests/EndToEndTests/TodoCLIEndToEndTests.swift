@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+import TodoFeature
+import ViewModelKit
+
+@Suite("End to end: cli todo", .serialized)
+struct TodoCLIEndToEndTests {
+  /// Starts `cli todo` on `folder`, feeds it `lines` through a pipe left open, reads stdout
+  /// until `marker` has been printed, then kills it with SIGKILL.
+  func killWhenPrinted(_ marker: String, folder: URL, lines: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = Executables.url("cli")
+    process.arguments = ["todo", "--data-dir", folder.path]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    input.fileHandleForWriting.write(Data(lines.map { $0 + "\n" }.joined().utf8))
+    var printed = ""
+    let deadline = Date().addingTimeInterval(30)
+    while !printed.contains(marker), Date() < deadline {
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      printed += String(decoding: chunk, as: UTF8.self)
+    }
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    try? input.fileHandleForWriting.close()
+    return printed
+  }
+
+  func storedTitles(_ folder: URL) throws -> [String] {
+    let service = try SQLiteTaskService.open(
+      at: folder.appendingPathComponent("todo.sqlite"), clock: { Date() },
+      scheduler: DispatchQueue.test.eraseToAnyScheduler())
+    var titles: [String] = []
+    let cancellable = service.tasks.sink(
+      receiveCompletion: { _ in },
+      receiveValue: { tasks in
+        titles = tasks.sorted { $0.uid < $1.uid }.map(\.title)
+      })
+    cancellable.cancel()
+    return titles
+  }
+
+  @Test("TD-66 a SIGKILL loses no committed task")
+  func td66() throws {
+    let adds = (1...50).map { "add Task \($0)" }
+    let folder = try Executables.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let printed = try killWhenPrinted("statistics: 55 tasks, 55 due.", folder: folder, lines: adds)
+    #expect(printed.contains("statistics: 55 tasks, 55 due."))
+    #expect(try storedTitles(folder).count == 55)
+  }
+
+  @Test("TD-66 killed mid-stream, 50 times: a gap-free prefix survives")
+  func td66MidStream() throws {
+    let adds = (1...50).map { "add Task \($0)" }
+    for _ in 0..<50 {
+      let folder = try Executables.scratch()
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let printed = try killWhenPrinted(
+        "statistics: 30 tasks, 30 due.", folder: folder, lines: adds)
+      #expect(printed.contains("statistics: 30 tasks, 30 due."))
+      let titles = try storedTitles(folder)
+      let added = Array(titles.dropFirst(5))
+      #expect(
+        titles.count >= 5
+          && Array(titles.prefix(5)) == TaskItem.starterTasks(at: Date()).map(\.title))
+      #expect((25...50).contains(added.count), "\(added.count) tasks survived")
+      #expect(added == (0..<added.count).map { "Task \($0 + 1)" })
+    }
+  }
+
+  @Test("the spec's example session, and exit status 1")
+  func example() throws {
+    let folder = try Executables.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let output = try Executables.run(
+      "cli", ["todo", "--data-dir", folder.path], input: "delete 2\ntoggle 42\nquit\n")
+    #expect(
+      output.stdout.hasSuffix(
+        """
+        ! Deleted "Press d to delete a task and u to undo".
+        sections:
+          Due Tasks
+          #5 [ ] Welcome! Press Space to check off a task
+          #4 [ ] Press Enter to edit a task's title
+          #3 [ ] Press n to add a new task
+          #1 [ ] Press / to filter tasks by title
+          Done Tasks
+          (none)
+        statistics: 4 tasks, 4 due.
+        tabTitle: Todo (4)
+        canUndo: true
+
+        """))
+    #expect(output.stderr == "error: no task #42\n")
+    #expect(output.status == 1)
+  }
+
+  @Test("a store that cannot be opened is a start-up error")
+  func brokenStore() throws {
+    let folder = try Executables.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("todo.sqlite")
+    try Data("not a database at all, deliberately".utf8).write(to: file)
+    let output = try Executables.run("cli", ["todo", "--data-dir", folder.path, "list"])
+    #expect(
+      output.stderr == "error: The task database is damaged and was left untouched: \(file.path)\n")
+    #expect(output.status == 1)
+  }
+}

@@ -95,7 +95,7 @@ let package = Package(
     .target(
       name: "TUIApp",
       dependencies: [
-        "TerminalUI", "AppEnvironment", "CheckoutFeature", "ViewModelKit",
+        "TerminalUI", "AppEnvironment", "CheckoutFeature", "TodoFeature", "ViewModelKit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

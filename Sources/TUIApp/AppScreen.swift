@@ -18,6 +18,12 @@ public protocol AppScreen: AnyObject {
   func handle(_ key: Key) -> KeyOutcome
   /// The app's finishing work before the process exits.
   func willQuit()
+  /// The tab's label once the app is open (nil: the tab's own label).
+  var tabLabel: String? { get }
+}
+
+extension AppScreen {
+  public var tabLabel: String? { nil }
 }
 
 /// An app that could not start: its tab shows why, and the other tabs work.

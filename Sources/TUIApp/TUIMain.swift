@@ -55,6 +55,14 @@ public enum TUIMain {
     scheduler: AnySchedulerOf<DispatchQueue>
   ) -> [TUIRoot.Tab] {
     [
+      TUIRoot.Tab(number: 3, label: "Todo") { redraw in
+        do {
+          let session = try TodoComposition.session(configuration, scheduler: scheduler)
+          return TodoScreen(session: session, scheduler: scheduler, redraw: redraw)
+        } catch {
+          return FailedAppScreen(message: (error as? ConfigurationError)?.message ?? "\(error)")
+        }
+      },
       TUIRoot.Tab(number: 4, label: "Checkout") { redraw in
         do {
           let session = try CheckoutComposition.session(
@@ -63,7 +71,7 @@ public enum TUIMain {
         } catch {
           return FailedAppScreen(message: (error as? ConfigurationError)?.message ?? "\(error)")
         }
-      }
+      },
     ]
   }
 

@@ -52,14 +52,15 @@ public final class TUIRoot: TerminalHost {
       painter.fitted(line, row: row, column: 0, width: painter.width)
       return
     }
-    TabBar.draw(painter, tabs: tabs.map { ($0.number, $0.label) }, current: current)
     let screen = screen
+    TabBar.draw(
+      painter, tabs: tabs.map { ($0.number, screens[$0.number]?.tabLabel ?? $0.label) },
+      current: current)
     screen.draw(painter)
     let global =
       screen.hasFocusedField ? [Hint("Ctrl-C", "quit")] : [Hint("?", "help"), Hint("q", "quit")]
     HelpBar.draw(
-      painter, row: painter.height - 1, hints: screen.hasFocusedField ? [] : screen.hints,
-      global: global)
+      painter, row: painter.height - 1, hints: screen.hints, global: global)
     if helpOpen {
       let lines =
         [

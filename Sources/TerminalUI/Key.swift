@@ -5,6 +5,8 @@ public enum Key: Equatable, Sendable {
   case pageUp, pageDown, home, end
   case enter, escape, tab, shiftTab, backspace, delete
   case controlC
+  /// Ctrl-U: clear the field.
+  case controlU
   /// The terminal changed size.
   case resize
 }
@@ -43,6 +45,9 @@ public struct KeyDecoder {
         index += 1
       case 0x03:
         keys.append(.controlC)
+        index += 1
+      case 0x15:
+        keys.append(.controlU)
         index += 1
       case 0x00..<0x20:
         index += 1

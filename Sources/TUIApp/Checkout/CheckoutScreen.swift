@@ -141,7 +141,8 @@ public final class CheckoutScreen: AppScreen {
   public var hasOverlay: Bool { picker != nil || confirmation != nil || historyOpen }
 
   public var hints: [Hint] {
-    switch mode {
+    guard focus == nil else { return [] }
+    return switch mode {
     case .catalog:
       [
         Hint("j/k", "move"), Hint("+/-", "qty"), Hint("/", "filter"),

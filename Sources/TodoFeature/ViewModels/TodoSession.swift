@@ -6,11 +6,21 @@ public final class TodoSession {
   public let coordinator: SceneCoordinator<TodoScene>
   public let tasks: TasksViewModel
 
+  private let service: any TaskService
+
   /// Builds the coordinator, then the list, then shows the list as the root scene.
   public init(service: any TaskService, scheduler: AnySchedulerOf<DispatchQueue>) {
+    self.service = service
     coordinator = SceneCoordinator()
     tasks = TasksViewModel(service: service, coordinator: coordinator, scheduler: scheduler)
     coordinator.transition(to: .tasks(tasks), type: .root)
+  }
+
+  /// Cancels an open editor (deleting a task that was being created) and waits until the
+  /// store has written it: the last thing a front end does before it exits.
+  public func shutdown() {
+    editor?.cancel()
+    (service as? SQLiteTaskService)?.waitForPendingWork()
   }
 
   /// The open editor, if the top scene is one.

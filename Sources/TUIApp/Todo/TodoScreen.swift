@@ -1,0 +1,335 @@
+import Foundation
+import TerminalUI
+import TodoFeature
+import ViewModelKit
+
+/// Tab 3: the task list, the filter box and the modal editor, drawn from the todo view
+/// models. Only the rows in view are formatted.
+@MainActor
+public final class TodoScreen: AppScreen {
+  /// One line of the flat list: a section header, a task, or an empty section's "(none)".
+  enum Line: Equatable {
+    case header(String)
+    case task(TaskItem)
+    case none
+  }
+
+  private let session: TodoSession
+  private let scheduler: AnySchedulerOf<DispatchQueue>
+  private let redraw: () -> Void
+  private var subscriptions = Set<AnyCancellable>()
+  private lazy var toast = Toast(scheduler: scheduler) { [weak self] in self?.redraw() }
+
+  private var lines: [Line] = []
+  private var statistics = ""
+  private var tab = "Todo"
+  private var filterText = ""
+  private var filterSummary = ""
+  private var canUndo = false
+  private var editorTitle = ""
+  private var editorMessage = ""
+  private var editorOK = false
+
+  private var cursor = 0  // index into `lines`, always on a task when there is one
+  private var offset = 0
+  private var visibleRows = 10
+  private var keepScreenPosition = false
+  private var filterOpen = false
+  private var filterField = TextField()
+  private var editorField = TextField()
+  private var editorBindings = Set<AnyCancellable>()
+  private weak var boundEditor: EditTaskViewModel?
+  private var followNewTask = false
+  private var lastWidth = 80
+
+  public init(
+    session: TodoSession, scheduler: AnySchedulerOf<DispatchQueue>, redraw: @escaping () -> Void
+  ) {
+    self.session = session
+    self.scheduler = scheduler
+    self.redraw = redraw
+    let tasks = session.tasks
+    tasks.sections.drive { [weak self] in self?.show($0) }.store(in: &subscriptions)
+    tasks.statistics.drive { [weak self] in self?.update { $0.statistics = $1 }($0) }.store(
+      in: &subscriptions)
+    tasks.tabTitle.drive { [weak self] in self?.update { $0.tab = $1 }($0) }.store(
+      in: &subscriptions)
+    tasks.filterText.drive { [weak self] in self?.update { $0.filterText = $1 }($0) }.store(
+      in: &subscriptions)
+    tasks.filterSummary.drive { [weak self] in self?.update { $0.filterSummary = $1 }($0) }.store(
+      in: &subscriptions)
+    tasks.canUndo.drive { [weak self] in self?.update { $0.canUndo = $1 }($0) }.store(
+      in: &subscriptions)
+    tasks.toast.emit { [weak self] in self?.toast.show($0) }.store(in: &subscriptions)
+    session.coordinator.changes.sink { [weak self] _ in
+      MainActor.assumeIsolated { self?.bindEditor() }
+    }
+    .store(in: &subscriptions)
+  }
+
+  private func update<T>(_ store: @escaping (TodoScreen, T) -> Void) -> (T) -> Void {
+    { [weak self] value in
+      guard let self else { return }
+      store(self, value)
+      redraw()
+    }
+  }
+
+  private var editor: EditTaskViewModel? { session.editor }
+
+  private func bindEditor() {
+    guard boundEditor !== editor else { return }
+    boundEditor = editor
+    editorBindings = []
+    guard let editor else {
+      redraw()
+      return
+    }
+    editorField = TextField(text: editor.currentTitle)
+    editor.title.drive { [weak self] in self?.update { $0.editorTitle = $1 }($0) }.store(
+      in: &editorBindings)
+    editor.validationMessage.drive { [weak self] in self?.update { $0.editorMessage = $1 }($0) }
+      .store(in: &editorBindings)
+    editor.okEnabled.drive { [weak self] in self?.update { $0.editorOK = $1 }($0) }.store(
+      in: &editorBindings)
+  }
+
+  /// New sections: keep the cursor's screen position after a toggle or delete, follow the
+  /// new task after a create, else stay on the same uid.
+  private func show(_ sections: [TaskSection]) {
+    let selectedUID = selectedTask?.uid
+    var flat: [Line] = []
+    for section in sections {
+      flat.append(.header(section.title))
+      if section.items.isEmpty { flat.append(.none) }
+      flat += section.items.map(Line.task)
+    }
+    let previousCursor = cursor
+    lines = flat
+    if followNewTask, let newest = newestUID(), let index = index(of: newest) {
+      cursor = index
+      followNewTask = false
+    } else if keepScreenPosition {
+      cursor = min(previousCursor, max(0, lines.count - 1))
+      keepScreenPosition = false
+    } else if let selectedUID, let index = index(of: selectedUID) {
+      cursor = index
+    }
+    snapToTask(direction: 1)
+    redraw()
+  }
+
+  private func newestUID() -> Int64? {
+    lines.compactMap { if case .task(let task) = $0 { task.uid } else { nil } }.max()
+  }
+
+  private func index(of uid: Int64) -> Int? {
+    lines.firstIndex { if case .task(let task) = $0 { task.uid == uid } else { false } }
+  }
+
+  private var selectedTask: TaskItem? {
+    guard lines.indices.contains(cursor), case .task(let task) = lines[cursor] else { return nil }
+    return task
+  }
+
+  /// Moves the cursor off headers and "(none)" rows, first in `direction`, then back.
+  private func snapToTask(direction: Int) {
+    guard !lines.isEmpty else {
+      cursor = 0
+      return
+    }
+    cursor = min(max(0, cursor), lines.count - 1)
+    for step in [direction, -direction] {
+      var index = cursor
+      while lines.indices.contains(index) {
+        if case .task = lines[index] {
+          cursor = index
+          return
+        }
+        index += step
+      }
+    }
+  }
+
+  private func move(by delta: Int) {
+    let tasks = lines.indices.filter { if case .task = lines[$0] { true } else { false } }
+    guard let position = tasks.firstIndex(of: cursor) ?? tasks.firstIndex(where: { $0 >= cursor })
+    else { return }
+    cursor = tasks[min(max(0, position + delta), tasks.count - 1)]
+  }
+
+  // MARK: AppScreen
+
+  public var hasFocusedField: Bool { filterOpen || editor != nil }
+  public var hasOverlay: Bool { editor != nil }
+  public var tabLabel: String? { tab }
+
+  public var hints: [Hint] {
+    if editor != nil {
+      return [
+        Hint("Enter", "OK", enabled: editorOK), Hint("Esc", "cancel"),
+        Hint("Ctrl-U", "clear field"),
+      ]
+    }
+    if filterOpen { return [Hint("Enter", "keep filter"), Hint("Esc", "clear filter")] }
+    if lastWidth < 60 { return [Hint("Spc", "toggle"), Hint("n", "new"), Hint("d", "del")] }
+    return [
+      Hint("Space", "toggle"), Hint("Enter", "edit"), Hint("n", "new"), Hint("d", "delete"),
+      Hint("u", "undo", enabled: canUndo), Hint("/", "filter"),
+    ]
+  }
+
+  public var helpLines: [(key: String, meaning: String)] {
+    [
+      ("↑/↓ k/j PgUp/PgDn Home/g End/G", "move"), ("Space", "check off or uncheck"),
+      ("Enter", "edit the title"),
+      ("n", "new task"), ("d", "delete"), ("u", "undo the last delete"),
+      ("/", "filter (Esc clears)"),
+    ]
+  }
+
+  /// Cancels an open editor and waits for its clean-up before the process exits.
+  public func willQuit() { session.shutdown() }
+
+  public func handle(_ key: Key) -> KeyOutcome {
+    if key == .resize { return .handled }
+    if let editor { return handleEditor(key, editor) }
+    if filterOpen { return handleFilter(key) }
+    let tasks = session.tasks
+    switch key {
+    case .up, .character("k"): move(by: -1)
+    case .down, .character("j"): move(by: 1)
+    case .pageUp: move(by: -visibleRows)
+    case .pageDown: move(by: visibleRows)
+    case .home, .character("g"): move(by: -lines.count)
+    case .end, .character("G"): move(by: lines.count)
+    case .character(" "):
+      if let task = selectedTask {
+        keepScreenPosition = true
+        refuse(tasks.toggle(task))
+      }
+    case .enter: if let task = selectedTask { refuse(tasks.edit(task)) }
+    case .character("n"):
+      followNewTask = true
+      refuse(tasks.create())
+    case .character("d"):
+      if let task = selectedTask {
+        keepScreenPosition = true
+        refuse(tasks.delete(task))
+      }
+    case .character("u"): refuse(tasks.undo())
+    case .character("/"):
+      filterOpen = true
+      filterField.set(filterText)
+    case .escape: tasks.setFilter("")
+    default: return .ignored
+    }
+    return .handled
+  }
+
+  private func refuse(_ result: InputResult) {
+    if let message = result.message { toast.show(message) }
+  }
+
+  private func handleFilter(_ key: Key) -> KeyOutcome {
+    switch key {
+    case .enter: filterOpen = false
+    case .escape:
+      filterOpen = false
+      filterField.set("")
+      session.tasks.setFilter("")
+    default:
+      guard filterField.handle(key) else { return .ignored }
+      session.tasks.setFilter(filterField.text)
+    }
+    return .handled
+  }
+
+  private func handleEditor(_ key: Key, _ editor: EditTaskViewModel) -> KeyOutcome {
+    switch key {
+    case .enter: refuse(editor.ok())
+    case .escape: editor.cancel()
+    case .controlU:
+      editorField.set("")
+      editor.setTitle("")
+    default:
+      guard editorField.handle(key) else { return .ignored }
+      editor.setTitle(editorField.text)
+    }
+    return .handled
+  }
+
+  // MARK: Drawing
+
+  public func draw(_ painter: Painter) {
+    let width = painter.width
+    lastWidth = width
+    TitleLine.draw(painter, title: "Todo", spinnerTick: nil, status: statistics)
+    painter.rule(row: 2)
+    var top = 3
+    if filterOpen || !filterText.isEmpty {
+      let summaryWidth = TextWidth.of(filterSummary)
+      let fieldWidth = max(10, min(40, width - 12 - summaryWidth))
+      painter.text(" Filter: ", row: 3, column: 0, style: .bold)
+      if filterOpen {
+        filterField.draw(painter, row: 3, column: 9, width: fieldWidth, focused: editor == nil)
+      } else {
+        painter.fitted(filterText, row: 3, column: 9, width: fieldWidth)
+      }
+      if 9 + fieldWidth + 1 + summaryWidth < width {
+        painter.text(filterSummary, row: 3, column: width - 1 - summaryWidth, style: .dim)
+      }
+      top = 4
+    }
+    let bottom = painter.height - 3
+    visibleRows = max(1, bottom - top)
+    if cursor < offset { offset = cursor }
+    if cursor >= offset + visibleRows { offset = cursor - visibleRows + 1 }
+    offset = max(0, min(offset, max(0, lines.count - visibleRows)))
+    for (row, index) in (offset..<min(lines.count, offset + visibleRows)).enumerated() {
+      let y = top + row
+      switch lines[index] {
+      case .header(let title): painter.text(" " + title, row: y, column: 0, style: .bold)
+      case .none: painter.text("   (none)", row: y, column: 0, style: .dim)
+      case .task(let task):
+        let selected = index == cursor && editor == nil
+        if selected { painter.text(">", row: y, column: 1, style: .bold) }
+        painter.fitted(
+          task.rowText, row: y, column: 3, width: width - 4, style: selected ? .reverse : .plain)
+      }
+    }
+    painter.rule(row: bottom)
+    toast.draw(painter, row: painter.height - 2)
+    if let editor { drawEditor(painter, editor) }
+  }
+
+  private func drawEditor(_ painter: Painter, _ editor: EditTaskViewModel) {
+    let boxWidth = min(60, painter.width - 4)
+    let left = (painter.width - boxWidth) / 2
+    let top = max(0, (painter.height - 8) / 2 - 1)
+    let inner = boxWidth - 2
+    let horizontal = painter.ascii ? "-" : "─"
+    let vertical = painter.ascii ? "|" : "│"
+    let title = TextWidth.truncate(" \(editor.heading) ", to: inner, ellipsis: painter.ellipsis)
+    painter.text(
+      (painter.ascii ? "+" : "┌") + horizontal + title
+        + String(repeating: horizontal, count: max(0, inner - 1 - TextWidth.of(title)))
+        + (painter.ascii ? "+" : "┐"),
+      row: top, column: left, style: .bold)
+    for line in 1...6 {
+      painter.text(
+        vertical + String(repeating: " ", count: inner) + vertical, row: top + line, column: left)
+    }
+    painter.text(
+      (painter.ascii ? "+" : "└") + String(repeating: horizontal, count: inner)
+        + (painter.ascii ? "+" : "┘"),
+      row: top + 7, column: left)
+    painter.text("Title", row: top + 2, column: left + 2)
+    editorField.draw(painter, row: top + 3, column: left + 2, width: inner - 2, focused: true)
+    painter.fitted(editorMessage, row: top + 4, column: left + 2, width: inner - 2, style: .red)
+    let cancelColumn = left + boxWidth - 2 - Button.width("Cancel")
+    Button.draw(painter, "Cancel", enabled: true, row: top + 6, column: cancelColumn)
+    Button.draw(
+      painter, "OK", enabled: editorOK, row: top + 6, column: cancelColumn - 2 - Button.width("OK"))
+  }
+}

@@ -69,7 +69,9 @@ public final class CatalogViewModel {
     emptyText = listing.map(\.emptyText).distinctUntilChanged()
     navigation = routes.asSignal(scheduler: scheduler)
     message = messages.merge(with: cart.messages).asSignal(scheduler: scheduler)
-    reload()
+    // The first load starts on the scheduler's next turn (never inside `init`), so that a
+    // failure it reports reaches the front end's subscribers, which attach after `init`.
+    scheduler.schedule(after: scheduler.now) { [weak self] in self?.reload() }
   }
 
   // MARK: Inputs

@@ -52,7 +52,12 @@ public final class OrderHistoryViewModel {
     emptyText = orders.map { $0?.isEmpty == true ? "No orders yet" : "" }.removeDuplicates()
       .asDriver(scheduler: scheduler)
     message = messages.asSignal(scheduler: scheduler)
-    reload()
+    // As for the catalog: the first load starts after `init`, so its failure is seen.
+    let loading = activity?.begin()
+    scheduler.schedule(after: scheduler.now) { [weak self] in
+      self?.reload()
+      loading?.end()
+    }
   }
 
   /// Subscribes to the stored orders again.

@@ -102,7 +102,10 @@ let package = Package(
     .executableTarget(name: "tui", dependencies: ["TUIApp"]),
     .executableTarget(
       name: "bench",
-      dependencies: ["ViewModelKit", "CheckoutFeature"]
+      dependencies: [
+        "ViewModelKit", "CheckoutFeature", "TodoFeature",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]
     ),
     .testTarget(name: "ViewModelKitTests", dependencies: ["ViewModelKit", "ViewModelKitTesting"]),
     .testTarget(

@@ -8,47 +8,22 @@ import ViewModelKitTesting
 
 /// The TUI with only the todo tab, on the five starter tasks in memory.
 @MainActor
-final class TodoTUIHarness {
-  let scheduler = DispatchQueue.test
-  let canvas: MemoryCanvas
+final class TodoTUIHarness: ScreenDriver {
   let session: TodoSession
-  let root: TUIRoot
 
   init(width: Int = 80, height: Int = 24) {
-    canvas = MemoryCanvas(width: width, height: height)
+    let scheduler = DispatchQueue.test
     let start = ISO8601DateFormatter().date(from: "2025-03-01T09:00:00Z")!
-    let scheduler = scheduler
     let service = InMemoryTaskService(
       tasks: TaskItem.starterTasks(at: start),
       clock: { [scheduler] in start.addingTimeInterval(scheduler.elapsed) })
     let session = TodoSession(service: service, scheduler: scheduler.asAny)
     self.session = session
-    root = TUIRoot(
-      tabs: [
-        TUIRoot.Tab(number: 3, label: "Todo") {
-          TodoScreen(session: session, scheduler: scheduler.asAny, redraw: $0)
-        }
-      ],
-      initial: 3)
-    _ = screen()
-    scheduler.settle()
-  }
-
-  @discardableResult
-  func press(_ keys: Key...) -> String {
-    for key in keys {
-      _ = root.handle(key)
-      scheduler.settle()
-    }
-    return screen()
-  }
-
-  func type(_ text: String) { for character in text { press(.character(character)) } }
-
-  func screen() -> String {
-    canvas.clear()
-    root.draw(Painter(canvas: canvas, ascii: false, color: true))
-    return canvas.snapshot()
+    super.init(width: width, height: height, scheduler: scheduler)
+    self.start(
+      TUIRoot.Tab(number: 3, label: "Todo") {
+        TodoScreen(session: session, scheduler: scheduler.asAny, redraw: $0)
+      })
   }
 }
 

@@ -5,18 +5,77 @@ import ViewModelKit
 /// The tasks a service holds in memory, with the streams that publish them. Shared by the
 /// in-memory and SQLite services: a change is applied here and published before the
 /// mutation that made it answers.
+///
+/// The tasks are kept in section order (due newest first, then done most recently checked
+/// first), so a change moves one row instead of re-sorting, the counts are known without
+/// counting, and consumers that sort again find the work already done.
 final class TaskSnapshot: Sendable {
-  private let byUID: Mutex<[Int64: TaskItem]>
+  private struct Store {
+    var byUID: [Int64: TaskItem] = [:]
+    var due: [TaskItem] = []
+    var done: [TaskItem] = []
+
+    var all: [TaskItem] { due + done }
+    var counts: TaskStatistics { TaskStatistics(total: due.count + done.count, due: due.count) }
+
+    init(_ tasks: [TaskItem]) {
+      byUID = Dictionary(tasks.map { ($0.uid, $0) }, uniquingKeysWith: { _, last in last })
+      due = byUID.values.filter { !$0.isDone }.sorted(by: TaskOrder.due)
+      done = byUID.values.filter(\.isDone).sorted(by: TaskOrder.done)
+    }
+
+    /// Puts `task` in place of the row with its uid (or removes that row); false if nothing changed.
+    mutating func set(_ uid: Int64, to task: TaskItem?) -> Bool {
+      let old = byUID[uid]
+      guard old != task else { return false }
+      if let old { take(old) }
+      if let task { place(task) }
+      byUID[uid] = task
+      return true
+    }
+
+    private mutating func take(_ task: TaskItem) {
+      if task.isDone {
+        let index = Self.position(of: task, in: done, by: TaskOrder.done)
+        done.remove(at: index)
+      } else {
+        let index = Self.position(of: task, in: due, by: TaskOrder.due)
+        due.remove(at: index)
+      }
+    }
+
+    private mutating func place(_ task: TaskItem) {
+      if task.isDone {
+        done.insert(task, at: Self.position(of: task, in: done, by: TaskOrder.done))
+      } else {
+        due.insert(task, at: Self.position(of: task, in: due, by: TaskOrder.due))
+      }
+    }
+
+    /// The first index whose row does not come before `task` (the row itself, if present).
+    private static func position(
+      of task: TaskItem, in rows: [TaskItem], by before: (TaskItem, TaskItem) -> Bool
+    ) -> Int {
+      var low = 0
+      var high = rows.count
+      while low < high {
+        let middle = (low + high) / 2
+        if before(rows[middle], task) { low = middle + 1 } else { high = middle }
+      }
+      return low
+    }
+  }
+
+  private let store: Mutex<Store>
   private let tasksRelay: BehaviorRelay<[TaskItem]>
   private let statisticsRelay: BehaviorRelay<TaskStatistics>
   private let failures = PublishRelay<TaskServiceError>()
 
   init(_ tasks: [TaskItem]) {
-    let initial = Dictionary(tasks.map { ($0.uid, $0) }, uniquingKeysWith: { _, last in last })
-    byUID = Mutex(initial)
-    let all = Array(initial.values)
-    tasksRelay = BehaviorRelay(value: all)
-    statisticsRelay = BehaviorRelay(value: TaskStatistics(all))
+    let initial = Store(tasks)
+    store = Mutex(initial)
+    tasksRelay = BehaviorRelay(value: initial.all)
+    statisticsRelay = BehaviorRelay(value: initial.counts)
   }
 
   var tasks: AnyPublisher<[TaskItem], TaskServiceError> {
@@ -32,34 +91,37 @@ final class TaskSnapshot: Sendable {
   }
 
   /// The task with `uid`, if held.
-  func task(_ uid: Int64) -> TaskItem? { byUID.withLock { $0[uid] } }
+  func task(_ uid: Int64) -> TaskItem? { store.withLock { $0.byUID[uid] } }
 
-  var all: [TaskItem] { byUID.withLock { Array($0.values) } }
+  var all: [TaskItem] { store.withLock { $0.all } }
 
   /// Inserts or replaces `task`, then publishes.
-  func put(_ task: TaskItem) { change { $0[task.uid] = task } }
+  func put(_ task: TaskItem) {
+    publish(store.withLock { $0.set(task.uid, to: task) ? ($0.all, $0.counts) : nil })
+  }
 
   /// Removes the task with `uid`, then publishes.
-  func remove(_ uid: Int64) { change { $0[uid] = nil } }
+  func remove(_ uid: Int64) {
+    publish(store.withLock { $0.set(uid, to: nil) ? ($0.all, $0.counts) : nil })
+  }
 
-  /// Replaces everything (a reload); publishes only what changed.
+  /// Replaces everything (a reload); publishes only if something changed.
   func replace(with tasks: [TaskItem]) {
-    change { $0 = Dictionary(tasks.map { ($0.uid, $0) }, uniquingKeysWith: { _, last in last }) }
+    let next = Store(tasks)
+    publish(
+      store.withLock { current -> ([TaskItem], TaskStatistics)? in
+        guard current.byUID != next.byUID else { return nil }
+        current = next
+        return (next.all, next.counts)
+      })
   }
 
   /// Ends every current subscription with `error` (a failed reload).
   func fail(_ error: TaskServiceError) { failures.accept(error) }
 
-  private func change(_ body: (inout [Int64: TaskItem]) -> Void) {
-    let (before, after) = byUID.withLock { tasks -> ([Int64: TaskItem], [Int64: TaskItem]) in
-      let before = tasks
-      body(&tasks)
-      return (before, tasks)
-    }
-    guard before != after else { return }
-    let all = Array(after.values)
+  private func publish(_ change: ([TaskItem], TaskStatistics)?) {
+    guard let (all, counts) = change else { return }
     tasksRelay.accept(all)
-    let counts = TaskStatistics(all)
     if counts != statisticsRelay.value { statisticsRelay.accept(counts) }
   }
 }

@@ -59,8 +59,9 @@ public final class TasksViewModel {
     self.scheduler = scheduler
     activity = ActivityTracker(scheduler: scheduler)
     isSettled = activity.isIdle
+    let matcher = TitleMatcher()
     sections = snapshot.compactMap { $0 }
-      .combineLatest(appliedFilter) { Self.sections($0, filter: $1) }
+      .combineLatest(appliedFilter) { Self.sections($0, filter: $1, matcher: matcher) }
       .removeDuplicates()
       .asDriver(scheduler: scheduler)
     statistics = counts.compactMap { $0 }.map(Self.statisticsText).removeDuplicates()
@@ -69,7 +70,7 @@ public final class TasksViewModel {
       .asDriver(scheduler: scheduler)
     filterText = rawFilter.removeDuplicates().asDriver(scheduler: scheduler)
     filterSummary = snapshot.compactMap { $0 }.combineLatest(appliedFilter) { tasks, filter in
-      Self.summary(tasks, filter: filter)
+      Self.summary(tasks, filter: filter, matcher: matcher)
     }
     .removeDuplicates().asDriver(scheduler: scheduler)
     canUndo = undoSlot.map { $0 != nil }.removeDuplicates().asDriver(scheduler: scheduler)
@@ -325,16 +326,11 @@ public final class TasksViewModel {
 
   // MARK: Formatting
 
-  static func sections(_ tasks: [TaskItem], filter: String) -> [TaskSection] {
-    let words = filter.split(whereSeparator: \.isWhitespace).map(String.init)
-    let shown =
-      words.isEmpty
-      ? tasks
-      : tasks.filter { task in
-        words.allSatisfy {
-          task.title.range(of: $0, options: [.caseInsensitive, .diacriticInsensitive]) != nil
-        }
-      }
+  static func sections(
+    _ tasks: [TaskItem], filter: String, matcher: TitleMatcher = TitleMatcher()
+  ) -> [TaskSection] {
+    let words = TitleMatcher.words(filter)
+    let shown = words.isEmpty ? tasks : tasks.filter { matcher.matches($0, words: words) }
     return [
       TaskSection(kind: .due, items: shown.filter { !$0.isDone }.sorted(by: TaskOrder.due)),
       TaskSection(kind: .done, items: shown.filter(\.isDone).sorted(by: TaskOrder.done)),
@@ -353,9 +349,10 @@ public final class TasksViewModel {
     }
   }
 
-  static func summary(_ tasks: [TaskItem], filter: String) -> String {
+  static func summary(_ tasks: [TaskItem], filter: String, matcher: TitleMatcher) -> String {
     guard !filter.isEmpty else { return "" }
-    let shown = sections(tasks, filter: filter).reduce(0) { $0 + $1.items.count }
+    let words = TitleMatcher.words(filter)
+    let shown = tasks.reduce(0) { $0 + (matcher.matches($1, words: words) ? 1 : 0) }
     return "Filter \"\(filter)\": \(shown) of \(tasks.count) \(tasks.count == 1 ? "task" : "tasks")"
   }
 }

@@ -2,6 +2,7 @@ import Fixtures
 import Foundation
 import Testing
 import TodoFeature
+import ViewModelKit
 
 @Suite("Todo: models and fixtures")
 struct TaskModelTests {
@@ -109,4 +110,22 @@ struct TaskModelTests {
 enum FixtureLoaderURL {
   static let folder = FixtureLoader.bundled.url(for: "todo")
   static let tasks = FixtureLoader.bundled.url(for: "todo/tasks.json")
+}
+
+@Suite("Todo: lifetime")
+struct TodoLifetimeTests {
+  @Test("a session that is let go frees its service (no cycle through the scene stack)")
+  func sessionIsFreed() {
+    weak var weakService: InMemoryTaskService?
+    weak var weakViewModel: TasksViewModel?
+    do {
+      let service = InMemoryTaskService(tasks: TaskItem.starterTasks(at: T0), clock: { T0 })
+      let session = TodoSession(
+        service: service, scheduler: DispatchQueue.test.eraseToAnyScheduler())
+      weakService = service
+      weakViewModel = session.tasks
+    }
+    #expect(weakViewModel == nil)
+    #expect(weakService == nil)
+  }
 }

@@ -34,7 +34,8 @@ public final class TasksViewModel {
   // MARK: State
 
   private let service: any TaskService
-  private let coordinator: SceneCoordinator<TodoScene>
+  // Weak: the coordinator's stack holds this view model as its root scene.
+  private weak var coordinator: SceneCoordinator<TodoScene>?
   private let scheduler: AnySchedulerOf<DispatchQueue>
   private let activity: ActivityTracker
   private let snapshot = BehaviorRelay<[TaskItem]?>(value: nil)
@@ -267,6 +268,7 @@ public final class TasksViewModel {
   private func openEditor(heading: String, task: TaskItem, cancelDeletes: Bool) -> AnyPublisher<
     EditOutcome, Never
   > {
+    guard let coordinator else { return Just(.cancelled).eraseToAnyPublisher() }
     let save = Action<String, TaskItem>(scheduler: scheduler) { [unowned self] title in
       tracked(service.update(task, title: title))
     }

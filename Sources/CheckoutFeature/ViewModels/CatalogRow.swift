@@ -1,4 +1,5 @@
 import Foundation
+import ViewModelKit
 
 /// One line of the catalog list, ready to draw.
 public struct CatalogRow: Identifiable, Equatable, Sendable, Codable {
@@ -14,6 +15,11 @@ public struct CatalogRow: Identifiable, Equatable, Sendable, Codable {
   public let quantity: String
   /// The quantity in the cart.
   public let quantityValue: Int
+
+  /// The price alone, "0.95 GBP", for where "For only" does not fit (a narrow total line).
+  public var priceAmount: String { String(price.dropFirst(Self.pricePrefix.count)) }
+
+  static let pricePrefix = "For only "
 }
 
 /// Where the catalog screen asks to go.
@@ -64,34 +70,17 @@ final class CatalogRowCache {
     }
     guard !needle.isEmpty else { return allRows }
     let bytes = Array(needle.utf8)
-    return allRows.indices.filter { Self.contains(lowercasedTitles[$0], bytes) }.map { allRows[$0] }
-  }
-
-  /// Whether `haystack` contains `needle`, byte for byte (both lower-cased UTF-8, which keeps
-  /// substring matches exact).
-  private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-    guard needle.count <= haystack.count else { return false }
-    let first = needle[0]
-    var start = 0
-    let last = haystack.count - needle.count
-    outer: while start <= last {
-      if haystack[start] == first {
-        for offset in 1..<needle.count where haystack[start + offset] != needle[offset] {
-          start += 1
-          continue outer
-        }
-        return true
-      }
-      start += 1
+    return allRows.indices.filter { ByteSearch.contains(lowercasedTitles[$0], bytes) }.map {
+      allRows[$0]
     }
-    return false
   }
 
   private func row(_ product: Product, number: Int, quantity: Int, currency: Currency) -> CatalogRow
   {
     CatalogRow(
       id: product.id, number: number, title: product.title,
-      price: "For only " + currency.format(base: product.priceMinor), quantity: String(quantity),
+      price: CatalogRow.pricePrefix + currency.format(base: product.priceMinor),
+      quantity: String(quantity),
       quantityValue: quantity)
   }
 }

@@ -360,7 +360,7 @@ public final class CheckoutScreen: AppScreen {
     // Amounts are never cut: the button gives way when the line is full.
     var totalText = " " + total
     if narrow, let row = selectedRow {
-      totalText += "  " + row.price.replacingOccurrences(of: "For only ", with: "")
+      totalText += "  " + row.priceAmount
     }
     painter.text(totalText, row: painter.height - 3, column: 0, style: .bold)
     let buttonColumn = max(width - 16, TextWidth.of(totalText) + 1)

@@ -11,7 +11,7 @@ struct HTTPServicesTests {
     try! FixtureLoader.bundled.data("checkout/\(fixture)")
   }
 
-  func rates(_ server: LoopbackServer, key: String? = nil, timeout: TimeInterval = 5)
+  func rates(_ server: LoopbackServer, key: String? = nil, timeout: TimeInterval = 30)
     -> HTTPRatesService
   {
     HTTPRatesService(
@@ -79,7 +79,7 @@ struct HTTPServicesTests {
     let server = try await LoopbackServer { _ in FlyingFox.HTTPResponse(statusCode: .ok) }
     let url = server.baseURL
     await server.stop()
-    let service = HTTPRatesService(url: url, apiKey: nil, client: URLSessionHTTPClient(timeout: 5))
+    let service = HTTPRatesService(url: url, apiKey: nil, client: URLSessionHTTPClient(timeout: 30))
     #expect(await outcome(of: service.latestRates()) == .failure(.network))
   }
 
@@ -94,7 +94,7 @@ struct HTTPServicesTests {
       }
       let service = HTTPCatalogService(
         url: server.baseURL.appendingPathComponent("catalog.json"),
-        client: URLSessionHTTPClient(timeout: 5))
+        client: URLSessionHTTPClient(timeout: 30))
       let result = await outcome(of: service.loadCatalog())
       await server.stop()
       switch (fixture, status) {

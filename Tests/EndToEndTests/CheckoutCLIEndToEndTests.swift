@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("End to end: cli checkout", .serialized)
+@Suite("End to end: cli checkout", .serialized, .timeLimit(.minutes(5)))
 struct CheckoutCLIEndToEndTests {
   static let transcriptInputs = [
     "add peas 2", "add 2 2", "checkout", "currency aud", "email ana@example.com", "name Ana Lima",
@@ -9,11 +9,11 @@ struct CheckoutCLIEndToEndTests {
   ]
 
   @Test("the spec's transcript through a pipe, in a new data directory")
-  func transcript() throws {
+  func transcript() async throws {
     let data = try Executables.scratch()
     defer { try? FileManager.default.removeItem(at: data) }
     let expected = try String(contentsOf: Self.expectedURL, encoding: .utf8)
-    let output = try Executables.run(
+    let output = try await Executables.run(
       "cli", ["checkout", "--offline", "--data-dir", data.path],
       input: Self.transcriptInputs.joined(separator: "\n") + "\n",
       environment: ["HEADLESS_NOW": "2025-01-15T14:03:00Z", "TZ": "UTC"])
@@ -21,7 +21,7 @@ struct CheckoutCLIEndToEndTests {
     #expect(output.stderr == "")
     #expect(output.status == 0)
     // The cart was flushed and the order stored: a second run sees them.
-    let again = try Executables.run(
+    let again = try await Executables.run(
       "cli", ["checkout", "--offline", "--data-dir", data.path, "orders"],
       environment: ["TZ": "UTC"])
     #expect(again.stdout.contains("#000001  2025-01-15 14:03  4 items  12.75 AUD"))
@@ -33,10 +33,10 @@ struct CheckoutCLIEndToEndTests {
   }
 
   @Test("--ephemeral starts from the fixture orders and writes nothing")
-  func ephemeral() throws {
+  func ephemeral() async throws {
     let data = try Executables.scratch()
     defer { try? FileManager.default.removeItem(at: data) }
-    let output = try Executables.run(
+    let output = try await Executables.run(
       "cli", ["checkout", "--ephemeral", "--data-dir", data.path],
       input: Self.transcriptInputs.joined(separator: "\n") + "\n",
       environment: ["HEADLESS_NOW": "2025-01-15T14:03:00Z", "TZ": "UTC"])
@@ -46,56 +46,58 @@ struct CheckoutCLIEndToEndTests {
   }
 
   @Test("a rejected command makes the exit status 1")
-  func rejected() throws {
-    let output = try Executables.run("cli", ["checkout", "--ephemeral"], input: "add caviar\n")
+  func rejected() async throws {
+    let output = try await Executables.run(
+      "cli", ["checkout", "--ephemeral"], input: "add caviar\n")
     #expect(output.stderr == "error: no product matches \"caviar\"\n")
     #expect(output.status == 1)
   }
 
   @Test("one-shot commands build on the saved cart")
-  func oneShot() throws {
+  func oneShot() async throws {
     let data = try Executables.scratch()
     defer { try? FileManager.default.removeItem(at: data) }
-    _ = try Executables.run("cli", ["checkout", "--data-dir", data.path, "add", "peas", "2"])
-    let second = try Executables.run("cli", ["checkout", "--data-dir", data.path, "add", "milk"])
+    _ = try await Executables.run("cli", ["checkout", "--data-dir", data.path, "add", "peas", "2"])
+    let second = try await Executables.run(
+      "cli", ["checkout", "--data-dir", data.path, "add", "milk"])
     #expect(second.stdout.contains("total: Total: 3.20 GBP"))
     #expect(!second.stdout.contains("cartCount: 0 items"))
     #expect(second.status == 0)
   }
 
   @Test("start-up errors: one line and status 1")
-  func startupErrors() throws {
+  func startupErrors() async throws {
     let data = try Executables.scratch()
     defer { try? FileManager.default.removeItem(at: data) }
     let file = data.appendingPathComponent("file")
     try Data("x".utf8).write(to: file)
-    let badDir = try Executables.run("cli", ["checkout", "--data-dir", file.path, "cart"])
+    let badDir = try await Executables.run("cli", ["checkout", "--data-dir", file.path, "cart"])
     #expect(
       badDir.stderr
         == "error: data directory \(file.path) is not usable: it is a file, not a directory\n")
     #expect(badDir.status == 1)
-    let badNow = try Executables.run(
+    let badNow = try await Executables.run(
       "cli", ["checkout", "--ephemeral"], environment: ["HEADLESS_NOW": "soon"])
     #expect(badNow.stderr == "error: HEADLESS_NOW is not an ISO 8601 instant: soon\n")
     #expect(badNow.status == 1)
-    let badURL = try Executables.run(
+    let badURL = try await Executables.run(
       "cli", ["checkout", "--ephemeral"], environment: ["RATES_URL": "ftp:nope"])
     #expect(badURL.stderr == "error: RATES_URL is not a valid URL\n")
     #expect(badURL.status == 1)
-    let badFlag = try Executables.run("cli", ["checkout", "--bogus"])
+    let badFlag = try await Executables.run("cli", ["checkout", "--bogus"])
     #expect(badFlag.stderr.hasPrefix("error: "))
     #expect(badFlag.status == 1)
-    let badApp = try Executables.run("cli", ["nope"])
+    let badApp = try await Executables.run("cli", ["nope"])
     #expect(badApp.stderr == "error: unknown app 'nope'; apps: todo, checkout\n")
   }
 
   @Test("a broken checkout.sqlite is reported, the app goes on, and the file is kept")
-  func brokenDatabase() throws {
+  func brokenDatabase() async throws {
     let data = try Executables.scratch()
     defer { try? FileManager.default.removeItem(at: data) }
     let database = data.appendingPathComponent("checkout.sqlite")
     try Data("not a database".utf8).write(to: database)
-    let output = try Executables.run(
+    let output = try await Executables.run(
       "cli", ["checkout", "--data-dir", data.path], input: "add peas\ncart\n")
     #expect(output.stdout.contains("! Saved cart could not be loaded"))
     #expect(output.stdout.contains("! Your cart could not be saved"))
@@ -104,27 +106,27 @@ struct CheckoutCLIEndToEndTests {
   }
 
   @Test("CO-50 amounts are the same under a German locale")
-  func co50() throws {
-    let locales = try Executables.runProgram(URL(fileURLWithPath: "/usr/bin/locale"), ["-a"]).stdout
+  func co50() async throws {
+    let locales = try await Executables.runProgram("locale", ["-a"]).stdout
       .lowercased()
     guard locales.contains("de_de.utf8") else {
       Issue.record("the de_DE.UTF-8 locale is not installed (.ci/run installs it)")
       return
     }
     let environment = ["LANG": "de_DE.UTF-8", "LC_ALL": "de_DE.UTF-8"]
-    let aud = try Executables.run(
+    let aud = try await Executables.run(
       "cli", ["checkout", "--ephemeral"],
       input:
         "add peas 2\ncheckout\ncurrency aud\ncatalog\nadd eggs\nadd milk\nadd beans\nremove peas\ncart\n",
       environment: environment)
     #expect(aud.stdout.contains("  2 Bag of Peas for 3.97 AUD"))
     #expect(aud.stdout.contains("total: Total: 10.62 AUD"))
-    let jpy = try Executables.run(
+    let jpy = try await Executables.run(
       "cli", ["checkout", "--ephemeral"], input: "add peas 2\nadd eggs 2\ncurrency jpy\ncatalog\n",
       environment: environment)
     #expect(jpy.stdout.contains("1. Bag of Peas | For only 181.93 JPY | 2"))
     #expect(jpy.stdout.contains("total: Total: 1168.15 JPY"))
-    let max = try Executables.run(
+    let max = try await Executables.run(
       "cli", ["checkout", "--ephemeral"], input: "add peas 99\ncurrency aud\n",
       environment: environment)
     #expect(max.stdout.contains("total: Total: 196.56 AUD"))

@@ -5,68 +5,85 @@ import Testing
 struct TmuxSession {
   let name = "e2e-\(UUID().uuidString.prefix(8))"
 
-  func tmux(_ arguments: [String]) throws -> String {
-    try Executables.runProgram(URL(fileURLWithPath: "/usr/bin/env"), ["tmux"] + arguments).stdout
+  func tmux(_ arguments: [String]) async throws -> String {
+    try await Executables.runProgram("tmux", arguments, timeout: 30).stdout
   }
 
-  func start(_ command: String, width: Int = 80, height: Int = 24) throws {
-    let status = try Executables.runProgram(
-      URL(fileURLWithPath: "/usr/bin/env"),
-      ["tmux", "new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)", command],
-      detached: true
+  func start(_ command: String, width: Int = 80, height: Int = 24) async throws {
+    let status = try await Executables.runProgram(
+      "tmux",
+      ["new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)", command],
+      detached: true, timeout: 30
     ).status
     if status != 0 { throw TmuxError.cannotStart }
   }
 
   enum TmuxError: Error { case cannotStart }
 
-  func keys(_ keys: String...) throws { _ = try tmux(["send-keys", "-t", name] + keys) }
-  func pane() throws -> String { try tmux(["capture-pane", "-p", "-t", name]) }
-  var isRunning: Bool {
-    ((try? tmux(["list-sessions", "-F", "#{session_name}"])) ?? "").contains(name)
+  func keys(_ keys: String...) async throws {
+    _ = try await tmux(["send-keys", "-t", name] + keys)
   }
-  func kill() {
-    _ = try? Executables.runProgram(
-      URL(fileURLWithPath: "/usr/bin/env"), ["tmux", "kill-session", "-t", name], detached: true)
+  func pane() async throws -> String { try await tmux(["capture-pane", "-p", "-t", name]) }
+  var isRunning: Bool {
+    get async {
+      ((try? await tmux(["list-sessions", "-F", "#{session_name}"])) ?? "").contains(name)
+    }
+  }
+  /// Runs `body` with a new session and kills the session afterwards, whatever happened.
+  static func with(_ body: (TmuxSession) async throws -> Void) async throws {
+    let session = TmuxSession()
+    do {
+      try await body(session)
+    } catch {
+      await session.kill()
+      throw error
+    }
+    await session.kill()
+  }
+
+  func kill() async {
+    _ = try? await Executables.runProgram(
+      "tmux", ["kill-session", "-t", name], detached: true, timeout: 30)
   }
 }
 
-@Suite("End to end: tui checkout under tmux", .serialized)
+@Suite("End to end: tui checkout under tmux", .serialized, .timeLimit(.minutes(3)))
 struct CheckoutTUIEndToEndTests {
   @Test("two Peas, then the checkout shows Total: 1.90 GBP; q quits and restores")
-  func twoPeas() throws {
-    let session = TmuxSession()
-    defer { session.kill() }
-    let tui = Executables.url("tui").path
-    try session.start("env LANG=C.UTF-8 TERM=xterm-256color '\(tui)' checkout --ephemeral")
-    #expect(try eventually { try session.pane().contains("Total: 0.00 GBP") })
-    try session.keys("+")
-    try session.keys("+")
-    #expect(try eventually { try session.pane().contains("2 items in cart") })
-    try session.keys("Enter")
-    #expect(
-      try eventually {
-        try session.pane().contains("Total: 1.90 GBP") && session.pane().contains("Currency: GBP")
-      })
-    let screen = try session.pane()
-    #expect(screen.contains("2 Bag of Peas for 1.90 GBP"))
-    #expect(screen.contains(" Total: 1.90 GBP"))
-    try session.keys("q")
-    #expect(eventually { !session.isRunning })
+  func twoPeas() async throws {
+    try await TmuxSession.with { session in
+      let tui = Executables.url("tui").path
+      try await session.start("env LANG=C.UTF-8 TERM=xterm-256color '\(tui)' checkout --ephemeral")
+      #expect(try await eventually { try await session.pane().contains("Total: 0.00 GBP") })
+      try await session.keys("+")
+      try await session.keys("+")
+      #expect(try await eventually { try await session.pane().contains("2 items in cart") })
+      try await session.keys("Enter")
+      #expect(
+        try await eventually {
+          let pane = try await session.pane()
+          return pane.contains("Total: 1.90 GBP") && pane.contains("Currency: GBP")
+        })
+      let screen = try await session.pane()
+      #expect(screen.contains("2 Bag of Peas for 1.90 GBP"))
+      #expect(screen.contains(" Total: 1.90 GBP"))
+      try await session.keys("q")
+      #expect(await eventually { await !session.isRunning })
+    }
   }
 
   @Test("--exit-after-first-frame draws once and exits 0")
-  func firstFrame() throws {
-    let session = TmuxSession()
-    defer { session.kill() }
-    let tui = Executables.url("tui").path
-    let marker = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "tui-\(UUID().uuidString)")
-    try session.start(
-      "'\(tui)' checkout --ephemeral --exit-after-first-frame; echo \"status $?\" > '\(marker.path)'"
-    )
-    #expect(eventually { FileManager.default.fileExists(atPath: marker.path) })
-    #expect(try String(contentsOf: marker, encoding: .utf8) == "status 0\n")
-    try? FileManager.default.removeItem(at: marker)
+  func firstFrame() async throws {
+    try await TmuxSession.with { session in
+      let tui = Executables.url("tui").path
+      let marker = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "tui-\(UUID().uuidString)")
+      defer { try? FileManager.default.removeItem(at: marker) }
+      try await session.start(
+        "'\(tui)' checkout --ephemeral --exit-after-first-frame; echo \"status $?\" > '\(marker.path)'"
+      )
+      #expect(await eventually { FileManager.default.fileExists(atPath: marker.path) })
+      #expect(try String(contentsOf: marker, encoding: .utf8) == "status 0\n")
+    }
   }
 }

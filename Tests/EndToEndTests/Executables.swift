@@ -25,48 +25,34 @@ enum Executables {
   /// Runs a built executable with `input` on stdin and waits for it to exit.
   static func run(
     _ name: String, _ arguments: [String], input: String = "", environment: [String: String] = [:]
-  ) throws -> Output {
-    try runProgram(url(name), arguments, input: input, environment: environment)
+  ) async throws -> Output {
+    try await runProgram(url(name).path, arguments, input: input, environment: environment)
   }
 
-  /// With `detached`, the program's output is discarded instead of read: a program that
+  /// Runs `program` (a path or a name on PATH) and waits for it, for at most `timeout`
+  /// seconds. With `detached`, its output is discarded instead of read: a program that
   /// leaves a daemon behind (tmux) would otherwise keep the pipes open.
   static func runProgram(
-    _ program: URL, _ arguments: [String], input: String = "", environment: [String: String] = [:],
-    detached: Bool = false
-  ) throws -> Output {
-    let process = Process()
-    process.executableURL = program
-    process.arguments = arguments
+    _ program: String, _ arguments: [String], input: String = "",
+    environment: [String: String] = [:], detached: Bool = false, timeout: TimeInterval = 120
+  ) async throws -> Output {
+    let env = childEnvironment(environment)
+    return try await offThePool {
+      let child = try ChildProcess(program, arguments, environment: env, discardOutput: detached)
+      child.write(Data(input.utf8))
+      return child.finish(deadline: Date().addingTimeInterval(timeout))
+    }
+  }
+
+  /// This process's environment without the variables that would point a child at the
+  /// user's own data or services, with `overrides` on top.
+  static func childEnvironment(_ overrides: [String: String]) -> [String: String] {
     var env = ProcessInfo.processInfo.environment
     for key in ["HEADLESS_DATA_DIR", "XDG_DATA_HOME", "CATALOG_URL", "RATES_URL", "NO_COLOR"] {
       env[key] = nil
     }
-    env.merge(environment) { _, new in new }
-    process.environment = env
-    let stdin = Pipe()
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardInput = stdin
-    if detached {
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      try stdin.fileHandleForWriting.close()
-      process.waitUntilExit()
-      return Output(status: process.terminationStatus, stdout: "", stderr: "")
-    }
-    process.standardOutput = stdout
-    process.standardError = stderr
-    try process.run()
-    stdin.fileHandleForWriting.write(Data(input.utf8))
-    try stdin.fileHandleForWriting.close()
-    let out = stdout.fileHandleForReading.readDataToEndOfFile()
-    let err = stderr.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Output(
-      status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-      stderr: String(decoding: err, as: UTF8.self))
+    env.merge(overrides) { _, new in new }
+    return env
   }
 
   /// A fresh temporary directory.
@@ -80,12 +66,17 @@ enum Executables {
 
 /// Re-checks `condition` until it holds or `timeout` seconds pass. This bounds how long an
 /// end-to-end test waits for another process; it is not a fixed delay.
-func eventually(timeout: TimeInterval = 20, _ condition: () throws -> Bool) rethrows -> Bool {
+func eventually(
+  timeout: TimeInterval = 30, _ condition: () async throws -> Bool
+) async rethrows -> Bool {
   let deadline = Date().addingTimeInterval(timeout)
-  let pause = DispatchSemaphore(value: 0)
   while Date() < deadline {
-    if try condition() { return true }
-    _ = pause.wait(timeout: .now() + .milliseconds(50))
+    if try await condition() { return true }
+    await withCheckedContinuation { continuation in
+      DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(50)) {
+        continuation.resume()
+      }
+    }
   }
-  return try condition()
+  return try await condition()
 }

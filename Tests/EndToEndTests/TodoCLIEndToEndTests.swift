@@ -3,32 +3,22 @@ import Testing
 import TodoFeature
 import ViewModelKit
 
-@Suite("End to end: cli todo", .serialized)
+@Suite("End to end: cli todo", .serialized, .timeLimit(.minutes(5)))
 struct TodoCLIEndToEndTests {
   /// Starts `cli todo` on `folder`, feeds it `lines` through a pipe left open, reads stdout
   /// until `marker` has been printed, then kills it with SIGKILL.
-  func killWhenPrinted(_ marker: String, folder: URL, lines: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = Executables.url("cli")
-    process.arguments = ["todo", "--data-dir", folder.path]
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    input.fileHandleForWriting.write(Data(lines.map { $0 + "\n" }.joined().utf8))
-    var printed = ""
-    let deadline = Date().addingTimeInterval(30)
-    while !printed.contains(marker), Date() < deadline {
-      let chunk = output.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      printed += String(decoding: chunk, as: UTF8.self)
+  func killWhenPrinted(_ marker: String, folder: URL, lines: [String]) async throws -> String {
+    let program = Executables.url("cli").path
+    let environment = Executables.childEnvironment([:])
+    return try await offThePool {
+      let child = try ChildProcess(
+        program, ["todo", "--data-dir", folder.path], environment: environment)
+      child.write(Data(lines.map { $0 + "\n" }.joined().utf8))
+      let printed = child.readStdout(until: marker, deadline: Date().addingTimeInterval(60))
+      child.signal(SIGKILL)
+      child.waitForExit(deadline: Date().addingTimeInterval(30))
+      return printed
     }
-    kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
-    try? input.fileHandleForWriting.close()
-    return printed
   }
 
   func storedTitles(_ folder: URL) throws -> [String] {
@@ -46,22 +36,23 @@ struct TodoCLIEndToEndTests {
   }
 
   @Test("TD-66 a SIGKILL loses no committed task")
-  func td66() throws {
+  func td66() async throws {
     let adds = (1...50).map { "add Task \($0)" }
     let folder = try Executables.scratch()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let printed = try killWhenPrinted("statistics: 55 tasks, 55 due.", folder: folder, lines: adds)
+    let printed = try await killWhenPrinted(
+      "statistics: 55 tasks, 55 due.", folder: folder, lines: adds)
     #expect(printed.contains("statistics: 55 tasks, 55 due."))
     #expect(try storedTitles(folder).count == 55)
   }
 
   @Test("TD-66 killed mid-stream, 50 times: a gap-free prefix survives")
-  func td66MidStream() throws {
+  func td66MidStream() async throws {
     let adds = (1...50).map { "add Task \($0)" }
     for _ in 0..<50 {
       let folder = try Executables.scratch()
       defer { try? FileManager.default.removeItem(at: folder) }
-      let printed = try killWhenPrinted(
+      let printed = try await killWhenPrinted(
         "statistics: 30 tasks, 30 due.", folder: folder, lines: adds)
       #expect(printed.contains("statistics: 30 tasks, 30 due."))
       let titles = try storedTitles(folder)
@@ -75,10 +66,10 @@ struct TodoCLIEndToEndTests {
   }
 
   @Test("the spec's example session, and exit status 1")
-  func example() throws {
+  func example() async throws {
     let folder = try Executables.scratch()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let output = try Executables.run(
+    let output = try await Executables.run(
       "cli", ["todo", "--data-dir", folder.path], input: "delete 2\ntoggle 42\nquit\n")
     #expect(
       output.stdout.hasSuffix(
@@ -102,12 +93,12 @@ struct TodoCLIEndToEndTests {
   }
 
   @Test("a store that cannot be opened is a start-up error")
-  func brokenStore() throws {
+  func brokenStore() async throws {
     let folder = try Executables.scratch()
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("todo.sqlite")
     try Data("not a database at all, deliberately".utf8).write(to: file)
-    let output = try Executables.run("cli", ["todo", "--data-dir", folder.path, "list"])
+    let output = try await Executables.run("cli", ["todo", "--data-dir", folder.path, "list"])
     #expect(
       output.stderr == "error: The task database is damaged and was left untouched: \(file.path)\n")
     #expect(output.status == 1)

@@ -103,7 +103,7 @@ let package = Package(
     .executableTarget(
       name: "bench",
       dependencies: [
-        "ViewModelKit", "CheckoutFeature", "TodoFeature",
+        "ViewModelKit", "CheckoutFeature", "TodoFeature", "TUIApp", "TerminalUI",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),

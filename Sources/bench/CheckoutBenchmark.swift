@@ -15,6 +15,9 @@ let checkoutSuite = BenchmarkSuite(
   summary: "add/remove, currency switch, filter, catalog parsing and SQLite at the spec's scale"
 ) {
   runCheckoutBenchmarks()
+  // The checkout budgets are printed beside the figures for the reader; this suite does not
+  // judge them (only the todo suite's spec asks for an exit status).
+  return true
 }
 
 private struct GeneratedCatalog: CatalogService {

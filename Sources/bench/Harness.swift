@@ -67,9 +67,82 @@ func report(_ measurements: [Measurement]) {
   }
 }
 
-/// A named benchmark suite, run by `bench <name>`.
+/// A named benchmark suite, run by `bench <name>`. `run` answers whether every budget the
+/// suite checks was met.
 struct BenchmarkSuite: Sendable {
   let name: String
   let summary: String
-  let run: @Sendable () -> Void
+  let run: @Sendable () -> Bool
+}
+
+/// Like `measure`, but only the closure that `setup` returns is timed: `setup` prepares a
+/// run (untimed), and what it returns is the operation itself.
+func measureAfterSetup(
+  _ label: String, warmup: Int = 5, runs: Int = 30, _ setup: () -> () -> Void
+) -> Measurement {
+  for _ in 0..<warmup { setup()() }
+  let clock = ContinuousClock()
+  var samples: [Double] = []
+  samples.reserveCapacity(runs)
+  for _ in 0..<runs {
+    let operation = setup()
+    let elapsed = clock.measure(operation)
+    samples.append(
+      Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+  }
+  return Measurement(label: label, samples: samples, operationsPerRun: 1)
+}
+
+/// A measurement held against its p95 budget.
+struct Budget {
+  let label: String
+  let measurement: Measurement?
+  /// The p95 budget, in seconds.
+  let limit: Double
+  /// What the figure covers, when the label alone does not say.
+  var timedPart: String?
+  /// Why the figure could not be taken, or what else went wrong.
+  var problem: String?
+
+  init(_ measurement: Measurement, limit: Double, timedPart: String? = nil, problem: String? = nil)
+  {
+    label = measurement.label
+    self.measurement = measurement
+    self.limit = limit
+    self.timedPart = timedPart
+    self.problem = problem
+  }
+
+  init(notMeasured label: String, because reason: String, limit: Double) {
+    self.label = label
+    measurement = nil
+    self.limit = limit
+    problem = reason
+  }
+
+  var isMet: Bool {
+    guard let measurement, problem == nil else { return false }
+    return measurement.percentile(95) <= limit
+  }
+
+  /// Prints median and p95 against the budget, one line each; true when every budget is met.
+  static func report(_ budgets: [Budget]) -> Bool {
+    let width = budgets.map(\.label.count).max() ?? 0
+    for budget in budgets {
+      let label = budget.label.padding(toLength: width, withPad: " ", startingAt: 0)
+      let limit = "budget p95 \(formatDuration(budget.limit))"
+      guard let measurement = budget.measurement else {
+        print("  \(label)  not measured: \(budget.problem ?? "")  (\(limit))  OVER")
+        continue
+      }
+      var line =
+        "  \(label)  median \(formatDuration(measurement.p50))  "
+        + "p95 \(formatDuration(measurement.percentile(95)))  (\(limit))"
+      line += budget.isMet ? "  ok" : "  OVER"
+      if let timedPart = budget.timedPart { line += "  [\(timedPart)]" }
+      if let problem = budget.problem { line += "  \(problem)" }
+      print(line)
+    }
+    return budgets.allSatisfy(\.isMet)
+  }
 }

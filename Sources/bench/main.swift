@@ -19,6 +19,11 @@ if !unknown.isEmpty {
 #if DEBUG
   print("note: this is a debug build; measure with `swift run -c release bench`")
 #endif
+var overBudget: [String] = []
 for suite in suites where requested.isEmpty || requested.contains(suite.name) {
-  suite.run()
+  if !suite.run() { overBudget.append(suite.name) }
+}
+if !overBudget.isEmpty {
+  print("over budget: \(overBudget.joined(separator: ", "))")
+  exit(1)
 }

@@ -42,6 +42,9 @@ public final class TodoScreen: AppScreen {
   private var followNewTask = false
   private var lastWidth = 80
 
+  /// How many task rows the last frame formatted: never more than fit on the screen.
+  public private(set) var formattedRowCount = 0
+
   public init(
     session: TodoSession, scheduler: AnySchedulerOf<DispatchQueue>, redraw: @escaping () -> Void
   ) {
@@ -286,12 +289,14 @@ public final class TodoScreen: AppScreen {
     if cursor < offset { offset = cursor }
     if cursor >= offset + visibleRows { offset = cursor - visibleRows + 1 }
     offset = max(0, min(offset, max(0, lines.count - visibleRows)))
+    formattedRowCount = 0
     for (row, index) in (offset..<min(lines.count, offset + visibleRows)).enumerated() {
       let y = top + row
       switch lines[index] {
       case .header(let title): painter.text(" " + title, row: y, column: 0, style: .bold)
       case .none: painter.text("   (none)", row: y, column: 0, style: .dim)
       case .task(let task):
+        formattedRowCount += 1
         let selected = index == cursor && editor == nil
         if selected { painter.text(">", row: y, column: 1, style: .bold) }
         painter.fitted(

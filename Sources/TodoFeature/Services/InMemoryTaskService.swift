@@ -15,6 +15,7 @@ public final class InMemoryTaskService: TaskService {
   }
 
   public var tasks: AnyPublisher<[TaskItem], TaskServiceError> { snapshot.tasks }
+  public var listing: AnyPublisher<TaskListing, TaskServiceError> { snapshot.listing }
   public var statistics: AnyPublisher<TaskStatistics, TaskServiceError> { snapshot.statistics }
 
   public func createTask(title: String) -> AnyPublisher<TaskItem, TaskServiceError> {

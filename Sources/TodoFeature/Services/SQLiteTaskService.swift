@@ -162,13 +162,19 @@ public final class SQLiteTaskService: TaskService, Sendable {
 
   // MARK: Reading
 
+  /// Every row, unsorted, decoded by column index (no per-row column lookup by name).
   private static func readAll(_ db: Database) throws -> [TaskItem] {
-    try Row.fetchAll(db, sql: "SELECT uid, title, added, checked FROM task").map { row in
-      let checked: Int64? = row["checked"]
-      return TaskItem(
-        uid: row["uid"], title: row["title"], added: Date(millisecondsSince1970: row["added"]),
-        checked: checked.map(Date.init(millisecondsSince1970:)))
+    var tasks: [TaskItem] = []
+    tasks.reserveCapacity(try Int.fetchOne(db, sql: "SELECT count(*) FROM task") ?? 0)
+    let rows = try Row.fetchCursor(db, sql: "SELECT uid, title, added, checked FROM task")
+    while let row = try rows.next() {
+      let checked: Int64? = row[3]
+      tasks.append(
+        TaskItem(
+          uid: row[0], title: row[1], added: Date(millisecondsSince1970: row[2]),
+          checked: checked.map(Date.init(millisecondsSince1970:))))
     }
+    return tasks
   }
 
   private static func dataVersion(_ db: Database) throws -> Int {
@@ -219,6 +225,7 @@ public final class SQLiteTaskService: TaskService, Sendable {
   // MARK: TaskService
 
   public var tasks: AnyPublisher<[TaskItem], TaskServiceError> { snapshot.tasks }
+  public var listing: AnyPublisher<TaskListing, TaskServiceError> { snapshot.listing }
   public var statistics: AnyPublisher<TaskStatistics, TaskServiceError> { snapshot.statistics }
 
   public func createTask(title: String) -> AnyPublisher<TaskItem, TaskServiceError> {

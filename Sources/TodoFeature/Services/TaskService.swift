@@ -6,6 +6,8 @@ import ViewModelKit
 public protocol TaskService: AnyObject {
   /// Every task (order unspecified); never two equal snapshots in a row.
   var tasks: AnyPublisher<[TaskItem], TaskServiceError> { get }
+  /// The same snapshots as `tasks`, already in section order.
+  var listing: AnyPublisher<TaskListing, TaskServiceError> { get }
   /// The counts; only when one changed.
   var statistics: AnyPublisher<TaskStatistics, TaskServiceError> { get }
   func createTask(title: String) -> AnyPublisher<TaskItem, TaskServiceError>
@@ -14,4 +16,12 @@ public protocol TaskService: AnyObject {
   func delete(_ task: TaskItem) -> AnyPublisher<TaskItem, TaskServiceError>
   /// Puts a deleted task back with its own uid and dates (undo).
   func restore(_ task: TaskItem) -> AnyPublisher<TaskItem, TaskServiceError>
+}
+
+extension TaskService {
+  /// Sorts each snapshot of `tasks`; services that keep their tasks in order publish them as
+  /// they are instead.
+  public var listing: AnyPublisher<TaskListing, TaskServiceError> {
+    tasks.map(TaskListing.init).eraseToAnyPublisher()
+  }
 }

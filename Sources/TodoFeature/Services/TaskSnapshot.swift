@@ -15,13 +15,18 @@ final class TaskSnapshot: Sendable {
     var due: [TaskItem] = []
     var done: [TaskItem] = []
 
-    var all: [TaskItem] { due + done }
+    var listing: TaskListing { TaskListing(ordered: due, done: done) }
     var counts: TaskStatistics { TaskStatistics(total: due.count + done.count, due: due.count) }
 
     init(_ tasks: [TaskItem]) {
-      byUID = Dictionary(tasks.map { ($0.uid, $0) }, uniquingKeysWith: { _, last in last })
-      due = byUID.values.filter { !$0.isDone }.sorted(by: TaskOrder.due)
-      done = byUID.values.filter(\.isDone).sorted(by: TaskOrder.done)
+      byUID.reserveCapacity(tasks.count)
+      for task in tasks { byUID[task.uid] = task }
+      // With unique uids the rows keep the order they came in (a store reads them by uid,
+      // which the sort then finds mostly in runs); otherwise the last row for a uid wins.
+      let rows = byUID.count == tasks.count ? tasks : Array(byUID.values)
+      let listing = TaskListing(rows)
+      due = listing.due
+      done = listing.done
     }
 
     /// Puts `task` in place of the row with its uid (or removes that row); false if nothing changed.
@@ -67,20 +72,24 @@ final class TaskSnapshot: Sendable {
   }
 
   private let store: Mutex<Store>
-  private let tasksRelay: BehaviorRelay<[TaskItem]>
+  private let listingRelay: BehaviorRelay<TaskListing>
   private let statisticsRelay: BehaviorRelay<TaskStatistics>
   private let failures = PublishRelay<TaskServiceError>()
 
   init(_ tasks: [TaskItem]) {
     let initial = Store(tasks)
     store = Mutex(initial)
-    tasksRelay = BehaviorRelay(value: initial.all)
+    listingRelay = BehaviorRelay(value: initial.listing)
     statisticsRelay = BehaviorRelay(value: initial.counts)
   }
 
   var tasks: AnyPublisher<[TaskItem], TaskServiceError> {
-    tasksRelay.setFailureType(to: TaskServiceError.self)
-      .merge(with: failures.flatMap { Fail<[TaskItem], TaskServiceError>(error: $0) })
+    listing.map(\.all).eraseToAnyPublisher()
+  }
+
+  var listing: AnyPublisher<TaskListing, TaskServiceError> {
+    listingRelay.setFailureType(to: TaskServiceError.self)
+      .merge(with: failures.flatMap { Fail<TaskListing, TaskServiceError>(error: $0) })
       .eraseToAnyPublisher()
   }
 
@@ -93,35 +102,34 @@ final class TaskSnapshot: Sendable {
   /// The task with `uid`, if held.
   func task(_ uid: Int64) -> TaskItem? { store.withLock { $0.byUID[uid] } }
 
-  var all: [TaskItem] { store.withLock { $0.all } }
-
   /// Inserts or replaces `task`, then publishes.
   func put(_ task: TaskItem) {
-    publish(store.withLock { $0.set(task.uid, to: task) ? ($0.all, $0.counts) : nil })
+    publish(store.withLock { $0.set(task.uid, to: task) ? ($0.listing, $0.counts) : nil })
   }
 
   /// Removes the task with `uid`, then publishes.
   func remove(_ uid: Int64) {
-    publish(store.withLock { $0.set(uid, to: nil) ? ($0.all, $0.counts) : nil })
+    publish(store.withLock { $0.set(uid, to: nil) ? ($0.listing, $0.counts) : nil })
   }
 
   /// Replaces everything (a reload); publishes only if something changed.
   func replace(with tasks: [TaskItem]) {
     let next = Store(tasks)
     publish(
-      store.withLock { current -> ([TaskItem], TaskStatistics)? in
-        guard current.byUID != next.byUID else { return nil }
+      store.withLock { current -> (TaskListing, TaskStatistics)? in
+        // Both are in a total order, so equal lists mean equal sets of tasks.
+        guard current.due != next.due || current.done != next.done else { return nil }
         current = next
-        return (next.all, next.counts)
+        return (next.listing, next.counts)
       })
   }
 
   /// Ends every current subscription with `error` (a failed reload).
   func fail(_ error: TaskServiceError) { failures.accept(error) }
 
-  private func publish(_ change: ([TaskItem], TaskStatistics)?) {
-    guard let (all, counts) = change else { return }
-    tasksRelay.accept(all)
+  private func publish(_ change: (TaskListing, TaskStatistics)?) {
+    guard let (listing, counts) = change else { return }
+    listingRelay.accept(listing)
     if counts != statisticsRelay.value { statisticsRelay.accept(counts) }
   }
 }

@@ -38,7 +38,7 @@ public final class TasksViewModel {
   private weak var coordinator: SceneCoordinator<TodoScene>?
   private let scheduler: AnySchedulerOf<DispatchQueue>
   private let activity: ActivityTracker
-  private let snapshot = BehaviorRelay<[TaskItem]?>(value: nil)
+  private let snapshot = BehaviorRelay<TaskListing?>(value: nil)
   private let counts = BehaviorRelay<TaskStatistics?>(value: nil)
   private let rawFilter = BehaviorRelay(value: "")
   private let appliedFilter = BehaviorRelay(value: "")
@@ -61,19 +61,23 @@ public final class TasksViewModel {
     activity = ActivityTracker(scheduler: scheduler)
     isSettled = activity.isIdle
     let matcher = TitleMatcher()
-    sections = snapshot.compactMap { $0 }
-      .combineLatest(appliedFilter) { Self.sections($0, filter: $1, matcher: matcher) }
-      .removeDuplicates()
-      .asDriver(scheduler: scheduler)
+    // The service publishes a listing only when it changed, and the applied filter passes
+    // `removeDuplicates`, so sections are never compared row by row; the summary counts the
+    // rows the sections already hold instead of matching every title a second time.
+    let shown = snapshot.compactMap { $0 }
+      .combineLatest(appliedFilter.removeDuplicates()) { listing, filter in
+        Shown(
+          sections: Self.sections(listing, filter: filter, matcher: matcher), total: listing.count,
+          filter: filter)
+      }
+      .share(replay: 1)
+    sections = shown.map(\.sections).asDriver(scheduler: scheduler)
     statistics = counts.compactMap { $0 }.map(Self.statisticsText).removeDuplicates()
       .asDriver(scheduler: scheduler)
     tabTitle = counts.compactMap { $0 }.map(Self.tabTitleText).removeDuplicates()
       .asDriver(scheduler: scheduler)
     filterText = rawFilter.removeDuplicates().asDriver(scheduler: scheduler)
-    filterSummary = snapshot.compactMap { $0 }.combineLatest(appliedFilter) { tasks, filter in
-      Self.summary(tasks, filter: filter, matcher: matcher)
-    }
-    .removeDuplicates().asDriver(scheduler: scheduler)
+    filterSummary = shown.map(\.summary).removeDuplicates().asDriver(scheduler: scheduler)
     canUndo = undoSlot.map { $0 != nil }.removeDuplicates().asDriver(scheduler: scheduler)
     toast = toasts.asSignal(scheduler: scheduler)
     coordinator.changes
@@ -185,7 +189,7 @@ public final class TasksViewModel {
   }
 
   /// The task with `uid` in the latest unfiltered snapshot.
-  public func task(uid: Int64) -> TaskItem? { snapshot.value?.first { $0.uid == uid } }
+  public func task(uid: Int64) -> TaskItem? { snapshot.value?.task(uid: uid) }
 
   /// Whether anything `isSettled` counts is pending now.
   public var isBusy: Bool { activity.isBusy }
@@ -290,7 +294,7 @@ public final class TasksViewModel {
 
   private func subscribeToService() {
     streams = []
-    service.tasks
+    service.listing
       .receive(on: scheduler)
       .sink(
         receiveCompletion: { [weak self] completion in
@@ -328,14 +332,16 @@ public final class TasksViewModel {
 
   // MARK: Formatting
 
-  static func sections(
-    _ tasks: [TaskItem], filter: String, matcher: TitleMatcher = TitleMatcher()
-  ) -> [TaskSection] {
+  static func sections(_ listing: TaskListing, filter: String, matcher: TitleMatcher)
+    -> [TaskSection]
+  {
     let words = TitleMatcher.words(filter)
-    let shown = words.isEmpty ? tasks : tasks.filter { matcher.matches($0, words: words) }
+    func shown(_ rows: [TaskItem]) -> [TaskItem] {
+      words.isEmpty ? rows : rows.filter { matcher.matches($0, words: words) }
+    }
     return [
-      TaskSection(kind: .due, items: shown.filter { !$0.isDone }.sorted(by: TaskOrder.due)),
-      TaskSection(kind: .done, items: shown.filter(\.isDone).sorted(by: TaskOrder.done)),
+      TaskSection(kind: .due, items: shown(listing.due)),
+      TaskSection(kind: .done, items: shown(listing.done)),
     ]
   }
 
@@ -351,10 +357,17 @@ public final class TasksViewModel {
     }
   }
 
-  static func summary(_ tasks: [TaskItem], filter: String, matcher: TitleMatcher) -> String {
-    guard !filter.isEmpty else { return "" }
-    let words = TitleMatcher.words(filter)
-    let shown = tasks.reduce(0) { $0 + (matcher.matches($1, words: words) ? 1 : 0) }
-    return "Filter \"\(filter)\": \(shown) of \(tasks.count) \(tasks.count == 1 ? "task" : "tasks")"
+  /// The sections for one listing and filter, with what the summary line needs.
+  struct Shown {
+    let sections: [TaskSection]
+    let total: Int
+    let filter: String
+
+    var summary: String {
+      guard !filter.isEmpty else { return "" }
+      let count = sections.reduce(0) { $0 + $1.items.count }
+      return "Filter \"\(filter)\": \(count) of \(total) \(total == 1 ? "task" : "tasks")"
+    }
   }
+
 }

@@ -64,6 +64,31 @@ struct TaskServiceContractTests {
     _ = (a, b)
   }
 
+  @Test(
+    "the listing is every task in section order, after every change", arguments: serviceFactories)
+  func listing(factory: ServiceFactory) throws {
+    let clock = ManualClock()
+    let service = try factory.make(clock.function)
+    let scheduler = DispatchQueue.test
+    let listings = service.listing.record(on: scheduler)
+    let tasks = service.tasks.record(on: scheduler)
+    clock.set(T0.addingTimeInterval(60))
+    let created = try run(service.createTask(title: "newest")).get()
+    clock.set(T0.addingTimeInterval(120))
+    _ = try run(service.toggle(try #require(current(service.tasks)?.first { $0.uid == 2 }))).get()
+    _ = try run(service.toggle(try #require(current(service.tasks)?.first { $0.uid == 4 }))).get()
+    _ = try run(service.delete(created)).get()
+    #expect(listings.values.count == tasks.values.count)
+    for (listing, snapshot) in zip(listings.values, tasks.values) {
+      #expect(listing == TaskListing(snapshot))
+      #expect(listing.count == snapshot.count)
+    }
+    let last = try #require(listings.last)
+    #expect(last.due.map(\.uid) == [5, 3, 1])
+    #expect(last.done.map(\.uid) == [4, 2])  // checked at the same time: uid, highest first
+    #expect(last.task(uid: 4)?.isDone == true && last.task(uid: 6) == nil)
+  }
+
   @Test("mutations are cold", arguments: serviceFactories)
   func cold(factory: ServiceFactory) throws {
     let service = try factory.make({ T0 })

@@ -56,6 +56,10 @@ let package = Package(
       ]
     ),
     .target(
+      name: "WeatherFeature",
+      dependencies: ["ViewModelKit", "Fixtures"]
+    ),
+    .target(
       name: "TodoFeature",
       dependencies: [
         "ViewModelKit",
@@ -108,6 +112,12 @@ let package = Package(
       ]
     ),
     .testTarget(name: "ViewModelKitTests", dependencies: ["ViewModelKit", "ViewModelKitTesting"]),
+    .testTarget(
+      name: "WeatherFeatureTests",
+      dependencies: [
+        "WeatherFeature", "ViewModelKitTesting", "Fixtures",
+        .product(name: "FlyingFox", package: "FlyingFox"),
+      ]),
     .testTarget(
       name: "ViewModelKitTestingTests", dependencies: ["ViewModelKit", "ViewModelKitTesting"]),
     .testTarget(name: "FixturesTests", dependencies: ["Fixtures"]),

@@ -1,0 +1,68 @@
+import Foundation
+
+/// Turns a forecast into the trend line and one row per local day.
+struct ForecastChart {
+  let format: WeatherFormat
+
+  private var bars: [Character] {
+    format.symbols == .ascii ? Array("_.-=+*#@") : Array("▁▂▃▄▅▆▇█")
+  }
+
+  /// Bar level 0…7 of each step, over the whole forecast's range.
+  static func levels(_ steps: [ForecastStep]) -> [Int] {
+    guard let lo = steps.map(\.temperatureC).min(), let hi = steps.map(\.temperatureC).max()
+    else { return [] }
+    return steps.map { step in
+      guard hi > lo else { return 3 }
+      let level = ((step.temperatureC - lo) / (hi - lo) * 7).rounded(.toNearestOrAwayFromZero)
+      return min(7, max(0, Int(level)))
+    }
+  }
+
+  /// One bar per step, in time order.
+  func trend(_ forecast: Forecast) -> String {
+    String(Self.levels(forecast.steps).map { bars[$0] })
+  }
+
+  /// One row per local calendar day.
+  func rows(_ forecast: Forecast, unit: TemperatureUnit) -> [ForecastRow] {
+    let levels = Self.levels(forecast.steps)
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    var days: [(start: Date, entries: [(step: ForecastStep, local: Date, level: Int)])] = []
+    for (step, level) in zip(forecast.steps, levels) {
+      let local = step.time.addingTimeInterval(TimeInterval(forecast.timezoneOffset))
+      let start = calendar.startOfDay(for: local)
+      if days.last?.start == start {
+        days[days.count - 1].entries.append((step, local, level))
+      } else {
+        days.append((start, [(step, local, level)]))
+      }
+    }
+    let names = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    return days.map { day in
+      let name = names[calendar.component(.weekday, from: day.start) - 1]
+      let noon = day.start.addingTimeInterval(12 * 3600)
+      let nearest = day.entries.min { a, b in
+        let (da, db) = (abs(a.local.timeIntervalSince(noon)), abs(b.local.timeIntervalSince(noon)))
+        return da != db ? da < db : a.local < b.local
+      }!
+      var slots = Array(repeating: Character(" "), count: 8)
+      for entry in day.entries {
+        let hour = calendar.component(.hour, from: entry.local)
+        slots[hour / 3] = bars[entry.level]
+      }
+      let temperatures = day.entries.map(\.step.temperatureC)
+      let low = format.temperature(temperatures.min()!, unit: unit)
+      let high = format.temperature(temperatures.max()!, unit: unit)
+      let icon = format.icon(nearest.step.iconCode)
+      let bars = String(slots)
+      func pad(_ text: String) -> String {
+        String(repeating: " ", count: max(0, 5 - text.count)) + text
+      }
+      return ForecastRow(
+        day: name, icon: icon, low: low, high: high, bars: bars,
+        text: "\(name) \(icon) \(pad(low)) \(pad(high)) \(bars)")
+    }
+  }
+}

@@ -1,0 +1,130 @@
+import Foundation
+
+/// The current conditions at one place, as the service reported them (°C).
+public struct Weather: Codable, Equatable, Sendable {
+  /// The place's name; may be empty.
+  public var cityName: String
+  public var coordinate: Coordinate
+  public var temperatureC: Double
+  /// Relative humidity, 0…100.
+  public var humidity: Int
+  /// The service's icon code (`04d`), or "".
+  public var iconCode: String
+  public var description: String
+
+  public init(
+    cityName: String, coordinate: Coordinate, temperatureC: Double, humidity: Int,
+    iconCode: String, description: String
+  ) {
+    self.cityName = cityName
+    self.coordinate = coordinate
+    self.temperatureC = temperatureC
+    self.humidity = humidity
+    self.iconCode = iconCode
+    self.description = description
+  }
+}
+
+/// What to look up: a city by its cleaned name (case kept), or a coordinate.
+public enum WeatherQuery: Equatable, Sendable {
+  case city(String)
+  case coordinate(Coordinate)
+}
+
+/// A forecast: steps in time order, and the place's offset from UTC.
+public struct Forecast: Equatable, Sendable {
+  public var cityName: String
+  /// Seconds east of UTC.
+  public var timezoneOffset: Int
+  public var steps: [ForecastStep]
+
+  public init(cityName: String, timezoneOffset: Int, steps: [ForecastStep]) {
+    self.cityName = cityName
+    self.timezoneOffset = timezoneOffset
+    self.steps = steps.sorted { $0.time < $1.time }
+  }
+}
+
+/// One forecast point (every 3 hours).
+public struct ForecastStep: Equatable, Sendable {
+  public var time: Date
+  public var temperatureC: Double
+  public var iconCode: String
+
+  public init(time: Date, temperatureC: Double, iconCode: String) {
+    self.time = time
+    self.temperatureC = temperatureC
+    self.iconCode = iconCode
+  }
+}
+
+/// One position report from the device.
+public struct LocationFix: Equatable, Sendable {
+  public var coordinate: Coordinate
+  /// Metres.
+  public var horizontalAccuracy: Double
+
+  public init(coordinate: Coordinate, horizontalAccuracy: Double) {
+    self.coordinate = coordinate
+    self.horizontalAccuracy = horizontalAccuracy
+  }
+
+  /// A valid coordinate, accurate to under `requiredAccuracy` metres.
+  public func isAcceptable(requiredAccuracy: Double = 100) -> Bool {
+    coordinate.isValid && horizontalAccuracy >= 0 && horizontalAccuracy < requiredAccuracy
+  }
+}
+
+/// °C or °F.
+public enum TemperatureUnit: Equatable, Sendable {
+  case celsius, fahrenheit
+}
+
+/// Which characters display strings may use.
+public enum SymbolSet: Equatable, Sendable {
+  case unicode, ascii
+}
+
+/// A map pan.
+public enum PanDirection: Equatable, Sendable, CaseIterable {
+  case north, south, east, west
+}
+
+/// A recently shown place on the map. Identity is `id`.
+public struct MapMarker: Equatable, Sendable {
+  /// The city's key, or the coordinate text of a nameless place.
+  public var id: String
+  public var coordinate: Coordinate
+  public var icon: String
+  /// `☁ London 12°C`.
+  public var label: String
+
+  public init(id: String, coordinate: Coordinate, icon: String, label: String) {
+    self.id = id
+    self.coordinate = coordinate
+    self.icon = icon
+    self.label = label
+  }
+}
+
+/// One day of the forecast chart.
+public struct ForecastRow: Equatable, Sendable {
+  /// `Mon`…`Sun`; the row's identity.
+  public var day: String
+  public var icon: String
+  public var low: String
+  public var high: String
+  /// Eight 3-hour slots.
+  public var bars: String
+  /// The whole row: `Mon ☁   8°C  16°C ▂▁▂▅▆▇▅▃`.
+  public var text: String
+
+  public init(day: String, icon: String, low: String, high: String, bars: String, text: String) {
+    self.day = day
+    self.icon = icon
+    self.low = low
+    self.high = high
+    self.bars = bars
+    self.text = text
+  }
+}

@@ -1,0 +1,100 @@
+import Foundation
+
+/// The display rules every weather output follows, for one symbol set.
+public struct WeatherFormat: Sendable {
+  public let symbols: SymbolSet
+
+  public init(symbols: SymbolSet) { self.symbols = symbols }
+
+  /// `12°C`, `54°F` (ASCII `12C`): rounded half away from zero, never `-0`.
+  public func temperature(_ celsius: Double, unit: TemperatureUnit) -> String {
+    let value = unit == .celsius ? celsius : celsius * 1.8 + 32
+    var rounded = value.rounded(.toNearestOrAwayFromZero)
+    if rounded == 0 { rounded = 0 }
+    return "\(Int(rounded))\(unitText(unit))"
+  }
+
+  /// `°C` / `°F`, ASCII `C` / `F`.
+  public func unitText(_ unit: TemperatureUnit) -> String {
+    let letter = unit == .celsius ? "C" : "F"
+    return symbols == .ascii ? letter : "°" + letter
+  }
+
+  public func humidity(_ value: Int) -> String { "\(value)%" }
+
+  /// The description with its first character upper-cased.
+  public func conditions(_ description: String) -> String {
+    text(description.prefix(1).uppercased() + description.dropFirst())
+  }
+
+  /// The service's name, or `51.50, -0.12` for a nameless place.
+  public func cityName(_ weather: Weather) -> String {
+    guard weather.cityName.isEmpty else { return text(weather.cityName) }
+    return "\(Self.fixed(weather.coordinate.latitude)), \(Self.fixed(weather.coordinate.longitude))"
+  }
+
+  /// `52.37,4.89 z4`.
+  public func caption(_ center: Coordinate, zoom: Int) -> String {
+    "\(Self.fixed(center.latitude)),\(Self.fixed(center.longitude)) z\(zoom)"
+  }
+
+  /// The glyph for an icon code.
+  public func icon(_ code: String) -> String { WeatherIcons.glyph(code, symbols: symbols) }
+
+  /// `Loading forecast…` (ASCII `...`).
+  public var loadingForecast: String { text("Loading forecast…") }
+
+  /// `text` in this symbol set: unchanged for unicode; for ASCII, `…` → `...`, the degree sign
+  /// dropped, diacritics stripped, anything else non-ASCII → `?`.
+  public func text(_ text: String) -> String {
+    guard symbols == .ascii else { return text }
+    var result = ""
+    for character in text {
+      if character.isASCII {
+        result.append(character)
+      } else if character == "…" {
+        result += "..."
+      } else if character == "°" {
+        continue
+      } else {
+        let stripped = String(character).folding(
+          options: .diacriticInsensitive, locale: Locale(identifier: "en_US_POSIX"))
+        result += stripped.allSatisfy(\.isASCII) && !stripped.isEmpty ? stripped : "?"
+      }
+    }
+    return result
+  }
+
+  /// `%.2f`, with a value that rounds to zero printed `0.00`.
+  static func fixed(_ value: Double) -> String {
+    let text = String(format: "%.2f", value)
+    return text == "-0.00" ? "0.00" : text
+  }
+}
+
+/// The icon table: service codes to one-column glyphs.
+public enum WeatherIcons {
+  private static let table: [String: (unicode: String, ascii: String)] = {
+    var table: [String: (String, String)] = [
+      "01d": ("☀", "O"), "01n": ("☾", ")"),
+    ]
+    let groups: [([String], String, String)] = [
+      (["02d", "02n"], "◐", "c"),
+      (["03d", "03n", "04d", "04n"], "☁", "C"),
+      (["09d", "09n", "10d", "10n"], "☂", "/"),
+      (["11d", "11n"], "↯", "!"),
+      (["13d", "13n"], "❄", "*"),
+      (["50d", "50n"], "≡", "="),
+    ]
+    for (codes, unicode, ascii) in groups {
+      for code in codes { table[code] = (unicode, ascii) }
+    }
+    return table
+  }()
+
+  /// The glyph for `code`, `?` when unknown.
+  public static func glyph(_ code: String, symbols: SymbolSet) -> String {
+    guard let entry = table[code] else { return "?" }
+    return symbols == .ascii ? entry.ascii : entry.unicode
+  }
+}

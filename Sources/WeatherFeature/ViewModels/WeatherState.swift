@@ -1,0 +1,54 @@
+import Foundation
+
+/// Everything the weather screen shows, in one value; every output is derived from it.
+struct WeatherState: Equatable {
+  /// What the weather block shows.
+  enum Display: Equatable {
+    /// A service answer.
+    case live(Weather)
+    /// The cache's entry for the query's city, after every attempt failed.
+    case cached(Weather)
+    /// No data at all.
+    case placeholder
+
+    var weather: Weather? {
+      switch self {
+      case .live(let weather), .cached(let weather): weather
+      case .placeholder: nil
+      }
+    }
+  }
+
+  /// Where the forecast panel stands.
+  enum ForecastState: Equatable {
+    case none, loading, unavailable, empty
+    case loaded(Forecast)
+  }
+
+  /// What is pending, for `isSettled`.
+  struct Pending: Equatable {
+    var attempt = false
+    var retryTimer = false
+    var settleTimer = false
+    var fix = false
+    var forecast = false
+
+    var any: Bool { attempt || retryTimer || settleTimer || fix || forecast }
+  }
+
+  var isLoading = false
+  var display: Display?
+  var units: TemperatureUnit = .celsius
+  var apiKey: String
+  var needsApiKey = false
+  var keyPromptVisible = false
+  var mapVisible = false
+  var mapCenter: Coordinate
+  var zoom = WeatherViewModel.defaultZoom
+  var mapColumns = WeatherViewModel.defaultMapSize.columns
+  var mapRows = WeatherViewModel.defaultMapSize.rows
+  /// Places shown recently, newest first, as their weather.
+  var markers: [Weather] = []
+  var forecast: ForecastState = .none
+  var pending = Pending()
+}

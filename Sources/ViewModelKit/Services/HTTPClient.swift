@@ -1,5 +1,4 @@
 import Foundation
-import ViewModelKit
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -16,7 +15,8 @@ public struct HTTPResponse: Equatable, Sendable {
   }
 }
 
-/// Makes GET requests. Transport failures (no connection, timeout, cancellation) are
+/// Makes GET requests, as cold publishers: the shared transport of every live service (the
+/// features' own clients add URLs, headers and decoding). Transport failures (no connection, timeout, cancellation) are
 /// `URLError`s; any HTTP status is a response.
 public protocol HTTPClient {
   func get(_ url: URL, headers: [String: String]) -> AnyPublisher<HTTPResponse, URLError>

@@ -45,7 +45,7 @@ let package = Package(
       name: "Fixtures",
       path: "Fixtures",
       exclude: ["README.md"],
-      resources: [.copy("selftest"), .copy("checkout"), .copy("todo")]
+      resources: [.copy("selftest"), .copy("checkout"), .copy("todo"), .copy("weather")]
     ),
     .target(
       name: "CheckoutFeature",
@@ -115,7 +115,7 @@ let package = Package(
     .testTarget(
       name: "WeatherFeatureTests",
       dependencies: [
-        "WeatherFeature", "ViewModelKitTesting", "Fixtures",
+        "WeatherFeature", "ViewModelKitTesting", "Fixtures", "LoopbackSupport",
         .product(name: "FlyingFox", package: "FlyingFox"),
       ]),
     .testTarget(
@@ -130,9 +130,14 @@ let package = Package(
     .testTarget(
       name: "CheckoutFeatureTests",
       dependencies: [
-        "CheckoutFeature", "ViewModelKitTesting",
+        "CheckoutFeature", "ViewModelKitTesting", "LoopbackSupport",
         .product(name: "FlyingFox", package: "FlyingFox"),
       ]),
+    // Test support only: a loopback HTTP server for the live clients' tests.
+    .target(
+      name: "LoopbackSupport",
+      dependencies: ["ViewModelKit", .product(name: "FlyingFox", package: "FlyingFox")],
+      path: "Tests/LoopbackSupport"),
     .testTarget(name: "AppEnvironmentTests", dependencies: ["AppEnvironment"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ViewModelKitTesting"]),
     .testTarget(

@@ -2,6 +2,7 @@ import CheckoutFeature
 import Fixtures
 import FlyingFox
 import Foundation
+import LoopbackSupport
 import Testing
 import ViewModelKit
 
@@ -104,9 +105,4 @@ struct HTTPServicesTests {
       }
     }
   }
-}
-
-actor Recorded {
-  var values: [String] = []
-  func record(_ value: String) { values.append(value) }
 }

@@ -2,13 +2,16 @@ import FlyingFox
 import Foundation
 import ViewModelKit
 
+/// Test support shared by the HTTP client tests of every feature.
+///
 /// A FlyingFox server on 127.0.0.1 with a free port, answering every request with `handler`.
-final class LoopbackServer: Sendable {
-  let server: HTTPServer
+public final class LoopbackServer: Sendable {
+  public let server: HTTPServer
   let task: Task<Void, any Error>
-  let baseURL: URL
+  /// `http://127.0.0.1:<port>`.
+  public let baseURL: URL
 
-  init(
+  public init(
     _ handler: @Sendable @escaping (FlyingFox.HTTPRequest) async throws -> FlyingFox.HTTPResponse
   ) async throws {
     server = HTTPServer(address: try sockaddr_in.inet(ip4: "127.0.0.1", port: 0), logger: .disabled)
@@ -22,27 +25,29 @@ final class LoopbackServer: Sendable {
     baseURL = URL(string: "http://127.0.0.1:\(port)")!
   }
 
-  func stop() async {
+  public func stop() async {
     await server.stop()
     task.cancel()
   }
 }
 
-enum LoopbackError: Error {
+public enum LoopbackError: Error {
   case noPort(String)
 }
 
 /// Something a handler can wait on until the test lets it go (a stalled response).
-actor Gate {
+public actor Gate {
+  public init() {}
+
   private var waiters: [CheckedContinuation<Void, Never>] = []
   private var open = false
 
-  func wait() async {
+  public func wait() async {
     if open { return }
     await withCheckedContinuation { waiters.append($0) }
   }
 
-  func release() {
+  public func release() {
     open = true
     waiters.forEach { $0.resume() }
     waiters = []
@@ -50,7 +55,7 @@ actor Gate {
 }
 
 /// The first outcome of a publisher, awaited.
-func outcome<T: Sendable, E: Error>(of publisher: AnyPublisher<T, E>) async -> Result<T, E> {
+public func outcome<T: Sendable, E: Error>(of publisher: AnyPublisher<T, E>) async -> Result<T, E> {
   let box = CancellableBox()
   return await withCheckedContinuation { continuation in
     var resumed = false
@@ -71,7 +76,15 @@ func outcome<T: Sendable, E: Error>(of publisher: AnyPublisher<T, E>) async -> R
 }
 
 /// Keeps a test's subscription alive while it is awaited.
-final class CancellableBox: @unchecked Sendable {
+public final class CancellableBox: @unchecked Sendable {
+  public init() {}
   // Written once before the await, released with the box.
-  var cancellable: AnyCancellable?
+  public var cancellable: AnyCancellable?
+}
+
+/// Values a handler saw, in order.
+public actor Recorded {
+  public private(set) var values: [String] = []
+  public init() {}
+  public func record(_ value: String) { values.append(value) }
 }

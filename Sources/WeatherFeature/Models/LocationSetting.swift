@@ -1,0 +1,54 @@
+import Foundation
+
+/// Where the device's position comes from in the terminal apps: `LAT,LON[,ACCURACY]`, or
+/// `off`.
+public enum LocationSetting: Equatable, Sendable {
+  /// A fixed position (accuracy in metres, 10 unless given).
+  case fixed(LocationFix)
+  /// Location is switched off: requests are denied.
+  case off
+
+  /// Reads the `--location` / `WEATHER_LOCATION` syntax; nil for anything else.
+  public init?(_ text: String) {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    if trimmed.lowercased() == "off" {
+      self = .off
+      return
+    }
+    let parts = trimmed.split(separator: ",", omittingEmptySubsequences: false).map {
+      Double($0.trimmingCharacters(in: .whitespaces))
+    }
+    guard (2...3).contains(parts.count), let latitude = parts[0], let longitude = parts[1],
+      latitude.isFinite, longitude.isFinite
+    else { return nil }
+    let accuracy = parts.count == 3 ? parts[2] : 10
+    guard let accuracy, accuracy.isFinite, accuracy >= 0 else { return nil }
+    let coordinate = Coordinate(latitude: latitude, longitude: longitude)
+    guard coordinate.isValid else { return nil }
+    self = .fixed(LocationFix(coordinate: coordinate, horizontalAccuracy: accuracy))
+  }
+
+  /// The start-up error for a value that does not parse.
+  public static func invalidMessage(_ text: String) -> String {
+    "invalid location '\(text)' (expected LAT,LON[,ACCURACY] or off)"
+  }
+
+  /// The provider this setting stands for.
+  public var provider: any LocationProvider {
+    switch self {
+    case .fixed(let fix): StaticLocationProvider(fix: fix)
+    case .off: DeniedLocationProvider()
+    }
+  }
+
+  /// The map's first centre: the configured coordinate (latitude kept within ±85), or
+  /// `fallback` when location is off.
+  public func mapCenter(fallback: Coordinate) -> Coordinate {
+    let center: Coordinate
+    switch self {
+    case .fixed(let fix): center = fix.coordinate
+    case .off: center = fallback
+    }
+    return Coordinate(latitude: min(85, max(-85, center.latitude)), longitude: center.longitude)
+  }
+}

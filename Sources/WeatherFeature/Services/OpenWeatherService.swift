@@ -1,0 +1,96 @@
+import Foundation
+import ViewModelKit
+
+/// The live OpenWeatherMap client (metric units). An empty key fails with `invalidKey`
+/// without a request.
+public struct OpenWeatherService: WeatherService {
+  /// The public API's address.
+  public static let defaultBaseURL = URL(string: "https://api.openweathermap.org/data/2.5")!
+  /// Seconds before a request gives up.
+  public static let requestTimeout = 10.0
+
+  private let baseURL: URL
+  private let client: any HTTPClient & Sendable
+
+  public init(
+    baseURL: URL = OpenWeatherService.defaultBaseURL,
+    client: any HTTPClient & Sendable = URLSessionHTTPClient(
+      timeout: OpenWeatherService.requestTimeout)
+  ) {
+    self.baseURL = baseURL
+    self.client = client
+  }
+
+  /// `OPENWEATHER_BASE_URL`'s value as a base URL: absolute http(s), a trailing `/` allowed.
+  public static func baseURL(from text: String) -> URL? {
+    var trimmed = text.trimmingCharacters(in: .whitespaces)
+    while trimmed.hasSuffix("/") { trimmed.removeLast() }
+    guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
+      scheme == "http" || scheme == "https", url.host?.isEmpty == false
+    else { return nil }
+    return url
+  }
+
+  public func currentWeather(for query: WeatherQuery, apiKey: String) -> AnyPublisher<
+    Weather, WeatherError
+  > {
+    let place: [URLQueryItem] =
+      switch query {
+      case .city(let text): [URLQueryItem(name: "q", value: text)]
+      case .coordinate(let coordinate): Self.position(coordinate)
+      }
+    return request("weather", place, apiKey: apiKey, decode: WeatherDecoder.current)
+  }
+
+  public func forecast(at coordinate: Coordinate, apiKey: String) -> AnyPublisher<
+    Forecast, WeatherError
+  > {
+    request("forecast", Self.position(coordinate), apiKey: apiKey, decode: WeatherDecoder.forecast)
+  }
+
+  /// The request URL: `<base>/<path>?<place>&appid=<key>&units=metric`.
+  func url(_ path: String, _ place: [URLQueryItem], apiKey: String) -> URL? {
+    guard
+      var components = URLComponents(
+        url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)
+    else { return nil }
+    components.queryItems =
+      place + [
+        URLQueryItem(name: "appid", value: apiKey), URLQueryItem(name: "units", value: "metric"),
+      ]
+    return components.url
+  }
+
+  private static func position(_ coordinate: Coordinate) -> [URLQueryItem] {
+    [
+      URLQueryItem(name: "lat", value: String(format: "%.4f", coordinate.latitude)),
+      URLQueryItem(name: "lon", value: String(format: "%.4f", coordinate.longitude)),
+    ]
+  }
+
+  private func request<T>(
+    _ path: String, _ place: [URLQueryItem], apiKey: String,
+    decode: @escaping @Sendable (Data) throws(WeatherError) -> T
+  ) -> AnyPublisher<T, WeatherError> {
+    guard !apiKey.isEmpty else { return Fail(error: .invalidKey).eraseToAnyPublisher() }
+    guard let url = url(path, place, apiKey: apiKey) else {
+      return Fail(error: .network).eraseToAnyPublisher()
+    }
+    return client.get(
+      url, headers: ["Accept": "application/json", "User-Agent": "HeadlessMVVM"]
+    )
+    .mapError { _ in WeatherError.network }
+    .flatMap { response -> AnyPublisher<T, WeatherError> in
+      guard (200..<300).contains(response.status) else {
+        return Fail(error: WeatherError.forStatus(response.status)).eraseToAnyPublisher()
+      }
+      do throws(WeatherError) {
+        return Just(try decode(response.body)).setFailureType(to: WeatherError.self)
+          .eraseToAnyPublisher()
+      } catch {
+        return Fail(error: error).eraseToAnyPublisher()
+      }
+    }
+    .eraseToAnyPublisher()
+  }
+}

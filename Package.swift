@@ -75,13 +75,16 @@ let package = Package(
         "Fixtures",
         "CheckoutFeature",
         "TodoFeature",
+        "WeatherFeature",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     // The line-oriented front end: one command set per app over a shared shell.
     .target(
       name: "CLIApp",
-      dependencies: ["ViewModelKit", "AppEnvironment", "CheckoutFeature", "TodoFeature"]
+      dependencies: [
+        "ViewModelKit", "AppEnvironment", "CheckoutFeature", "TodoFeature", "WeatherFeature",
+      ]
     ),
     .executableTarget(
       name: "cli",
@@ -99,7 +102,8 @@ let package = Package(
     .target(
       name: "TUIApp",
       dependencies: [
-        "TerminalUI", "AppEnvironment", "CheckoutFeature", "TodoFeature", "ViewModelKit",
+        "TerminalUI", "AppEnvironment", "CheckoutFeature", "TodoFeature", "WeatherFeature",
+        "ViewModelKit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -149,7 +153,7 @@ let package = Package(
     // Runs the built executables: cli through pipes, tui inside tmux.
     .testTarget(
       name: "EndToEndTests", dependencies: ["cli", "tui", "TodoFeature", "ViewModelKitTesting"],
-      exclude: ["checkout-transcript.txt"]),
+      exclude: ["checkout-transcript.txt", "weather-transcript.txt"]),
   ],
   swiftLanguageModes: [.v6]
 )

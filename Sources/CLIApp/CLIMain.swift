@@ -7,7 +7,7 @@ import ViewModelKit
 /// The `cli` process: parses flags, builds the app, and runs the shell on the main queue.
 @MainActor
 public enum CLIMain {
-  static let apps = ["todo", "checkout"]
+  static let apps = ["weather", "todo", "checkout"]
   static var keepAlive: [AnyObject] = []
 
   public static func run(arguments: [String]) -> Never {
@@ -30,6 +30,11 @@ public enum CLIMain {
     do {
       let configuration = try AppConfiguration.resolve(options: options.shared)
       switch app {
+      case "weather":
+        let session = try WeatherComposition.session(
+          configuration, options: .init(location: options.location), scheduler: scheduler)
+        keepAlive.append(session)
+        application = WeatherCLI(session: session)
       case "todo":
         let session = try TodoComposition.session(configuration, scheduler: scheduler)
         keepAlive.append(session)

@@ -11,6 +11,9 @@ struct CLIOptions: ParsableArguments {
   @Option(help: "Checkout: load this catalog file instead of the bundled one.")
   var catalog: String?
 
+  @Option(help: "Weather: the device position, LAT,LON[,ACCURACY] or off.")
+  var location: String?
+
   /// Flags that take a value (so the value is not taken for a command word).
   static let valued: Set<String> = ["--data-dir", "--catalog", "--location"]
 

@@ -30,6 +30,8 @@ public indirect enum JSONValue: Equatable {
   case string(String)
   case bool(Bool)
   case int(Int)
+  /// A finite number, written in Swift's shortest round-trip form.
+  case double(Double)
   case null
   case array([JSONValue])
   case object([(String, JSONValue)])
@@ -61,6 +63,7 @@ public indirect enum JSONValue: Equatable {
     case .string(let text): Self.quote(text)
     case .bool(let flag): flag ? "true" : "false"
     case .int(let number): String(number)
+    case .double(let number): number.isFinite ? String(number) : "null"
     case .null: "null"
     case .array(let items): "[" + items.map(\.text).joined(separator: ",") + "]"
     case .object(let fields):

@@ -209,6 +209,10 @@ public final class WeatherViewModel {
     forecastWork.forEach { $0.cancel() }
   }
 
+  /// Whether a query, a retry or settle timer, a fix wait or a forecast call is pending now
+  /// (the synchronous form of `isSettled`).
+  public var isBusy: Bool { state.value.pending.any }
+
   // MARK: Inputs
 
   private var queryText = ""

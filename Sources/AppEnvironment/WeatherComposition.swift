@@ -1,0 +1,89 @@
+import Fixtures
+import Foundation
+import ViewModelKit
+import WeatherFeature
+
+/// Builds the weather app: the OpenWeatherMap client when `OPENWEATHER_API_KEY` or
+/// `OPENWEATHER_BASE_URL` is set (and `--offline` is absent), with the per-city cache file;
+/// otherwise the fixtures, with a cache in memory.
+public enum WeatherComposition {
+  /// Weather's own flags.
+  public struct Options: Sendable {
+    /// `--location LAT,LON[,ACCURACY]|off`.
+    public var location: String?
+    public init(location: String? = nil) { self.location = location }
+  }
+
+  public static func session(
+    _ configuration: AppConfiguration, options: Options = Options(),
+    scheduler: AnySchedulerOf<DispatchQueue>
+  ) throws(ConfigurationError) -> WeatherSession {
+    let location = try locationSetting(configuration, options: options)
+    let fallbackCenter =
+      fixtureLocation?.coordinate ?? Coordinate(latitude: 52.3731, longitude: 4.8922)
+    let apiKey = configuration.variable("OPENWEATHER_API_KEY") ?? ""
+    let live =
+      !configuration.offline
+      && (configuration.variable("OPENWEATHER_API_KEY") != nil
+        || configuration.variable("OPENWEATHER_BASE_URL") != nil)
+    let service: any WeatherService
+    let cache: any WeatherCache
+    if live {
+      var base = OpenWeatherService.defaultBaseURL
+      if let text = configuration.variable("OPENWEATHER_BASE_URL") {
+        guard let url = OpenWeatherService.baseURL(from: text) else {
+          throw .invalidValue("OPENWEATHER_BASE_URL is not a valid URL")
+        }
+        base = url
+      }
+      service = OpenWeatherService(baseURL: base)
+      cache =
+        configuration.ephemeral
+        ? InMemoryWeatherCache()
+        : FileWeatherCache(directory: configuration.dataDirectory.url, scheduler: scheduler)
+    } else {
+      do {
+        service = try FixtureWeatherService(scheduler: scheduler)
+      } catch {
+        throw .appCannotStart(error.description)
+      }
+      cache = InMemoryWeatherCache()
+    }
+    let viewModel = WeatherViewModel(
+      service: service, location: location.provider, cache: cache, apiKey: apiKey,
+      initialMapCenter: location.mapCenter(fallback: fallbackCenter),
+      symbols: configuration.asciiMode ? .ascii : .unicode, scheduler: scheduler)
+    return WeatherSession(weather: viewModel, cache: cache)
+  }
+
+  /// `--location`, else `WEATHER_LOCATION`, else the fixture position.
+  static func locationSetting(_ configuration: AppConfiguration, options: Options)
+    throws(ConfigurationError) -> LocationSetting
+  {
+    if let text = options.location ?? configuration.variable("WEATHER_LOCATION") {
+      guard let setting = LocationSetting(text) else {
+        throw .appCannotStart(LocationSetting.invalidMessage(text))
+      }
+      return setting
+    }
+    guard let fix = fixtureLocation else {
+      throw .appCannotStart("cannot read the weather fixture location.json")
+    }
+    return .fixed(fix)
+  }
+
+  /// `Fixtures/weather/location.json`.
+  static var fixtureLocation: LocationFix? {
+    struct Document: Decodable {
+      let lat: Double
+      let lon: Double
+      let accuracy: Double?
+    }
+    guard
+      let document = try? FixtureLoader.bundled.decode(Document.self, from: "weather/location.json")
+    else { return nil }
+    return LocationFix(
+      coordinate: Coordinate(latitude: document.lat, longitude: document.lon),
+      horizontalAccuracy: document.accuracy ?? 10)
+  }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import ViewModelKit
+import WeatherFeature
+
+/// The weather app's commands for the CLI shell: words become view model inputs, outputs
+/// print in the order of the spec's outputs table. Nothing prints before the first command.
+@MainActor
+public final class WeatherCLI: CLIApplication {
+  private let session: WeatherSession
+  private let screen: CLIScreen
+  private var weather: WeatherViewModel { session.weather }
+  private var mapShown = false
+  private var subscriptions = Set<AnyCancellable>()
+
+  public init(session: WeatherSession) {
+    self.session = session
+    let weather = session.weather
+    func text(_ name: String, _ driver: Driver<String>) -> CLIOutput {
+      CLIOutput(name, initial: false, driver: driver) { .text($0) }
+    }
+    func flag(_ name: String, _ driver: Driver<Bool>) -> CLIOutput {
+      CLIOutput(name, initial: false, driver: driver) { .flag($0) }
+    }
+    screen = CLIScreen(
+      name: "weather",
+      outputs: [
+        flag("isLoading", weather.isLoading),
+        flag("labelsHidden", weather.labelsHidden),
+        text("cityName", weather.cityName),
+        text("temperature", weather.temperature),
+        text("humidity", weather.humidity),
+        text("icon", weather.icon),
+        text("conditions", weather.conditions),
+        text("dataNote", weather.dataNote),
+        text("units", weather.units),
+        text("apiKeyStatus", weather.apiKeyStatus),
+        flag("needsApiKey", weather.needsApiKey),
+        flag("mapVisible", weather.mapVisible),
+        text("mapCaption", weather.mapCaption),
+        CLIOutput("mapRows", initial: false, driver: weather.mapRows) { rows in
+          .list(rows: rows, json: rows.map(JSONValue.string))
+        },
+        CLIOutput("markers", initial: false, driver: weather.markers) { markers in
+          .list(rows: markers.map(\.label), json: markers.map(JSONValue.marker))
+        },
+        text("forecastStatus", weather.forecastStatus),
+        text("forecastTrend", weather.forecastTrend),
+        CLIOutput("forecast", initial: false, driver: weather.forecast) { rows in
+          .list(rows: rows.map(\.text), json: rows.map(JSONValue.row))
+        },
+      ])
+    weather.mapVisible.drive { [weak self] in self?.mapShown = $0 }.store(in: &subscriptions)
+  }
+
+  public var currentScreen: CLIScreen { screen }
+  public var isBusy: Bool { weather.isBusy }
+  public var isSettled: Driver<Bool> { weather.isSettled }
+  public var messages: AnyPublisher<String, Never> { weather.toast.eraseToAnyPublisher() }
+
+  public var commandHelp: [(command: String, meaning: String)] {
+    [
+      ("search <city…>", "look up a city by name (the rest of the line, as typed)"),
+      ("here", "look up the weather at the device's position"),
+      ("map [on|off]", "show or hide the map (toggle without an argument)"),
+      ("pan <n|s|e|w|north|south|east|west> [times]", "move the map 1–20 times"),
+      ("zoom <in|out>", "zoom the map"),
+      ("units [c|f]", "show °C or °F (toggle without an argument)"),
+      ("key <value>", "use this OpenWeatherMap key for the session"),
+      ("refresh", "run the last query again"),
+    ]
+  }
+
+  public func finish() { session.shutdown() }
+
+  public func takesRestOfLine(_ word: String) -> Bool { word == "search" || word == "key" }
+
+  public func perform(_ word: String, arguments: [String], rest: String) -> CommandOutcome? {
+    switch word {
+    case "search":
+      guard !rest.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+        return CommandOutcome(.rejected("usage: search <city>"))
+      }
+      weather.setQuery(rest)
+      return CommandOutcome(weather.submit())
+    case "here":
+      weather.useMyLocation()
+      return CommandOutcome()
+    case "map":
+      return map(arguments)
+    case "pan":
+      return pan(arguments)
+    case "zoom":
+      switch arguments.map({ $0.lowercased() }) {
+      case ["in"]: return CommandOutcome(weather.zoomIn())
+      case ["out"]: return CommandOutcome(weather.zoomOut())
+      default: return CommandOutcome(.rejected("usage: zoom <in|out>"))
+      }
+    case "units":
+      switch arguments.map({ $0.lowercased() }) {
+      case []: weather.toggleUnits()
+      case ["c"]: weather.setUnits(.celsius)
+      case ["f"]: weather.setUnits(.fahrenheit)
+      default: return CommandOutcome(.rejected("usage: units [c|f]"))
+      }
+      return CommandOutcome()
+    case "key":
+      guard !rest.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+        return CommandOutcome(.rejected("usage: key <value>"))
+      }
+      return CommandOutcome(weather.setApiKey(rest))
+    case "refresh":
+      weather.refresh()
+      return CommandOutcome()
+    default:
+      return nil
+    }
+  }
+
+  private func map(_ arguments: [String]) -> CommandOutcome {
+    switch arguments.map({ $0.lowercased() }) {
+    case []: weather.toggleMap()
+    case ["on"]: if !mapShown { weather.toggleMap() }
+    case ["off"]: if mapShown { weather.toggleMap() }
+    default: return CommandOutcome(.rejected("usage: map [on|off]"))
+    }
+    return CommandOutcome()
+  }
+
+  private static let directions: [String: PanDirection] = [
+    "n": .north, "north": .north, "s": .south, "south": .south, "e": .east, "east": .east,
+    "w": .west, "west": .west,
+  ]
+
+  private func pan(_ arguments: [String]) -> CommandOutcome {
+    let usage = CommandOutcome(
+      .rejected("usage: pan <n|s|e|w|north|south|east|west> [times]"))
+    guard (1...2).contains(arguments.count),
+      let direction = Self.directions[arguments[0].lowercased()]
+    else { return usage }
+    var times = 1
+    if arguments.count == 2 {
+      guard let count = Int(arguments[1]), (1...20).contains(count) else { return usage }
+      times = count
+    }
+    for _ in 0..<times {
+      let result = weather.pan(direction)
+      if result != .accepted { return CommandOutcome(result) }
+    }
+    return CommandOutcome()
+  }
+}
+
+extension JSONValue {
+  /// A map marker with the fields of `MapMarker`.
+  static func marker(_ marker: MapMarker) -> JSONValue {
+    .object([
+      ("id", .string(marker.id)),
+      (
+        "coordinate",
+        .object([
+          ("latitude", .double(marker.coordinate.latitude)),
+          ("longitude", .double(marker.coordinate.longitude)),
+        ])
+      ),
+      ("icon", .string(marker.icon)), ("label", .string(marker.label)),
+    ])
+  }
+}

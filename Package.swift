@@ -146,7 +146,9 @@ let package = Package(
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ViewModelKitTesting"]),
     .testTarget(
       name: "TUIAppTests",
-      dependencies: ["TUIApp", "TerminalUI", "CheckoutFeature", "ViewModelKitTesting"]),
+      dependencies: [
+        "TUIApp", "TerminalUI", "CheckoutFeature", "WeatherFeature", "ViewModelKitTesting",
+      ]),
     .testTarget(
       name: "CLIAppTests", dependencies: ["CLIApp", "CheckoutFeature", "ViewModelKitTesting"]),
     .testTarget(name: "ArchitectureTests"),

@@ -7,9 +7,10 @@ import ViewModelKit
 
 /// The flags `tui` accepts.
 struct TUIOptions: ParsableArguments {
-  @Argument(help: "The app to open: checkout.") var app: String?
+  @Argument(help: "The app to open: weather, todo or checkout.") var app: String?
   @OptionGroup var shared: SharedOptions
   @Option(help: "Checkout: load this catalog file instead of the bundled one.") var catalog: String?
+  @Option(help: "Weather: the device position, LAT,LON[,ACCURACY] or off.") var location: String?
   @Flag(
     name: .customLong("exit-after-first-frame"),
     help: "Draw one frame, restore the terminal and exit.")
@@ -35,7 +36,9 @@ public enum TUIMain {
     } catch {
       fail(error.message)
     }
-    let tabs = makeTabs(configuration, catalogFile: options.catalog, scheduler: .userInterface)
+    let tabs = makeTabs(
+      configuration, catalogFile: options.catalog, location: options.location,
+      scheduler: .userInterface)
     let requested = options.app.map { tabNumbers[$0.lowercased()] }
     if let app = options.app, requested == nil || !tabs.contains(where: { $0.number == requested! })
     {
@@ -51,10 +54,19 @@ public enum TUIMain {
 
   /// The tabs of the apps that exist.
   public static func makeTabs(
-    _ configuration: AppConfiguration, catalogFile: String?,
+    _ configuration: AppConfiguration, catalogFile: String?, location: String? = nil,
     scheduler: AnySchedulerOf<DispatchQueue>
   ) -> [TUIRoot.Tab] {
     [
+      TUIRoot.Tab(number: 1, label: "Weather") { redraw in
+        do {
+          let session = try WeatherComposition.session(
+            configuration, options: .init(location: location), scheduler: scheduler)
+          return WeatherScreen(session: session, scheduler: scheduler, redraw: redraw)
+        } catch {
+          return FailedAppScreen(message: (error as? ConfigurationError)?.message ?? "\(error)")
+        }
+      },
       TUIRoot.Tab(number: 3, label: "Todo") { redraw in
         do {
           let session = try TodoComposition.session(configuration, scheduler: scheduler)

@@ -1,0 +1,417 @@
+import Foundation
+import TerminalUI
+import ViewModelKit
+import WeatherFeature
+
+/// Tab 1: the city field, the Now and forecast panels, the map and the key dialog, all drawn
+/// from `WeatherViewModel`'s outputs. Keys become inputs; nothing here decides what to show.
+@MainActor
+public final class WeatherScreen: AppScreen {
+  private enum Focus { case city, map }
+
+  private let session: WeatherSession
+  private let scheduler: AnySchedulerOf<DispatchQueue>
+  private let redraw: () -> Void
+  private var subscriptions = Set<AnyCancellable>()
+  private lazy var toast = Toast(scheduler: scheduler) { [weak self] in self?.redraw() }
+
+  private var isLoading = false
+  private var labelsHidden = true
+  private var cityName = ""
+  private var temperature = ""
+  private var humidity = ""
+  private var icon = ""
+  private var conditions = ""
+  private var dataNote = ""
+  private var units = "°C"
+  private var apiKeyStatus = ""
+  private var keyPromptVisible = false
+  private var mapVisible = false
+  private var mapCaption = ""
+  private var mapRows: [String] = []
+  private var markers: [MapMarker] = []
+  private var forecastStatus = ""
+  private var forecastTrend = ""
+  private var forecast: [ForecastRow] = []
+
+  private var focus: Focus?
+  private var cityField = TextField()
+  private var keyField = TextField()
+  private var spinnerTick = 0
+  private var spinner: (any Cancellable)?
+  private var lastWidth = 80
+  private var lastMapSize: (columns: Int, rows: Int)?
+
+  private var weather: WeatherViewModel { session.weather }
+
+  public init(
+    session: WeatherSession, scheduler: AnySchedulerOf<DispatchQueue>, redraw: @escaping () -> Void
+  ) {
+    self.session = session
+    self.scheduler = scheduler
+    self.redraw = redraw
+    let weather = session.weather
+    bind(weather.isLoading) {
+      $0.isLoading = $1
+      $0.updateSpinner()
+    }
+    bind(weather.labelsHidden) { $0.labelsHidden = $1 }
+    bind(weather.cityName) { $0.cityName = $1 }
+    bind(weather.temperature) { $0.temperature = $1 }
+    bind(weather.humidity) { $0.humidity = $1 }
+    bind(weather.icon) { $0.icon = $1 }
+    bind(weather.conditions) { $0.conditions = $1 }
+    bind(weather.dataNote) { $0.dataNote = $1 }
+    bind(weather.units) { $0.units = $1 }
+    bind(weather.apiKeyStatus) { $0.apiKeyStatus = $1 }
+    bind(weather.keyPromptVisible) { screen, visible in
+      if visible && !screen.keyPromptVisible { screen.keyField = TextField() }
+      screen.keyPromptVisible = visible
+    }
+    bind(weather.mapVisible) { $0.mapVisible = $1 }
+    bind(weather.mapCaption) { $0.mapCaption = $1 }
+    bind(weather.mapRows) { $0.mapRows = $1 }
+    bind(weather.markers) { $0.markers = $1 }
+    bind(weather.forecastStatus) { $0.forecastStatus = $1 }
+    bind(weather.forecastTrend) { $0.forecastTrend = $1 }
+    bind(weather.forecast) { $0.forecast = $1 }
+    weather.toast.emit { [weak self] in self?.toast.show($0) }.store(in: &subscriptions)
+  }
+
+  private func bind<T>(_ driver: Driver<T>, _ store: @escaping (WeatherScreen, T) -> Void) {
+    driver.drive { [weak self] value in
+      guard let self else { return }
+      store(self, value)
+      redraw()
+    }
+    .store(in: &subscriptions)
+  }
+
+  private func updateSpinner() {
+    if isLoading, spinner == nil {
+      spinner = scheduler.schedule(
+        after: scheduler.now.advanced(by: .milliseconds(100)), interval: .milliseconds(100)
+      ) { [weak self] in
+        self?.spinnerTick += 1
+        self?.redraw()
+      }
+    } else if !isLoading, let running = spinner {
+      running.cancel()
+      spinner = nil
+    }
+  }
+
+  // MARK: AppScreen
+
+  public var hasFocusedField: Bool { focus == .city || keyPromptVisible }
+  public var hasOverlay: Bool { keyPromptVisible }
+
+  public var hints: [Hint] {
+    if keyPromptVisible { return [Hint("Return", "use key"), Hint("Esc", "close")] }
+    switch focus {
+    case .city: return [Hint("Return", "search"), Hint("Esc", "leave")]
+    case .map:
+      return [
+        Hint("←↑↓→", "pan"), Hint("+/-", "zoom"), Hint("m", "hide map"), Hint("Esc", "leave"),
+      ]
+    case nil:
+      return [
+        Hint("/", "search"), Hint("l", "locate"), Hint("m", "map"),
+        Hint("u", units.hasPrefix("°") ? "°C/°F" : "C/F"), Hint("k", "key"), Hint("r", "refresh"),
+      ]
+    }
+  }
+
+  public var helpLines: [(key: String, meaning: String)] {
+    [
+      ("/", "type a city; Return searches, Esc leaves the field"),
+      ("l", "weather at my location"), ("m", "show or hide the map (showing focuses it)"),
+      ("←↑↓→ (map)", "pan the map"), ("+ = / - (map)", "zoom in / out"),
+      ("u", "switch °C and °F"), ("k", "enter an API key"), ("r", "refresh"),
+    ]
+  }
+
+  public func willQuit() { session.shutdown() }
+
+  public func handle(_ key: Key) -> KeyOutcome {
+    if key == .resize { return .handled }
+    if keyPromptVisible { return handleKeyDialog(key) }
+    switch focus {
+    case .city: return handleCityField(key)
+    case .map: return handleMap(key)
+    case nil: return handleUnfocused(key)
+    }
+  }
+
+  private func handleKeyDialog(_ key: Key) -> KeyOutcome {
+    switch key {
+    case .enter:
+      weather.setApiKey(keyField.text)
+    case .escape:
+      weather.dismissKeyPrompt()
+    case .controlU:
+      keyField.set("")
+    default:
+      guard keyField.handle(key) else { return .ignored }
+    }
+    redraw()
+    return .handled
+  }
+
+  private func handleCityField(_ key: Key) -> KeyOutcome {
+    switch key {
+    case .enter:
+      weather.submit()
+    case .escape:
+      focus = nil
+    case .controlU:
+      cityField.set("")
+      weather.setQuery("")
+    default:
+      guard cityField.handle(key) else { return .ignored }
+      weather.setQuery(cityField.text)
+    }
+    redraw()
+    return .handled
+  }
+
+  private func handleMap(_ key: Key) -> KeyOutcome {
+    switch key {
+    case .up: weather.pan(.north)
+    case .down: weather.pan(.south)
+    case .left: weather.pan(.west)
+    case .right: weather.pan(.east)
+    case .character("+"), .character("="): weather.zoomIn()
+    case .character("-"): weather.zoomOut()
+    case .escape: focus = nil
+    default: return handleUnfocused(key)
+    }
+    redraw()
+    return .handled
+  }
+
+  private func handleUnfocused(_ key: Key) -> KeyOutcome {
+    switch key {
+    case .character("/"): focus = .city
+    case .character("l") where focus == nil: weather.useMyLocation()
+    case .character("m"):
+      weather.toggleMap()
+      focus = mapVisible ? nil : .map
+    case .character("u"): weather.toggleUnits()
+    case .character("k"): weather.openKeyPrompt()
+    case .character("r"): weather.refresh()
+    default: return .ignored
+    }
+    redraw()
+    return .handled
+  }
+
+  // MARK: Drawing
+
+  public func draw(_ painter: Painter) {
+    let width = painter.width
+    lastWidth = width
+    TitleLine.draw(
+      painter, title: "Weather", spinnerTick: isLoading ? spinnerTick : nil,
+      status: "\(units)   key \(apiKeyStatus)")
+    drawCityLine(painter)
+    let top = 3
+    let bottom = painter.height - 3  // the last panel row; the toast line is below it
+    if width >= 80 && painter.height >= 24 {
+      drawSideBySide(painter, top: top, bottom: bottom)
+    } else {
+      drawStacked(painter, top: top, bottom: bottom)
+    }
+    toast.draw(painter, row: painter.height - 2)
+    if keyPromptVisible { drawKeyDialog(painter) }
+  }
+
+  private func drawCityLine(_ painter: Painter) {
+    let label = " City: "
+    let hint = "  Return search  Esc leave"
+    let room = painter.width - TextWidth.of(label) - 1
+    let fieldWidth = max(
+      10, min(41, room - (room >= 41 + TextWidth.of(hint) ? TextWidth.of(hint) : 0)))
+    painter.text(label, row: 2, column: 0, style: .bold)
+    cityField.draw(
+      painter, row: 2, column: TextWidth.of(label), width: fieldWidth,
+      focused: focus == .city && !keyPromptVisible)
+    let after = TextWidth.of(label) + fieldWidth
+    if after + TextWidth.of(hint) <= painter.width {
+      painter.text(hint, row: 2, column: after, style: .dim)
+    }
+  }
+
+  /// 80x24 and up: Now and the forecast on the left, the map (when shown) on the right.
+  private func drawSideBySide(_ painter: Painter, top: Int, bottom: Int) {
+    let mapWidth = mapVisible ? painter.width * 38 / 80 : 0
+    let leftWidth = painter.width - mapWidth
+    let box = Box(painter: painter)
+    box.frame(title: "Now", left: 0, width: leftWidth, top: top, bottom: top + 5)
+    drawNow(painter, left: 1, width: leftWidth - 2, firstRow: top + 2)
+    box.frame(title: "5-day forecast", left: 0, width: leftWidth, top: top + 5, bottom: bottom)
+    drawForecast(painter, left: 1, width: leftWidth - 2, top: top + 6, bottom: bottom - 1)
+    if mapVisible {
+      let markerRows = 3
+      let gridRows = bottom - top - 2 - markerRows
+      drawMap(
+        painter, left: leftWidth, width: mapWidth, top: top, gridRows: gridRows,
+        markerRows: markerRows, bottomBorder: true)
+    }
+  }
+
+  /// Below 80x24: Now, then the map when shown, else the forecast, cut to the rows left.
+  private func drawStacked(_ painter: Painter, top: Int, bottom: Int) {
+    let box = Box(painter: painter)
+    let compact = painter.height < 14
+    var row = top
+    if compact {
+      drawNow(painter, left: 1, width: painter.width - 2, firstRow: row)
+      row += 3
+    } else {
+      box.frame(
+        title: "Now", left: 0, width: painter.width, top: row, bottom: row + 3, closed: false)
+      drawNow(painter, left: 1, width: painter.width - 2, firstRow: row + 1)
+      row += 4
+    }
+    guard row <= bottom else { return }
+    if mapVisible {
+      let rowsLeft = bottom - row + 1
+      let bottomBorder = !compact && rowsLeft >= 6
+      let markerRows = !compact && rowsLeft >= 10 ? min(3, rowsLeft - 7) : 0
+      let gridRows = max(
+        1, rowsLeft - 1 - (bottomBorder ? 1 : 0) - (markerRows > 0 ? markerRows + 1 : 0))
+      drawMap(
+        painter, left: 0, width: painter.width, top: row, gridRows: gridRows,
+        markerRows: markerRows, bottomBorder: bottomBorder)
+    } else {
+      box.frame(title: "5-day forecast", left: 0, width: painter.width, top: row, bottom: bottom)
+      drawForecast(painter, left: 1, width: painter.width - 2, top: row + 1, bottom: bottom - 1)
+    }
+  }
+
+  private func drawNow(_ painter: Painter, left: Int, width: Int, firstRow: Int) {
+    guard !labelsHidden, width > 0 else { return }
+    let name = dataNote.isEmpty ? cityName : "\(cityName) \(dataNote)"
+    painter.fitted("  \(icon)  \(name)", row: firstRow, column: left, width: width, style: .bold)
+    painter.fitted(
+      "     \(temperature)    Humidity \(humidity)", row: firstRow + 1, column: left, width: width)
+    painter.fitted("     \(conditions)", row: firstRow + 2, column: left, width: width)
+  }
+
+  private func drawForecast(_ painter: Painter, left: Int, width: Int, top: Int, bottom: Int) {
+    guard width > 0, bottom >= top else { return }
+    painter.fitted(forecastTrend, row: top, column: left, width: width)
+    var row = top + 2
+    for line in forecast.prefix(6) where row < bottom {
+      painter.fitted(" " + line.text, row: row, column: left, width: width)
+      row += 1
+    }
+    if !forecastStatus.isEmpty {
+      painter.fitted(" " + forecastStatus, row: bottom, column: left, width: width, style: .dim)
+    }
+  }
+
+  private func drawMap(
+    _ painter: Painter, left: Int, width: Int, top: Int, gridRows: Int, markerRows: Int,
+    bottomBorder: Bool
+  ) {
+    let size = (columns: max(5, width - 2), rows: max(3, gridRows))
+    if lastMapSize.map({ $0 != size }) ?? true {
+      lastMapSize = size
+      // The grid follows the screen: the view model redraws at the new size.
+      weather.setMapSize(columns: size.columns, rows: size.rows)
+    }
+    let box = Box(painter: painter)
+    let highlighted = focus == .map
+    let vertical = painter.ascii ? "|" : "│"
+    box.top(title: "Map \(mapCaption)", left: left, width: width, row: top, bold: highlighted)
+    var row = top + 1
+    for line in mapRows.prefix(gridRows) {
+      painter.text(vertical, row: row, column: left)
+      painter.fitted(line, row: row, column: left + 1, width: width - 2)
+      painter.text(vertical, row: row, column: left + width - 1)
+      row += 1
+    }
+    if markerRows > 0 {
+      box.rule(left: left, width: width, row: row)
+      row += 1
+      for index in 0..<markerRows {
+        painter.text(vertical, row: row, column: left)
+        if index < markers.count {
+          painter.fitted(" " + markers[index].label, row: row, column: left + 1, width: width - 2)
+        }
+        painter.text(vertical, row: row, column: left + width - 1)
+        row += 1
+      }
+    }
+    if bottomBorder { box.bottom(left: left, width: width, row: row) }
+  }
+
+  private func drawKeyDialog(_ painter: Painter) {
+    let boxWidth = min(50, painter.width - 4)
+    let left = (painter.width - boxWidth) / 2
+    let top = max(2, (painter.height - 6) / 2)
+    let box = Box(painter: painter)
+    box.frame(title: "API key", left: left, width: boxWidth, top: top, bottom: top + 5, clear: true)
+    painter.fitted("OpenWeatherMap API key:", row: top + 1, column: left + 2, width: boxWidth - 4)
+    var masked = TextField()
+    for _ in keyField.text { masked.insert("*") }
+    masked.draw(painter, row: top + 2, column: left + 2, width: boxWidth - 4, focused: true)
+    painter.fitted(
+      "Return use key  Esc close", row: top + 4, column: left + 2, width: boxWidth - 4, style: .dim)
+  }
+}
+
+/// Panel borders in the screen's one style: box-drawing characters, or `+`, `-` and `|`.
+@MainActor
+private struct Box {
+  let painter: Painter
+  private var horizontal: String { painter.ascii ? "-" : "─" }
+  private var vertical: String { painter.ascii ? "|" : "│" }
+
+  func top(title: String, left: Int, width: Int, row: Int, bold: Bool = false) {
+    guard width >= 2 else { return }
+    let inner = width - 2
+    let label = TextWidth.truncate(
+      horizontal + " \(title) ", to: inner, ellipsis: painter.ellipsis)
+    let line =
+      (painter.ascii ? "+" : "┌") + label
+      + String(repeating: horizontal, count: max(0, inner - TextWidth.of(label)))
+      + (painter.ascii ? "+" : "┐")
+    painter.text(line, row: row, column: left, style: bold ? .bold : .plain)
+  }
+
+  func rule(left: Int, width: Int, row: Int) {
+    guard width >= 2 else { return }
+    painter.text(
+      vertical + String(repeating: horizontal, count: width - 2) + vertical, row: row, column: left)
+  }
+
+  func bottom(left: Int, width: Int, row: Int) {
+    guard width >= 2 else { return }
+    painter.text(
+      (painter.ascii ? "+" : "└") + String(repeating: horizontal, count: width - 2)
+        + (painter.ascii ? "+" : "┘"), row: row, column: left)
+  }
+
+  /// A titled box from `top` to `bottom`; with `closed` false the bottom row is a side row
+  /// (the next panel's border follows it).
+  func frame(
+    title: String, left: Int, width: Int, top: Int, bottom: Int, closed: Bool = true,
+    clear: Bool = false
+  ) {
+    self.top(title: title, left: left, width: width, row: top)
+    let lastSide = closed ? bottom - 1 : bottom
+    if lastSide > top {
+      for row in (top + 1)...lastSide {
+        painter.text(vertical, row: row, column: left)
+        if clear {
+          painter.text(String(repeating: " ", count: max(0, width - 2)), row: row, column: left + 1)
+        }
+        painter.text(vertical, row: row, column: left + width - 1)
+      }
+    }
+    if closed { self.bottom(left: left, width: width, row: bottom) }
+  }
+}

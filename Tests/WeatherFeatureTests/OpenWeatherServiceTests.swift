@@ -111,6 +111,16 @@ struct OpenWeatherServiceTests {
     #expect(result == .failure(.network))
   }
 
+  @Test("a dropped connection is a network failure")
+  func dropped() async throws {
+    let server = try DroppingServer()
+    defer { server.stop() }
+    let service = OpenWeatherService(
+      baseURL: server.baseURL, client: URLSessionHTTPClient(timeout: 30))
+    let result = await outcome(of: service.currentWeather(for: .city("x"), apiKey: "k"))
+    #expect(result == .failure(.network))
+  }
+
   @Test("an empty key fails at once, with no request")
   func emptyKey() async throws {
     let seen = Recorded()

@@ -111,7 +111,8 @@ let package = Package(
     .executableTarget(
       name: "bench",
       dependencies: [
-        "ViewModelKit", "CheckoutFeature", "TodoFeature", "TUIApp", "TerminalUI",
+        "ViewModelKit", "CheckoutFeature", "TodoFeature", "WeatherFeature", "Fixtures", "TUIApp",
+        "TerminalUI",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),

@@ -146,3 +146,12 @@ struct Budget {
     return budgets.allSatisfy(\.isMet)
   }
 }
+
+/// This process's resident set size in megabytes, from /proc.
+func residentMegabytes() -> Double? {
+  guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+    let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+    let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "")
+  else { return nil }
+  return kilobytes / 1024
+}

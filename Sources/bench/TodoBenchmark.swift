@@ -224,12 +224,3 @@ private func spawnAndWait(_ program: String, _ arguments: [String], environment:
   while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
   return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
 }
-
-/// This process's resident set size in megabytes, from /proc.
-private func residentMegabytes() -> Double? {
-  guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-    let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-    let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "")
-  else { return nil }
-  return kilobytes / 1024
-}

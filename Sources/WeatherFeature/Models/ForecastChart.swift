@@ -1,8 +1,10 @@
 import Foundation
 
 /// Turns a forecast into the trend line and one row per local day.
-struct ForecastChart {
-  let format: WeatherFormat
+public struct ForecastChart: Sendable {
+  public let format: WeatherFormat
+
+  public init(format: WeatherFormat) { self.format = format }
 
   private var bars: [Character] {
     format.symbols == .ascii ? Array("_.-=+*#@") : Array("▁▂▃▄▅▆▇█")
@@ -20,12 +22,12 @@ struct ForecastChart {
   }
 
   /// One bar per step, in time order.
-  func trend(_ forecast: Forecast) -> String {
+  public func trend(_ forecast: Forecast) -> String {
     String(Self.levels(forecast.steps).map { bars[$0] })
   }
 
   /// One row per local calendar day.
-  func rows(_ forecast: Forecast, unit: TemperatureUnit) -> [ForecastRow] {
+  public func rows(_ forecast: Forecast, unit: TemperatureUnit) -> [ForecastRow] {
     let levels = Self.levels(forecast.steps)
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: "UTC")!

@@ -31,7 +31,7 @@ public enum MapGrid {
   }
 
   /// The grid rows: `.` empty, `+` the centre, markers drawn oldest to newest.
-  static func rows(
+  public static func rows(
     center: Coordinate, zoom: Int, columns: Int, rows: Int, markers: [MapMarker]
   ) -> [String] {
     let d = degrees(zoom: zoom)

@@ -58,33 +58,38 @@ public enum TUIMain {
     scheduler: AnySchedulerOf<DispatchQueue>
   ) -> [TUIRoot.Tab] {
     [
-      TUIRoot.Tab(number: 1, label: "Weather") { redraw in
-        do {
-          let session = try WeatherComposition.session(
-            configuration, options: .init(location: location), scheduler: scheduler)
-          return WeatherScreen(session: session, scheduler: scheduler, redraw: redraw)
-        } catch {
-          return FailedAppScreen(message: (error as? ConfigurationError)?.message ?? "\(error)")
-        }
+      tab(1, "Weather") { redraw in
+        WeatherScreen(
+          session: try WeatherComposition.session(
+            configuration, options: .init(location: location), scheduler: scheduler),
+          scheduler: scheduler, redraw: redraw)
       },
-      TUIRoot.Tab(number: 3, label: "Todo") { redraw in
-        do {
-          let session = try TodoComposition.session(configuration, scheduler: scheduler)
-          return TodoScreen(session: session, scheduler: scheduler, redraw: redraw)
-        } catch {
-          return FailedAppScreen(message: (error as? ConfigurationError)?.message ?? "\(error)")
-        }
+      tab(3, "Todo") { redraw in
+        TodoScreen(
+          session: try TodoComposition.session(configuration, scheduler: scheduler),
+          scheduler: scheduler, redraw: redraw)
       },
-      TUIRoot.Tab(number: 4, label: "Checkout") { redraw in
-        do {
-          let session = try CheckoutComposition.session(
-            configuration, options: .init(catalogFile: catalogFile), scheduler: scheduler)
-          return CheckoutScreen(session: session, scheduler: scheduler, redraw: redraw)
-        } catch {
-          return FailedAppScreen(message: (error as? ConfigurationError)?.message ?? "\(error)")
-        }
+      tab(4, "Checkout") { redraw in
+        CheckoutScreen(
+          session: try CheckoutComposition.session(
+            configuration, options: .init(catalogFile: catalogFile), scheduler: scheduler),
+          scheduler: scheduler, redraw: redraw)
       },
     ]
+  }
+
+  /// A tab whose app, when it cannot start, shows why on its own tab.
+  private static func tab(
+    _ number: Int, _ label: String,
+    _ make: @escaping @MainActor (@escaping () -> Void) throws -> any AppScreen
+  ) -> TUIRoot.Tab {
+    TUIRoot.Tab(number: number, label: label) { redraw in
+      do {
+        return try make(redraw)
+      } catch {
+        return FailedAppScreen(message: (error as? ConfigurationError)?.message ?? "\(error)")
+      }
+    }
   }
 
   static func fail(_ message: String) -> Never {

@@ -49,8 +49,7 @@ public final class CheckoutScreen: AppScreen {
   private var historyOpen = false
   private var historyPosition = ListPosition()
   private var expandedOrder: Int?
-  private var spinnerTick = 0
-  private var spinner: (any Cancellable)?
+  private lazy var spinner = SpinnerClock(scheduler: scheduler) { [weak self] in self?.redraw() }
   private var listHeight = 10
 
   public init(
@@ -121,19 +120,7 @@ public final class CheckoutScreen: AppScreen {
 
   private var isLoading: Bool { mode == .catalog ? catalogLoading : (ratesLoading || placing) }
 
-  private func updateSpinner() {
-    if isLoading, spinner == nil {
-      spinner = scheduler.schedule(
-        after: scheduler.now.advanced(by: .milliseconds(100)), interval: .milliseconds(100)
-      ) { [weak self] in
-        self?.spinnerTick += 1
-        self?.redraw()
-      }
-    } else if !isLoading, let running = spinner {
-      running.cancel()
-      spinner = nil
-    }
-  }
+  private func updateSpinner() { spinner.run(isLoading) }
 
   // MARK: AppScreen
 
@@ -319,7 +306,7 @@ public final class CheckoutScreen: AppScreen {
     let width = painter.width
     let narrow = width < 60
     TitleLine.draw(
-      painter, title: "Supermarket", spinnerTick: catalogLoading ? spinnerTick : nil,
+      painter, title: "Supermarket", spinnerTick: catalogLoading ? spinner.tick : nil,
       status: "\(cartCount) in cart")
     painter.rule(row: 2)
     let quantityColumn = width - 18
@@ -376,7 +363,7 @@ public final class CheckoutScreen: AppScreen {
     let height = painter.height
     let compact = height < 20
     TitleLine.draw(
-      painter, title: "Checkout", spinnerTick: (ratesLoading || placing) ? spinnerTick : nil,
+      painter, title: "Checkout", spinnerTick: (ratesLoading || placing) ? spinner.tick : nil,
       status: currency)
     painter.rule(row: 2)
     let formRows = compact ? 2 : 5

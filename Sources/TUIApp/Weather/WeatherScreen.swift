@@ -37,8 +37,7 @@ public final class WeatherScreen: AppScreen {
   private var focus: Focus?
   private var cityField = TextField()
   private var keyField = TextField()
-  private var spinnerTick = 0
-  private var spinner: (any Cancellable)?
+  private lazy var spinner = SpinnerClock(scheduler: scheduler) { [weak self] in self?.redraw() }
   private var lastWidth = 80
   private var lastMapSize: (columns: Int, rows: Int)?
 
@@ -53,7 +52,7 @@ public final class WeatherScreen: AppScreen {
     let weather = session.weather
     bind(weather.isLoading) {
       $0.isLoading = $1
-      $0.updateSpinner()
+      $0.spinner.run($1)
     }
     bind(weather.labelsHidden) { $0.labelsHidden = $1 }
     bind(weather.cityName) { $0.cityName = $1 }
@@ -85,20 +84,6 @@ public final class WeatherScreen: AppScreen {
       redraw()
     }
     .store(in: &subscriptions)
-  }
-
-  private func updateSpinner() {
-    if isLoading, spinner == nil {
-      spinner = scheduler.schedule(
-        after: scheduler.now.advanced(by: .milliseconds(100)), interval: .milliseconds(100)
-      ) { [weak self] in
-        self?.spinnerTick += 1
-        self?.redraw()
-      }
-    } else if !isLoading, let running = spinner {
-      running.cancel()
-      spinner = nil
-    }
   }
 
   // MARK: AppScreen
@@ -212,7 +197,7 @@ public final class WeatherScreen: AppScreen {
     let width = painter.width
     lastWidth = width
     TitleLine.draw(
-      painter, title: "Weather", spinnerTick: isLoading ? spinnerTick : nil,
+      painter, title: "Weather", spinnerTick: isLoading ? spinner.tick : nil,
       status: "\(units)   key \(apiKeyStatus)")
     drawCityLine(painter)
     let top = 3

@@ -45,7 +45,9 @@ let package = Package(
       name: "Fixtures",
       path: "Fixtures",
       exclude: ["README.md"],
-      resources: [.copy("selftest"), .copy("checkout"), .copy("todo"), .copy("weather")]
+      resources: [
+        .copy("selftest"), .copy("checkout"), .copy("todo"), .copy("weather"), .copy("tweets"),
+      ]
     ),
     .target(
       name: "CheckoutFeature",
@@ -58,6 +60,13 @@ let package = Package(
     .target(
       name: "WeatherFeature",
       dependencies: ["ViewModelKit", "Fixtures"]
+    ),
+    .target(
+      name: "TweetsFeature",
+      dependencies: [
+        "ViewModelKit", "Fixtures",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]
     ),
     .target(
       name: "TodoFeature",
@@ -117,6 +126,12 @@ let package = Package(
       ]
     ),
     .testTarget(name: "ViewModelKitTests", dependencies: ["ViewModelKit", "ViewModelKitTesting"]),
+    .testTarget(
+      name: "TweetsFeatureTests",
+      dependencies: [
+        "TweetsFeature", "ViewModelKitTesting", "Fixtures", "LoopbackSupport",
+        .product(name: "FlyingFox", package: "FlyingFox"),
+      ]),
     .testTarget(
       name: "WeatherFeatureTests",
       dependencies: [

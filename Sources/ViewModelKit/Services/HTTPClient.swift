@@ -8,10 +8,13 @@ import Foundation
 public struct HTTPResponse: Equatable, Sendable {
   public let status: Int
   public let body: Data
+  /// Header fields, by lower-cased name.
+  public let headers: [String: String]
 
-  public init(status: Int, body: Data) {
+  public init(status: Int, body: Data, headers: [String: String] = [:]) {
     self.status = status
     self.body = body
+    self.headers = headers
   }
 }
 
@@ -51,8 +54,13 @@ public final class URLSessionHTTPClient: HTTPClient, Sendable {
           answer.send(completion: .failure((error as? URLError) ?? URLError(.unknown)))
           return
         }
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        answer.send(HTTPResponse(status: status, body: data ?? Data()))
+        let http = response as? HTTPURLResponse
+        var headers: [String: String] = [:]
+        for (name, value) in http?.allHeaderFields ?? [:] {
+          headers[String(describing: name).lowercased()] = String(describing: value)
+        }
+        answer.send(
+          HTTPResponse(status: http?.statusCode ?? 0, body: data ?? Data(), headers: headers))
         answer.send(completion: .finished)
       }
       return answer.handleEvents(

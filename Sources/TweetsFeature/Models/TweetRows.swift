@@ -1,0 +1,114 @@
+import Foundation
+
+/// A tweet as both front ends show it.
+public struct TweetRow: Equatable, Sendable {
+  public let id: TwitterID
+  /// `Unknown author` when neither the page nor the store knows the author.
+  public let authorName: String
+  /// "" for an unknown author.
+  public let authorUsername: String
+  public let text: String
+  /// `now`, `5m`, `2h`, `3d`, `Mar 7`, `Dec 25, 2024`.
+  public let age: String
+  /// `Ada Quill @adaquill · 5m`.
+  public let header: String
+  /// The CLI's row: `5m @adaquill: text` with newlines as spaces.
+  public let line: String
+  public let createdAt: Date
+
+  public init(_ stored: StoredTweet, age: String) {
+    id = stored.tweet.id
+    text = stored.tweet.text
+    createdAt = stored.tweet.createdAt
+    self.age = age
+    let flat = stored.tweet.text.replacingOccurrences(of: "\n", with: " ")
+    if let author = stored.author {
+      authorName = author.name.isEmpty ? author.username : author.name
+      authorUsername = author.username
+      header = "\(authorName) @\(author.username) · \(age)"
+      line = "\(age) @\(author.username): \(flat)"
+    } else {
+      authorName = "Unknown author"
+      authorUsername = ""
+      header = "Unknown author · \(age)"
+      line = "\(age) Unknown author: \(flat)"
+    }
+  }
+
+  /// `header` when it fits in `width` cells; otherwise shortened before ` · <age>`: the name
+  /// first (ending in `…`), then everything before the age, then the age alone.
+  public func header(fitting width: Int) -> String {
+    if CellWidth.of(header) <= width { return header }
+    let suffix = " · \(age)"
+    if !authorUsername.isEmpty {
+      let handle = " @\(authorUsername)"
+      let room = width - CellWidth.of(handle + suffix) - 1
+      if room > 0, let name = CellWidth.prefix(authorName, cells: room) {
+        return name + "…" + handle + suffix
+      }
+    }
+    let before = String(header.dropLast(suffix.count))
+    let room = width - CellWidth.of(suffix) - 1
+    if room > 0, let kept = CellWidth.prefix(before, cells: room) {
+      return kept + "…" + suffix
+    }
+    return CellWidth.prefix(age, cells: width) ?? ""
+  }
+}
+
+/// A list member as both front ends show it.
+public struct PersonRow: Equatable, Sendable {
+  public let id: TwitterID
+  public let name: String
+  public let username: String
+  /// The description with whitespace runs collapsed.
+  public let about: String
+  /// `Ada Quill @adaquill` (the username stands in for an empty name).
+  public let display: String
+  /// `@adaquill`.
+  public let handle: String
+
+  public init(_ user: User) {
+    id = user.id
+    name = user.name.isEmpty ? user.username : user.name
+    username = user.username
+    about = user.description.split(whereSeparator: { $0.isWhitespace || $0.isNewline })
+      .joined(separator: " ")
+    display = "\(name) @\(user.username)"
+    handle = "@\(user.username)"
+  }
+}
+
+/// Terminal cells: wide East Asian characters and emoji take 2, combining marks 0.
+enum CellWidth {
+  static func of(_ text: String) -> Int { text.reduce(0) { $0 + of($1) } }
+
+  static func of(_ character: Character) -> Int {
+    guard let first = character.unicodeScalars.first else { return 0 }
+    if character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .nonspacingMark }) {
+      return 0
+    }
+    if first.properties.isEmojiPresentation { return 2 }
+    switch first.value {
+    case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+      0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+      0xFFE0...0xFFE6, 0x20000...0x3FFFD:
+      return 2
+    default: return 1
+    }
+  }
+
+  /// The longest start of `text` within `cells`, trailing spaces dropped; nil when empty.
+  static func prefix(_ text: String, cells: Int) -> String? {
+    var used = 0
+    var kept = ""
+    for character in text {
+      let width = of(character)
+      if used + width > cells { break }
+      used += width
+      kept.append(character)
+    }
+    while kept.last == " " { kept.removeLast() }
+    return kept.isEmpty ? nil : kept
+  }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// The display rules shared by the tweets view models: ages, the status line, usernames.
+public enum TweetsText {
+  /// `now` (under a minute, or in the future), `5m`, `2h`, `3d`, then `Mar 7` this year or
+  /// `Dec 25, 2024`.
+  public static func age(of date: Date, now: Date, timeZone: TimeZone) -> String {
+    let seconds = now.timeIntervalSince(date)
+    if seconds < 60 { return "now" }
+    if seconds < 3600 { return "\(Int(seconds / 60))m" }
+    if seconds < 86_400 { return "\(Int(seconds / 3600))h" }
+    if seconds < 7 * 86_400 { return "\(Int(seconds / 86_400))d" }
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = timeZone
+    formatter.dateFormat =
+      calendar.component(.year, from: date) == calendar.component(.year, from: now)
+      ? "MMM d" : "MMM d, yyyy"
+    return formatter.string(from: date)
+  }
+
+  /// `HH:mm:ss` in `timeZone`.
+  public static func clock(_ date: Date, timeZone: TimeZone) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    let parts = calendar.dateComponents([.hour, .minute, .second], from: date)
+    return String(format: "%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+  }
+
+  /// A username as typed, trimmed and without one leading `@`, if it is 1–15 of
+  /// `A–Z a–z 0–9 _`; nil otherwise.
+  public static func username(_ text: String) -> String? {
+    var name = Substring(text.trimmingCharacters(in: .whitespacesAndNewlines))
+    if name.first == "@" { name = name.dropFirst() }
+    guard (1...15).contains(name.unicodeScalars.count),
+      name.unicodeScalars.allSatisfy({
+        ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+          || $0 == "_"
+      })
+    else { return nil }
+    return String(name)
+  }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import GRDB
+import ViewModelKit
+
+/// Tweets in SQLite (`<data dir>/tweets.sqlite`, or a private in-memory database), kept per
+/// list. Pages are observed with GRDB's `ValueObservation` on a private queue; the first rows
+/// are read at once on the subscribing thread. A file that cannot be opened falls back to
+/// memory, with `openFailure` set.
+public final class GRDBTweetStore: TweetStore, @unchecked Sendable {
+  // `database` is set once; GRDB serialises access to it.
+  private let database: any DatabaseWriter
+  private let observationQueue = DispatchQueue(label: "tweets.store.observation")
+  public let openFailure: StoreError?
+
+  /// The store at `url`, or in memory (with `openFailure`) when that fails.
+  public init(url: URL) {
+    if let queue = try? Self.openFile(url) {
+      database = queue
+      openFailure = nil
+    } else {
+      database = try! Self.prepare(DatabaseQueue(configuration: Self.configuration))
+      openFailure = .openFailed
+    }
+  }
+
+  /// A private in-memory database (`--ephemeral`).
+  public init() {
+    database = try! Self.prepare(DatabaseQueue(configuration: Self.configuration))
+    openFailure = nil
+  }
+
+  private static var configuration: Configuration {
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(1)
+    configuration.prepareDatabase { db in
+      try db.execute(sql: "PRAGMA cache_size = -2000")
+    }
+    return configuration
+  }
+
+  private static func openFile(_ url: URL) throws -> DatabaseQueue {
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
+      attributes: [.posixPermissions: 0o700])
+    return try prepare(DatabaseQueue(path: url.path, configuration: configuration))
+  }
+
+  private static func prepare(_ queue: DatabaseQueue) throws -> DatabaseQueue {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("v1") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE user (
+            id INTEGER PRIMARY KEY, name TEXT NOT NULL, username TEXT NOT NULL,
+            description TEXT NOT NULL, profile_image_url TEXT NOT NULL, url TEXT NOT NULL);
+          CREATE TABLE tweet (
+            id INTEGER PRIMARY KEY, author_id INTEGER NOT NULL, text TEXT NOT NULL,
+            created_at REAL NOT NULL);
+          CREATE TABLE list_tweet (
+            list_id INTEGER NOT NULL, tweet_id INTEGER NOT NULL,
+            PRIMARY KEY (list_id, tweet_id));
+          """)
+    }
+    try migrator.migrate(queue)
+    return queue
+  }
+
+  // MARK: Writing
+
+  public func upsert(_ page: TimelinePage, list: TwitterID?) throws(StoreError) {
+    do {
+      try database.write { db in
+        try Self.write(page.users, db)
+        for tweet in page.tweets {
+          try db.execute(
+            sql: """
+              INSERT INTO tweet (id, author_id, text, created_at) VALUES (?, ?, ?, ?)
+              ON CONFLICT(id) DO UPDATE SET author_id = excluded.author_id,
+                text = excluded.text, created_at = excluded.created_at
+              WHERE author_id IS NOT excluded.author_id OR text IS NOT excluded.text
+                OR created_at IS NOT excluded.created_at
+              """,
+            arguments: [
+              tweet.id.rawValue, tweet.authorID.rawValue, tweet.text,
+              tweet.createdAt.timeIntervalSince1970,
+            ])
+          if let list {
+            try db.execute(
+              sql: "INSERT OR IGNORE INTO list_tweet (list_id, tweet_id) VALUES (?, ?)",
+              arguments: [list.rawValue, tweet.id.rawValue])
+          }
+        }
+      }
+    } catch {
+      throw .writeFailed
+    }
+  }
+
+  public func upsertUsers(_ users: [User]) throws(StoreError) {
+    do {
+      try database.write { try Self.write(users, $0) }
+    } catch {
+      throw .writeFailed
+    }
+  }
+
+  private static func write(_ users: [User], _ db: Database) throws {
+    for user in users {
+      try db.execute(
+        sql: """
+          INSERT INTO user (id, name, username, description, profile_image_url, url)
+          VALUES (?, ?, ?, ?, ?, ?)
+          ON CONFLICT(id) DO UPDATE SET name = excluded.name, username = excluded.username,
+            description = excluded.description, profile_image_url = excluded.profile_image_url,
+            url = excluded.url
+          WHERE name IS NOT excluded.name OR username IS NOT excluded.username
+            OR description IS NOT excluded.description
+            OR profile_image_url IS NOT excluded.profile_image_url OR url IS NOT excluded.url
+          """,
+        arguments: [
+          user.id.rawValue, user.name, user.username, user.description, user.profileImageURL,
+          user.url,
+        ])
+    }
+  }
+
+  // MARK: Reading
+
+  public func count(list: TwitterID) -> Int {
+    (try? database.read {
+      try Int.fetchOne(
+        $0, sql: "SELECT count(*) FROM list_tweet WHERE list_id = ?", arguments: [list.rawValue])
+    }) ?? 0
+  }
+
+  public func timeline(list: TwitterID, limit: Int) -> AnyPublisher<[StoredTweet], Never> {
+    let database = database
+    let queue = observationQueue
+    return Deferred { () -> AnyPublisher<[StoredTweet], Never> in
+      let first = (try? database.read { try Self.rows($0, list: list, limit: limit) }) ?? []
+      // A relay: the observation delivers on its own queue, and ViewModelKit's relays are
+      // the sendable subjects.
+      let latest = BehaviorRelay(value: first)
+      let observation = ValueObservation.tracking { db in
+        try Self.rows(db, list: list, limit: limit)
+      }
+      .removeDuplicates()
+      let cancellable = observation.start(
+        in: database, scheduling: .async(onQueue: queue), onError: { _ in },
+        onChange: { latest.accept($0) })
+      return latest.removeDuplicates()
+        .handleEvents(receiveCancel: { cancellable.cancel() })
+        .eraseToAnyPublisher()
+    }
+    .eraseToAnyPublisher()
+  }
+
+  private static func rows(_ db: Database, list: TwitterID, limit: Int) throws -> [StoredTweet] {
+    let rows = try Row.fetchAll(
+      db,
+      sql: """
+        SELECT t.id, t.author_id, t.text, t.created_at,
+               u.id, u.name, u.username, u.description, u.profile_image_url, u.url
+        FROM list_tweet l JOIN tweet t ON t.id = l.tweet_id
+        LEFT JOIN user u ON u.id = t.author_id
+        WHERE l.list_id = ? ORDER BY l.tweet_id DESC LIMIT ?
+        """, arguments: [list.rawValue, limit])
+    return rows.map { row in
+      let tweet = Tweet(
+        id: TwitterID(rawValue: row[0]), authorID: TwitterID(rawValue: row[1]), text: row[2],
+        createdAt: Date(timeIntervalSince1970: row[3]))
+      let userID: Int64? = row[4]
+      let author = userID.map { id in
+        User(
+          id: TwitterID(rawValue: id), name: row[5], username: row[6], description: row[7],
+          profileImageURL: row[8], url: row[9])
+      }
+      return StoredTweet(tweet: tweet, author: author)
+    }
+  }
+}

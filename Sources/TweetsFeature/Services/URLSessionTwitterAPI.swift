@@ -1,0 +1,128 @@
+import Foundation
+import ViewModelKit
+
+/// The live Twitter API v2 client: bearer token, sorted query items, and the rate-limit reset
+/// read against the injected clock.
+public struct URLSessionTwitterAPI: TwitterAPI {
+  /// The public API's root.
+  public static let defaultBaseURL = URL(string: "https://api.twitter.com")!
+  /// URLSession's own limit: longer than the view models' 15 s, so theirs decides.
+  public static let defaultTimeout = 20.0
+
+  private let baseURL: URL
+  private let client: any HTTPClient & Sendable
+  private let now: @Sendable () -> Date
+
+  public init(
+    baseURL: URL = URLSessionTwitterAPI.defaultBaseURL,
+    timeout: TimeInterval = URLSessionTwitterAPI.defaultTimeout,
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) {
+    self.baseURL = baseURL
+    client = URLSessionHTTPClient(timeout: timeout)
+    self.now = now
+  }
+
+  /// `TWITTER_BASE_URL` as a root: absolute http(s); trailing slashes dropped.
+  public static func baseURL(from text: String) -> URL? {
+    var trimmed = text.trimmingCharacters(in: .whitespaces)
+    while trimmed.hasSuffix("/") { trimmed.removeLast() }
+    guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
+      scheme == "http" || scheme == "https", url.host?.isEmpty == false
+    else { return nil }
+    return url
+  }
+
+  private static let userFields = "description,profile_image_url,url"
+  private static let tweetFields = "author_id,created_at"
+
+  public func listTweets(_ list: TwitterID, page: PageRequest, token: String) -> AnyPublisher<
+    TimelinePage, TwitterError
+  > {
+    var query = [
+      "expansions": "author_id", "max_results": "100", "tweet.fields": Self.tweetFields,
+      "user.fields": Self.userFields,
+    ]
+    if case .older(let next) = page { query["pagination_token"] = next }
+    return get("/2/lists/\(list)/tweets", query, token: token, decode: TweetsDecoder.timeline)
+  }
+
+  public func listMembers(_ list: TwitterID, pageToken: String?, token: String) -> AnyPublisher<
+    UsersPage, TwitterError
+  > {
+    var query = ["max_results": "100", "user.fields": Self.userFields]
+    if let pageToken { query["pagination_token"] = pageToken }
+    return get("/2/lists/\(list)/members", query, token: token, decode: TweetsDecoder.members)
+  }
+
+  public func user(username: String, token: String) -> AnyPublisher<User, TwitterError> {
+    get(
+      "/2/users/by/username/\(username)", ["user.fields": Self.userFields], token: token,
+      decode: TweetsDecoder.lookup)
+  }
+
+  public func userTweets(_ user: TwitterID, page: PageRequest, token: String) -> AnyPublisher<
+    TimelinePage, TwitterError
+  > {
+    var query = [
+      "expansions": "author_id", "max_results": "100", "tweet.fields": Self.tweetFields,
+      "user.fields": Self.userFields,
+    ]
+    switch page {
+    case .first: break
+    case .newer(let since): query["since_id"] = since.description
+    case .newerPage(let since, let next):
+      query["since_id"] = since.description
+      query["pagination_token"] = next
+    case .older(let next): query["pagination_token"] = next
+    }
+    return get("/2/users/\(user)/tweets", query, token: token, decode: TweetsDecoder.timeline)
+  }
+
+  /// The request URL: the path under the base, query items sorted by name.
+  func url(_ path: String, _ query: [String: String]) -> URL? {
+    guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else {
+      return nil
+    }
+    components.path = components.path + path
+    components.queryItems = query.sorted { $0.key < $1.key }.map {
+      URLQueryItem(name: $0.key, value: $0.value)
+    }
+    return components.url
+  }
+
+  private func get<T>(
+    _ path: String, _ query: [String: String], token: String,
+    decode: @escaping @Sendable (Data) throws(TwitterError) -> T
+  ) -> AnyPublisher<T, TwitterError> {
+    guard let url = url(path, query) else { return Fail(error: .offline).eraseToAnyPublisher() }
+    let now = now
+    return client.get(
+      url,
+      headers: [
+        "Authorization": "Bearer \(token)", "Accept": "application/json",
+        "User-Agent": "HeadlessMVVM-Tweets/1.0",
+      ]
+    )
+    .mapError { error in error.code == .timedOut ? TwitterError.timeout : .offline }
+    .flatMap { response -> AnyPublisher<T, TwitterError> in
+      guard (200..<300).contains(response.status) else {
+        var wait: TimeInterval?
+        if response.status == 429,
+          let reset = response.headers["x-rate-limit-reset"].flatMap(Double.init)
+        {
+          wait = max(0, reset - now().timeIntervalSince1970)
+        }
+        return Fail(error: TwitterError.forStatus(response.status, retryAfter: wait))
+          .eraseToAnyPublisher()
+      }
+      do throws(TwitterError) {
+        return Just(try decode(response.body)).setFailureType(to: TwitterError.self)
+          .eraseToAnyPublisher()
+      } catch {
+        return Fail(error: error).eraseToAnyPublisher()
+      }
+    }
+    .eraseToAnyPublisher()
+  }
+}

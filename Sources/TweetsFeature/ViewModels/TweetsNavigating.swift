@@ -1,0 +1,31 @@
+import Foundation
+import ViewModelKit
+
+/// What the tweets view models ask of the navigator; held weakly by them.
+public protocol TweetsNavigating: AnyObject {
+  func showPeople()
+  @discardableResult func showPerson(username: String) -> InputResult
+  func showListTimeline()
+  func back()
+}
+
+/// Ages of rows, recomputed on the 60 s grid.
+final class AgeClock {
+  /// A new value at t = 60, 120, … s.
+  let ticks = BehaviorRelay(value: 0)
+  private var timer: (any Cancellable)?
+
+  init(scheduler: AnySchedulerOf<DispatchQueue>) {
+    timer = scheduler.schedule(
+      after: scheduler.now.advanced(by: .seconds(TweetsTiming.ageRefresh)),
+      interval: .seconds(TweetsTiming.ageRefresh)
+    ) { [ticks] in ticks.accept(ticks.value + 1) }
+  }
+
+  deinit { timer?.cancel() }
+}
+
+/// A weak reference filled in once its owner has finished initialising.
+final class WeakOwner<Owner: AnyObject> {
+  weak var value: Owner?
+}

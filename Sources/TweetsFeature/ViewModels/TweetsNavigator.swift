@@ -1,0 +1,141 @@
+import Foundation
+import ViewModelKit
+
+/// A screen of the tweets app.
+public enum SceneID: Equatable, Sendable {
+  case listTimeline
+  case listPeople
+  /// Lower-cased.
+  case personTimeline(username: String)
+}
+
+/// How the front end arranges the scenes.
+public enum Layout: Equatable, Sendable {
+  case stack, split
+}
+
+/// A scene with its view model.
+public enum Scene {
+  case listTimeline(ListTimelineViewModel)
+  case listPeople(ListPeopleViewModel)
+  case personTimeline(PersonTimelineViewModel)
+
+  public var id: SceneID {
+    switch self {
+    case .listTimeline: .listTimeline
+    case .listPeople: .listPeople
+    case .personTimeline(let model): .personTimeline(username: (model.username ?? "").lowercased())
+    }
+  }
+}
+
+/// The tweets app's scene stack. It builds each scene's view model; a scene popped off the
+/// stack is released, which stops its fetching.
+public final class TweetsNavigator: TweetsNavigating {
+  /// Scene ids, bottom to top.
+  public let stack: Driver<[SceneID]>
+  /// The scenes, bottom to top.
+  public let scenes: Driver<[Scene]>
+  /// What to show: stack layout, the top; split layout, people beside the top timeline.
+  public let visible: Driver<(sidebar: Scene?, primary: Scene)?>
+  /// False while any API request of any scene is in flight.
+  public let isSettled: Driver<Bool>
+  /// A refused `showPerson`'s message.
+  public let message: Signal<String>
+
+  private let list: ListIdentifier
+  private let env: TweetsEnvironment
+  private let current = BehaviorRelay<[Scene]>(value: [])
+  private let layout = BehaviorRelay(value: Layout.stack)
+  private let messages = PublishRelay<String>()
+
+  public init(list: ListIdentifier, env: TweetsEnvironment) {
+    self.list = list
+    self.env = env
+    let scheduler = env.scheduler
+    stack = current.map { $0.map(\.id) }.removeDuplicates().asDriver(scheduler: scheduler)
+    scenes = current.asDriver(scheduler: scheduler)
+    visible = current.combineLatest(layout) { scenes, layout in
+      guard let top = scenes.last else { return nil }
+      guard layout == .split else { return (nil, top) }
+      let sidebar = scenes.first { $0.id == .listPeople }
+      let primary = scenes.last { $0.id != .listPeople } ?? top
+      return (sidebar, primary)
+    }
+    .asDriver(scheduler: scheduler)
+    isSettled = env.activity.isIdle
+    message = messages.asSignal(scheduler: scheduler)
+  }
+
+  /// The scenes now, bottom to top (synchronous).
+  public var currentScenes: [Scene] { current.value }
+
+  /// Whether any request is in flight now.
+  public var isBusy: Bool { env.activity.isBusy }
+
+  // MARK: Inputs
+
+  /// The list timeline alone.
+  public func start() { current.accept([.listTimeline(makeList())]) }
+
+  /// Back to the people screen if it is in the stack; otherwise pushed.
+  public func showPeople() {
+    var scenes = current.value
+    if let index = scenes.firstIndex(where: { $0.id == .listPeople }) {
+      scenes.removeSubrange((index + 1)...)
+    } else {
+      scenes.append(.listPeople(ListPeopleViewModel(list: list, env: env, navigator: self)))
+    }
+    current.accept(scenes)
+  }
+
+  /// Opens a member's timeline (replacing another member's on top).
+  @discardableResult
+  public func showPerson(username: String) -> InputResult {
+    guard let name = PersonTimelineViewModel.normalisedUsername(username) else {
+      messages.accept("Not a valid username.")
+      return .rejected("Not a valid username.")
+    }
+    var scenes = current.value
+    if case .personTimeline(let top)? = scenes.last {
+      if top.username?.lowercased() == name.lowercased() { return .accepted }
+      scenes.removeLast()
+    }
+    scenes.append(
+      .personTimeline(PersonTimelineViewModel(username: name, env: env, navigator: self)))
+    current.accept(scenes)
+    return .accepted
+  }
+
+  /// Back to the root.
+  public func showListTimeline() {
+    guard current.value.count > 1 else { return }
+    current.accept(Array(current.value.prefix(1)))
+  }
+
+  /// Pops the top scene (not the root; not the people pane in split layout).
+  public func back() {
+    let scenes = current.value
+    guard scenes.count > 1 else { return }
+    if layout.value == .split && scenes.last?.id == .listPeople { return }
+    current.accept(Array(scenes.dropLast()))
+  }
+
+  /// `.split` keeps the people scene in the stack, second from the bottom.
+  public func setLayout(_ newLayout: Layout) {
+    layout.accept(newLayout)
+    guard newLayout == .split, !current.value.isEmpty,
+      !current.value.contains(where: { $0.id == .listPeople })
+    else { return }
+    var scenes = current.value
+    scenes.insert(.listPeople(ListPeopleViewModel(list: list, env: env, navigator: self)), at: 1)
+    current.accept(scenes)
+  }
+
+  /// Logs out: fetching stops everywhere.
+  public func logOut() { env.account.logOut() }
+
+  private func makeList() -> ListTimelineViewModel {
+    ListTimelineViewModel(list: list, env: env, navigator: self)
+  }
+}

@@ -124,6 +124,13 @@ public final class GRDBTweetStore: TweetStore, @unchecked Sendable {
     }
   }
 
+  /// Waits until observers have been handed every change committed so far (tests: a
+  /// commit's new rows reach `timeline` on the observation queue, not on the writing thread).
+  public func waitForObservers() {
+    _ = try? database.read { _ in }
+    observationQueue.sync {}
+  }
+
   // MARK: Reading
 
   public func count(list: TwitterID) -> Int {

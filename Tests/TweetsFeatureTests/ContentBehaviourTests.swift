@@ -34,7 +34,10 @@ struct ContentBehaviourTests {
         tweets: ids.map { Tweet(id: $0, authorID: ada.id, text: "x", createdAt: T0) },
         users: [ada]))
     let list = h.listTimeline()
-    #expect(list.tweets.last?.map(\.id.description) == ["1900000000000000002", "1900000000000000001", "1000", "999"])
+    #expect(
+      list.tweets.last?.map(\.id.description) == [
+        "1900000000000000002", "1900000000000000001", "1000", "999",
+      ])
   }
 
   @Test("TW-39 a tweet fetched again with new text shows the new text, once")
@@ -75,7 +78,9 @@ struct ContentBehaviourTests {
   @Test("TW-42 unknown authors are shown as such")
   func tw42() {
     let h = TweetsHarness()
-    let stranger = Tweet(id: id(1), authorID: TwitterID(rawValue: 5), text: "hi", createdAt: T0.addingTimeInterval(-300))
+    let stranger = Tweet(
+      id: id(1), authorID: TwitterID(rawValue: 5), text: "hi",
+      createdAt: T0.addingTimeInterval(-300))
     h.api.listDefault = .answer(TimelinePage(tweets: [stranger]))
     let list = h.listTimeline()
     let row = list.tweets.last?.first
@@ -149,7 +154,6 @@ struct ContentBehaviourTests {
       let h = TweetsHarness(store: store)
       h.api.listDefault = .answer(try FixtureTwitterAPIPage.listFirst())
       let list = h.listTimeline()
-      store.waitForObservers()
       h.scheduler.settle()
       #expect(list.tweets.last?.count == 40)
     }

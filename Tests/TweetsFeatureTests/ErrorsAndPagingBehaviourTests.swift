@@ -23,7 +23,9 @@ struct ErrorsAndPagingBehaviourTests {
     h.api.listReplies = [failure, failure, failure, .answer(TimelinePage()), failure]
     let list = h.listTimeline()
     h.at(120)
-    #expect(list.error.values == Array(repeating: "Twitter is unavailable right now (HTTP 503).", count: 2))
+    #expect(
+      list.error.values
+        == Array(repeating: "Twitter is unavailable right now (HTTP 503).", count: 2))
     #expect(list.error.times == [0, 120])
   }
 

@@ -16,7 +16,8 @@ struct StoreAndDecoderTests {
   @Test("TW-80 large ids stay distinct and print back the same")
   func tw80() throws {
     let page = try decode(
-      #"{"data":[\#(element(id: "\"1900000000000000001\"")),\#(element(id: "\"1900000000000000002\""))]}"#)
+      #"{"data":[\#(element(id: "\"1900000000000000001\"")),\#(element(id: "\"1900000000000000002\""))]}"#
+    )
     #expect(page.tweets.map(\.id.description) == ["1900000000000000001", "1900000000000000002"])
     #expect(page.tweets[0].id != page.tweets[1].id)
   }
@@ -34,7 +35,8 @@ struct StoreAndDecoderTests {
   @Test("TW-82 dates with and without fractions; a bad date skips the element")
   func tw82() throws {
     let page = try decode(
-      #"{"data":[\#(element(id: "\"1\"", date: "2025-03-14T11:55:00.000Z")),\#(element(id: "\"2\"", date: "2025-03-14T11:55:00Z")),\#(element(id: "\"3\"", date: "yesterday"))]}"#)
+      #"{"data":[\#(element(id: "\"1\"", date: "2025-03-14T11:55:00.000Z")),\#(element(id: "\"2\"", date: "2025-03-14T11:55:00Z")),\#(element(id: "\"3\"", date: "yesterday"))]}"#
+    )
     #expect(page.tweets.count == 2 && page.tweets[0].createdAt == page.tweets[1].createdAt)
   }
 
@@ -55,7 +57,8 @@ struct StoreAndDecoderTests {
 
   @Test("TW-85 a lookup that is not found")
   func tw85() {
-    let body = #"{"errors":[{"type":"https://api.twitter.com/2/problems/resource-not-found","detail":"x"}]}"#
+    let body =
+      #"{"errors":[{"type":"https://api.twitter.com/2/problems/resource-not-found","detail":"x"}]}"#
     #expect(throws: TwitterError.notFound) { try TweetsDecoder.lookup(Data(body.utf8)) }
   }
 
@@ -74,7 +77,8 @@ struct StoreAndDecoderTests {
     #expect(try first(api.userTweets(quinn, page: .first, token: "f"))?.get() == TimelinePage())
     let second = try first(api.listTweets(L.id, page: .older(token: "page-2"), token: "f"))?.get()
     #expect(second?.tweets.count == 20 && second?.nextToken == nil)
-    #expect(first(api.listTweets(L.id, page: .older(token: "../x"), token: "f")) == .failure(.notFound))
+    #expect(
+      first(api.listTweets(L.id, page: .older(token: "../x"), token: "f")) == .failure(.notFound))
     let list = try api.list()
     #expect(list == L)
     let firstPage = try first(api.listTweets(L.id, page: .first, token: "f"))?.get()
@@ -97,17 +101,14 @@ struct StoreAndDecoderTests {
     let rows = store.timeline(list: L.id, limit: 200).receive(on: scheduler).record(on: scheduler)
     let hundred = page(Array(1...100))
     try store.upsert(hundred, list: L.id)
-    store.waitForObservers()
     scheduler.settle()
     try store.upsert(hundred, list: L.id)
-    store.waitForObservers()
     scheduler.settle()
     #expect(store.count(list: L.id) == 100)
     #expect(rows.values.map(\.count) == [0, 100])
     var changed = hundred
     changed.tweets[0].text = "changed"
     try store.upsert(changed, list: L.id)
-    store.waitForObservers()
     scheduler.settle()
     #expect(rows.values.count == 3 && rows.last?.last?.tweet.text == "changed")
   }

@@ -3,13 +3,20 @@ import GRDB
 import ViewModelKit
 
 /// Tweets in SQLite (`<data dir>/tweets.sqlite`, or a private in-memory database), kept per
-/// list. Pages are observed with GRDB's `ValueObservation` on a private queue; the first rows
-/// are read at once on the subscribing thread. A file that cannot be opened falls back to
-/// memory, with `openFailure` set.
+/// list. A file that cannot be opened falls back to memory, with `openFailure` set.
+///
+/// Pages reach subscribers two ways, both as a fresh read on one private serial queue, so a
+/// later read never loses to an earlier one: after each of this store's own writes, before
+/// the write returns (so a caller sees its change at once, and tests need no waiting), and
+/// whenever GRDB's `ValueObservation` reports a change made elsewhere. The first rows are
+/// read at once on the subscribing thread.
 public final class GRDBTweetStore: TweetStore, @unchecked Sendable {
-  // `database` is set once; GRDB serialises access to it.
+  // `database` is set once; GRDB serialises access to it. `pages` is touched only on
+  // `observationQueue`.
   private let database: any DatabaseWriter
   private let observationQueue = DispatchQueue(label: "tweets.store.observation")
+  private var pages: [UUID: (list: TwitterID, limit: Int, latest: BehaviorRelay<[StoredTweet]>)] =
+    [:]
   public let openFailure: StoreError?
 
   /// The store at `url`, or in memory (with `openFailure`) when that fails.
@@ -94,6 +101,7 @@ public final class GRDBTweetStore: TweetStore, @unchecked Sendable {
     } catch {
       throw .writeFailed
     }
+    refreshPages()
   }
 
   public func upsertUsers(_ users: [User]) throws(StoreError) {
@@ -101,6 +109,19 @@ public final class GRDBTweetStore: TweetStore, @unchecked Sendable {
       try database.write { try Self.write(users, $0) }
     } catch {
       throw .writeFailed
+    }
+    refreshPages()
+  }
+
+  /// Reads every subscribed page again and hands it on (duplicates are dropped downstream).
+  private func refreshPages() {
+    observationQueue.sync {
+      for page in pages.values {
+        if let rows = try? database.read({ try Self.rows($0, list: page.list, limit: page.limit) })
+        {
+          page.latest.accept(rows)
+        }
+      }
     }
   }
 
@@ -124,13 +145,6 @@ public final class GRDBTweetStore: TweetStore, @unchecked Sendable {
     }
   }
 
-  /// Waits until observers have been handed every change committed so far (tests: a
-  /// commit's new rows reach `timeline` on the observation queue, not on the writing thread).
-  public func waitForObservers() {
-    _ = try? database.read { _ in }
-    observationQueue.sync {}
-  }
-
   // MARK: Reading
 
   public func count(list: TwitterID) -> Int {
@@ -141,25 +155,37 @@ public final class GRDBTweetStore: TweetStore, @unchecked Sendable {
   }
 
   public func timeline(list: TwitterID, limit: Int) -> AnyPublisher<[StoredTweet], Never> {
-    let database = database
-    let queue = observationQueue
-    return Deferred { () -> AnyPublisher<[StoredTweet], Never> in
+    Deferred { [self] () -> AnyPublisher<[StoredTweet], Never> in
       let first = (try? database.read { try Self.rows($0, list: list, limit: limit) }) ?? []
-      // A relay: the observation delivers on its own queue, and ViewModelKit's relays are
-      // the sendable subjects.
       let latest = BehaviorRelay(value: first)
+      let key = UUID()
+      observationQueue.sync { pages[key] = (list, limit, latest) }
       let observation = ValueObservation.tracking { db in
         try Self.rows(db, list: list, limit: limit)
       }
       .removeDuplicates()
+      // A change from elsewhere: read again on the queue rather than hand on the observed
+      // value, which may be older than a read already handed on.
       let cancellable = observation.start(
-        in: database, scheduling: .async(onQueue: queue), onError: { _ in },
-        onChange: { latest.accept($0) })
+        in: database, scheduling: .async(onQueue: observationQueue), onError: { _ in },
+        onChange: { [weak self] _ in
+          guard let self, let page = pages[key] else { return }
+          if let rows = try? database.read({ try Self.rows($0, list: list, limit: limit) }) {
+            page.latest.accept(rows)
+          }
+        })
       return latest.removeDuplicates()
-        .handleEvents(receiveCancel: { cancellable.cancel() })
+        .handleEvents(receiveCancel: { [weak self] in
+          cancellable.cancel()
+          self?.forget(key)
+        })
         .eraseToAnyPublisher()
     }
     .eraseToAnyPublisher()
+  }
+
+  private func forget(_ key: UUID) {
+    observationQueue.async { [weak self] in self?.pages[key] = nil }
   }
 
   private static func rows(_ db: Database, list: TwitterID, limit: Int) throws -> [StoredTweet] {

@@ -4,15 +4,26 @@ import Foundation
   import Glibc
 #endif
 
-/// A TCP listener on 127.0.0.1 that accepts each connection, reads the request, and closes
-/// the connection without a word: a server that drops the connection.
+/// A TCP listener on 127.0.0.1 that accepts each connection, reads the request, and then
+/// either closes the connection without a word (`holding` false: a dropped connection) or
+/// never answers and notes when the client goes away (`holding` true).
 public final class DroppingServer: @unchecked Sendable {
   // `socket` is set in init and closed once in `stop`; the accept thread only reads it.
+  // `disconnects` is guarded by `lock`.
   private let socket: Int32
+  private let lock = NSLock()
+  private var disconnects = 0
+  private var accepted = 0
+
+  /// How many connections have been accepted (and their requests read).
+  public var connections: Int { lock.withLock { accepted } }
+
+  /// How many held connections the client has closed.
+  public var clientDisconnects: Int { lock.withLock { disconnects } }
   /// `http://127.0.0.1:<port>`.
   public let baseURL: URL
 
-  public init() throws {
+  public init(holding: Bool = false) throws {
     let descriptor = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard descriptor >= 0 else { throw LoopbackError.noPort("socket failed") }
     var address = sockaddr_in()
@@ -36,13 +47,24 @@ public final class DroppingServer: @unchecked Sendable {
     }
     socket = descriptor
     baseURL = URL(string: "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))")!
-    Thread.detachNewThread { [descriptor] in
+    Thread.detachNewThread { [descriptor, self] in
       while true {
         let connection = accept(descriptor, nil, nil)
         if connection < 0 { return }
         var buffer = [UInt8](repeating: 0, count: 4096)
         _ = read(connection, &buffer, buffer.count)
-        close(connection)
+        self.lock.withLock { self.accepted += 1 }
+        if holding {
+          Thread.detachNewThread {
+            // Reads until the client closes its end.
+            var rest = [UInt8](repeating: 0, count: 4096)
+            while read(connection, &rest, rest.count) > 0 {}
+            self.lock.withLock { self.disconnects += 1 }
+            close(connection)
+          }
+        } else {
+          close(connection)
+        }
       }
     }
   }

@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+import TweetsFeature
+import ViewModelKit
+import ViewModelKitTesting
+
+@Suite("Tweets: navigator")
+struct NavigatorBehaviourTests {
+  func make(_ h: TweetsHarness) -> (TweetsNavigator, OutputRecorder<[SceneID], Never>) {
+    let navigator = TweetsNavigator(list: L, env: h.env)
+    let stack = navigator.stack.record(on: h.scheduler)
+    navigator.start()
+    h.scheduler.settle()
+    return (navigator, stack)
+  }
+
+  func primary(_ navigator: TweetsNavigator, _ h: TweetsHarness) -> SceneID? {
+    let visible = navigator.visible.record(on: h.scheduler)
+    h.scheduler.settle()
+    return visible.last??.primary.id
+  }
+
+  @Test("TW-70 start shows the list timeline")
+  func tw70() {
+    let h = TweetsHarness()
+    let (navigator, stack) = make(h)
+    #expect(stack.last == [.listTimeline] && primary(navigator, h) == .listTimeline)
+  }
+
+  @Test("TW-71 show people once; again changes nothing")
+  func tw71() {
+    let h = TweetsHarness()
+    let (navigator, stack) = make(h)
+    navigator.showPeople()
+    h.scheduler.settle()
+    guard case .listPeople(let first) = navigator.currentScenes.last else {
+      Issue.record("no people scene")
+      return
+    }
+    navigator.showPeople()
+    h.scheduler.settle()
+    #expect(stack.last == [.listTimeline, .listPeople])
+    if case .listPeople(let second) = navigator.currentScenes.last { #expect(first === second) }
+  }
+
+  @Test("TW-72 people, then a person; the same person again; another replaces it")
+  func tw72() {
+    let h = TweetsHarness()
+    let (navigator, stack) = make(h)
+    navigator.showPeople()
+    navigator.showPerson(username: "adaquill")
+    h.scheduler.settle()
+    #expect(stack.last == [.listTimeline, .listPeople, .personTimeline(username: "adaquill")])
+    navigator.showPerson(username: "ADAQUILL")
+    navigator.showPerson(username: "bporter_dev")
+    h.scheduler.settle()
+    #expect(stack.last == [.listTimeline, .listPeople, .personTimeline(username: "bporter_dev")])
+    #expect(stack.values.count == 5)  // [], then four stacks: "ADAQUILL" changed nothing
+  }
+
+  @Test("TW-73 back pops one; not the root")
+  func tw73() {
+    let h = TweetsHarness()
+    let (navigator, stack) = make(h)
+    navigator.showPeople()
+    navigator.back()
+    navigator.back()
+    h.scheduler.settle()
+    #expect(stack.last == [.listTimeline])
+  }
+
+  @Test("TW-74 show people from a person pops back; the list timeline pops to the root")
+  func tw74() {
+    let h = TweetsHarness()
+    let (navigator, stack) = make(h)
+    navigator.showPeople()
+    navigator.showPerson(username: "adaquill")
+    navigator.showPeople()
+    h.scheduler.settle()
+    #expect(stack.last == [.listTimeline, .listPeople])
+    navigator.showPerson(username: "adaquill")
+    navigator.showListTimeline()
+    h.scheduler.settle()
+    #expect(stack.last == [.listTimeline])
+  }
+
+  @Test("TW-75 a popped person stops and is released")
+  func tw75() {
+    let h = TweetsHarness()
+    let (navigator, _) = make(h)
+    navigator.showPerson(username: "adaquill")
+    weak var person: PersonTimelineViewModel?
+    if case .personTimeline(let model) = navigator.currentScenes.last { person = model }
+    h.at(40)
+    navigator.back()
+    h.at(100)
+    #expect(person == nil)
+    #expect(h.api.times("user").allSatisfy { $0 < 40 })
+  }
+
+  @Test("TW-76 split layout keeps people beside the timeline")
+  func tw76() {
+    let h = TweetsHarness()
+    let (navigator, stack) = make(h)
+    let visible = navigator.visible.record(on: h.scheduler)
+    navigator.setLayout(.split)
+    h.scheduler.settle()
+    #expect(stack.last == [.listTimeline, .listPeople])
+    #expect(visible.last??.sidebar?.id == .listPeople && visible.last??.primary.id == .listTimeline)
+    navigator.back()
+    h.scheduler.settle()
+    #expect(stack.last == [.listTimeline, .listPeople])
+    navigator.showPerson(username: "adaquill")
+    h.scheduler.settle()
+    #expect(visible.last??.primary.id == .personTimeline(username: "adaquill"))
+  }
+
+  @Test("TW-77 one account, pause and reachability for every scene; the list keeps polling")
+  func tw77() {
+    let h = TweetsHarness()
+    h.api.listReplies = [.answer(TimelinePage()), .fail(.offline)]
+    h.api.userDefault = .never
+    let (navigator, _) = make(h)
+    navigator.showPerson(username: "adaquill")
+    guard case .personTimeline(let person) = navigator.currentScenes.last else { return }
+    let status = person.status.record(on: h.scheduler)
+    h.at(30)
+    #expect(status.last?.hasPrefix("Offline") == true)
+    h.at(60)
+    #expect(h.api.times("list") == [0, 30, 60])
+  }
+
+  @Test("TW-78 an invalid username is refused with a message")
+  func tw78() {
+    let h = TweetsHarness()
+    let (navigator, stack) = make(h)
+    let message = navigator.message.record(on: h.scheduler)
+    #expect(navigator.showPerson(username: "ada quill") == .rejected("Not a valid username."))
+    h.scheduler.settle()
+    #expect(message.values == ["Not a valid username."] && stack.last == [.listTimeline])
+    #expect(navigator.showPerson(username: " @AdaQuill ") == .accepted)
+    h.scheduler.settle()
+    #expect(stack.last == [.listTimeline, .personTimeline(username: "adaquill")])
+  }
+
+  @Test("TW-79 logging out through the navigator stops everything")
+  func tw79() {
+    let h = TweetsHarness()
+    let (navigator, _) = make(h)
+    guard case .listTimeline(let list) = navigator.currentScenes.first else { return }
+    let status = list.status.record(on: h.scheduler)
+    h.at(10)
+    navigator.logOut()
+    h.at(90)
+    #expect(h.account.logOuts == 1 && status.last == "Twitter access not authorized.")
+    #expect(h.api.times("list") == [0])
+  }
+
+  @Test("isSettled follows every scene's requests")
+  func settled() {
+    let h = TweetsHarness()
+    h.api.listDefault = .answer(TimelinePage(), after: 2)
+    let (navigator, _) = make(h)
+    let settled = navigator.isSettled.record(on: h.scheduler)
+    h.at(3)
+    #expect(settled.values == [false, true])
+  }
+}

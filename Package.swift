@@ -85,6 +85,7 @@ let package = Package(
         "CheckoutFeature",
         "TodoFeature",
         "WeatherFeature",
+        "TweetsFeature",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -93,6 +94,7 @@ let package = Package(
       name: "CLIApp",
       dependencies: [
         "ViewModelKit", "AppEnvironment", "CheckoutFeature", "TodoFeature", "WeatherFeature",
+        "TweetsFeature",
       ]
     ),
     .executableTarget(
@@ -112,7 +114,7 @@ let package = Package(
       name: "TUIApp",
       dependencies: [
         "TerminalUI", "AppEnvironment", "CheckoutFeature", "TodoFeature", "WeatherFeature",
-        "ViewModelKit",
+        "TweetsFeature", "ViewModelKit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -163,7 +165,8 @@ let package = Package(
     .testTarget(
       name: "TUIAppTests",
       dependencies: [
-        "TUIApp", "TerminalUI", "CheckoutFeature", "WeatherFeature", "ViewModelKitTesting",
+        "TUIApp", "TerminalUI", "CheckoutFeature", "WeatherFeature", "TweetsFeature",
+        "ViewModelKitTesting",
       ]),
     .testTarget(
       name: "CLIAppTests", dependencies: ["CLIApp", "CheckoutFeature", "ViewModelKitTesting"]),
@@ -171,7 +174,7 @@ let package = Package(
     // Runs the built executables: cli through pipes, tui inside tmux.
     .testTarget(
       name: "EndToEndTests", dependencies: ["cli", "tui", "TodoFeature", "ViewModelKitTesting"],
-      exclude: ["checkout-transcript.txt", "weather-transcript.txt"]),
+      exclude: ["checkout-transcript.txt", "weather-transcript.txt", "tweets-transcript.txt"]),
   ],
   swiftLanguageModes: [.v6]
 )

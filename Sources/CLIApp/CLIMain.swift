@@ -7,7 +7,7 @@ import ViewModelKit
 /// The `cli` process: parses flags, builds the app, and runs the shell on the main queue.
 @MainActor
 public enum CLIMain {
-  static let apps = ["weather", "todo", "checkout"]
+  static let apps = ["weather", "tweets", "todo", "checkout"]
   static var keepAlive: [AnyObject] = []
 
   public static func run(arguments: [String]) -> Never {
@@ -35,6 +35,10 @@ public enum CLIMain {
           configuration, options: .init(location: options.location), scheduler: scheduler)
         keepAlive.append(session)
         application = WeatherCLI(session: session)
+      case "tweets":
+        let session = try TweetsComposition.session(configuration, scheduler: scheduler)
+        keepAlive.append(session)
+        application = TweetsCLI(session: session)
       case "todo":
         let session = try TodoComposition.session(configuration, scheduler: scheduler)
         keepAlive.append(session)

@@ -7,7 +7,7 @@ import ViewModelKit
 
 /// The flags `tui` accepts.
 struct TUIOptions: ParsableArguments {
-  @Argument(help: "The app to open: weather, todo or checkout.") var app: String?
+  @Argument(help: "The app to open: weather, tweets, todo or checkout.") var app: String?
   @OptionGroup var shared: SharedOptions
   @Option(help: "Checkout: load this catalog file instead of the bundled one.") var catalog: String?
   @Option(help: "Weather: the device position, LAT,LON[,ACCURACY] or off.") var location: String?
@@ -62,6 +62,11 @@ public enum TUIMain {
         WeatherScreen(
           session: try WeatherComposition.session(
             configuration, options: .init(location: location), scheduler: scheduler),
+          scheduler: scheduler, redraw: redraw)
+      },
+      tab(2, "Tweets") { redraw in
+        TweetsScreen(
+          session: try TweetsComposition.session(configuration, scheduler: scheduler),
           scheduler: scheduler, redraw: redraw)
       },
       tab(3, "Todo") { redraw in

@@ -88,7 +88,7 @@ struct CheckoutCLIEndToEndTests {
     #expect(badFlag.stderr.hasPrefix("error: "))
     #expect(badFlag.status == 1)
     let badApp = try await Executables.run("cli", ["nope"])
-    #expect(badApp.stderr == "error: unknown app 'nope'; apps: weather, todo, checkout\n")
+    #expect(badApp.stderr == "error: unknown app 'nope'; apps: weather, tweets, todo, checkout\n")
   }
 
   @Test("a broken checkout.sqlite is reported, the app goes on, and the file is kept")

@@ -170,3 +170,19 @@ struct WidgetTests {
     #expect(Painter.asciiOnly("Zoë … ─│┌") == "Zo? ... -|+")
   }
 }
+
+@Suite("Word wrap")
+struct WordWrapTests {
+  @Test("breaks at spaces, splits long words, keeps newlines, counts wide characters")
+  func wrap() {
+    #expect(
+      WordWrap.lines("Backpressure is just polite", width: 12) == [
+        "Backpressure", "is just", "polite",
+      ])
+    #expect(WordWrap.lines("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
+    #expect(WordWrap.lines("one\ntwo three", width: 20) == ["one", "two three"])
+    #expect(WordWrap.lines("東京 東京東京", width: 4) == ["東京", "東京", "東京"])
+    let cut = WordWrap.lines(String(repeating: "word ", count: 40), width: 10, limit: 3)
+    #expect(cut.count == 3 && cut[2].hasSuffix("…") && cut.allSatisfy { TextWidth.of($0) <= 10 })
+  }
+}

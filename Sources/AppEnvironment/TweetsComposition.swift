@@ -1,0 +1,60 @@
+import Foundation
+import TweetsFeature
+import ViewModelKit
+
+/// Builds the tweets app: live when `TWITTER_LIST_ID` is set (and `--offline` is absent),
+/// otherwise the fixtures; the store is `<data dir>/tweets.sqlite`, or in memory with
+/// `--ephemeral`.
+public enum TweetsComposition {
+  public static func session(
+    _ configuration: AppConfiguration, scheduler: AnySchedulerOf<DispatchQueue>
+  ) throws(ConfigurationError) -> TweetsSession {
+    let now = configuration.clock.now
+    let account: any TwitterAccountService
+    let api: any TwitterAPI
+    let list: ListIdentifier
+    if !configuration.offline, let idText = configuration.variable("TWITTER_LIST_ID") {
+      guard let id = TwitterID(idText.trimmingCharacters(in: .whitespaces)) else {
+        throw .appCannotStart("TWITTER_LIST_ID is not a valid list id")
+      }
+      var base = URLSessionTwitterAPI.defaultBaseURL
+      if let text = configuration.variable("TWITTER_BASE_URL") {
+        guard let url = URLSessionTwitterAPI.baseURL(from: text) else {
+          throw .appCannotStart("TWITTER_BASE_URL is not a valid URL")
+        }
+        base = url
+      }
+      list = listIdentifier(id: id, name: configuration.variable("TWITTER_LIST_NAME"))
+      account = EnvironmentAccount(token: configuration.variable("TWITTER_BEARER_TOKEN"))
+      api = URLSessionTwitterAPI(baseURL: base, now: now)
+    } else {
+      let fixtures = FixtureTwitterAPI()
+      do {
+        list = try fixtures.list()
+      } catch {
+        throw .appCannotStart("cannot read the tweets fixture list.json")
+      }
+      account = FixtureAccount()
+      api = fixtures
+    }
+    let store: any TweetStore =
+      configuration.ephemeral
+      ? GRDBTweetStore()
+      : GRDBTweetStore(url: configuration.dataDirectory.file("tweets.sqlite"))
+    let env = TweetsEnvironment(
+      account: account, api: api, store: store, scheduler: scheduler, now: now,
+      timeZone: TimeZone.current)
+    return TweetsSession(list: list, env: env)
+  }
+
+  /// `owner/slug` from `TWITTER_LIST_NAME` (a leading `@` ignored), else `list/<id>`.
+  static func listIdentifier(id: TwitterID, name: String?) -> ListIdentifier {
+    var text = (name ?? "").trimmingCharacters(in: .whitespaces)
+    if text.hasPrefix("@") { text.removeFirst() }
+    let parts = text.split(separator: "/", maxSplits: 1).map(String.init)
+    guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+      return ListIdentifier(id: id, owner: "list", slug: id.description)
+    }
+    return ListIdentifier(id: id, owner: parts[0], slug: parts[1])
+  }
+}

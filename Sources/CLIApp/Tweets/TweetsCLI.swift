@@ -1,0 +1,245 @@
+import Foundation
+import TweetsFeature
+import ViewModelKit
+
+/// The tweets app's commands for the CLI shell. Each scene has its own screen, whose first
+/// output is `scene: <id>`, so entering a scene prints its id and then its initial set.
+@MainActor
+public final class TweetsCLI: CLIApplication {
+  private let session: TweetsSession
+  private var screens: [ObjectIdentifier: CLIScreen] = [:]
+  private var navigator: TweetsNavigator { session.navigator }
+
+  public init(session: TweetsSession) { self.session = session }
+
+  public var currentScreen: CLIScreen {
+    guard let top = navigator.currentScenes.last else {
+      return CLIScreen(name: "none", outputs: [])
+    }
+    let key = Self.key(top)
+    if let screen = screens[key] { return screen }
+    let screen = Self.screen(for: top)
+    screens = screens.filter { entry in
+      navigator.currentScenes.contains { Self.key($0) == entry.key }
+    }
+    screens[key] = screen
+    return screen
+  }
+
+  public var isBusy: Bool { navigator.isBusy }
+  public var isSettled: Driver<Bool> { navigator.isSettled }
+
+  /// The navigator's refusals, and the errors of whichever scene is on top.
+  public var messages: AnyPublisher<String, Never> {
+    navigator.scenes
+      .map { scenes -> AnyPublisher<String, Never> in
+        switch scenes.last {
+        case .listTimeline(let model)?: model.error.eraseToAnyPublisher()
+        case .personTimeline(let model)?: model.error.eraseToAnyPublisher()
+        default: Empty().eraseToAnyPublisher()
+        }
+      }
+      .switchToLatest()
+      .merge(with: navigator.message)
+      .eraseToAnyPublisher()
+  }
+
+  public var commandHelp: [(command: String, meaning: String)] {
+    [
+      ("timeline", "show the list's timeline"),
+      ("people", "show the list's members"),
+      (
+        "open <username>|#<n>",
+        "open a member's timeline (#n: the n-th person on the people screen)"
+      ),
+      ("back", "go back one screen"),
+      ("older", "show older tweets"),
+      ("refresh", "fetch now"),
+      ("retry", "fetch the members again after a failure"),
+      ("pause", "stop fetching"),
+      ("resume", "fetch again"),
+      ("logout", "forget the access token for this session"),
+      ("wait <seconds>", "let time pass (1 to 3600 s); polls print as they settle"),
+    ]
+  }
+
+  public func finish() {}
+  public func takesRestOfLine(_ word: String) -> Bool { false }
+
+  public func perform(_ word: String, arguments: [String], rest: String) -> CommandOutcome? {
+    let top = navigator.currentScenes.last
+    switch word {
+    case "timeline":
+      navigator.showListTimeline()
+      return showingScreen()
+    case "people":
+      navigator.showPeople()
+      return showingScreen()
+    case "open":
+      return open(arguments, top: top)
+    case "back":
+      navigator.back()
+      return CommandOutcome()
+    case "older":
+      switch top {
+      case .listTimeline(let model)?: return CommandOutcome(model.loadOlder())
+      case .personTimeline(let model)?: return CommandOutcome(model.loadOlder())
+      default: return notHere
+      }
+    case "refresh":
+      switch top {
+      case .listTimeline(let model)?: model.refresh()
+      case .personTimeline(let model)?: model.refresh()
+      default: return notHere
+      }
+      return CommandOutcome()
+    case "retry":
+      guard case .listPeople(let model)? = top else { return notHere }
+      model.retry()
+      return CommandOutcome()
+    case "pause", "resume":
+      switch top {
+      case .listTimeline(let model)?: model.setPaused(word == "pause")
+      case .personTimeline(let model)?: model.setPaused(word == "pause")
+      default:
+        // The pause is app-wide: the root timeline sets it for every scene.
+        if case .listTimeline(let root)? = navigator.currentScenes.first {
+          root.setPaused(word == "pause")
+        }
+      }
+      return CommandOutcome()
+    case "logout":
+      navigator.logOut()
+      return CommandOutcome()
+    case "wait":
+      guard arguments.count == 1, let seconds = Double(arguments[0]), seconds > 0, seconds <= 3600
+      else { return CommandOutcome(.rejected("usage: wait <seconds>")) }
+      let done = Just(InputResult.accepted)
+        .delay(for: .milliseconds(Int(seconds * 1000)), scheduler: DispatchQueue.main)
+        .eraseToAnyPublisher()
+      return CommandOutcome(later: done)
+    default:
+      return nil
+    }
+  }
+
+  private var notHere: CommandOutcome { CommandOutcome(.rejected("not available on this screen")) }
+
+  /// The screen now on top, printed whole (one-shot `timeline`, `people`, `open`).
+  private func showingScreen() -> CommandOutcome {
+    CommandOutcome(show: currentScreen.outputs.map { ($0, true) })
+  }
+
+  private func open(_ arguments: [String], top: Scene?) -> CommandOutcome {
+    guard arguments.count == 1 else {
+      return CommandOutcome(.rejected("usage: open <username>|#<n>"))
+    }
+    let target = arguments[0]
+    if target.hasPrefix("#") {
+      guard let number = Int(target.dropFirst()) else {
+        return CommandOutcome(.rejected("usage: open <username>|#<n>"))
+      }
+      guard case .listPeople(let people)? = top else { return notHere }
+      let result = people.select(at: number - 1)
+      return result == .accepted ? showingScreen() : CommandOutcome(result)
+    }
+    let result = navigator.showPerson(username: target)
+    return result == .accepted ? showingScreen() : CommandOutcome(result)
+  }
+
+  // MARK: Screens
+
+  private static func key(_ scene: Scene) -> ObjectIdentifier {
+    switch scene {
+    case .listTimeline(let model): ObjectIdentifier(model)
+    case .listPeople(let model): ObjectIdentifier(model)
+    case .personTimeline(let model): ObjectIdentifier(model)
+    }
+  }
+
+  private static func sceneName(_ id: SceneID) -> String {
+    switch id {
+    case .listTimeline: "list-timeline"
+    case .listPeople: "list-people"
+    case .personTimeline(let username): "person-timeline \(username)"
+    }
+  }
+
+  private static func screen(for scene: Scene) -> CLIScreen {
+    let name = CLIOutput(
+      "scene", initial: true, driver: Just(sceneName(scene.id)).asDriver(scheduler: .userInterface)
+    ) {
+      .text($0)
+    }
+    func text(_ label: String, _ driver: Driver<String>) -> CLIOutput {
+      CLIOutput(label, initial: true, driver: driver) { .text($0) }
+    }
+    func flag(_ label: String, _ driver: Driver<Bool>) -> CLIOutput {
+      CLIOutput(label, initial: true, driver: driver) { .flag($0) }
+    }
+    func tweets(_ driver: Driver<[TweetRow]>) -> CLIOutput {
+      CLIOutput("tweets", initial: true, driver: driver) { rows in
+        .list(rows: rows.map(\.line), json: rows.map(JSONValue.tweet))
+      }
+    }
+    switch scene {
+    case .listTimeline(let model):
+      return CLIScreen(
+        name: "list-timeline",
+        outputs: [
+          name, text("title", model.title), tweets(model.tweets),
+          text("placeholder", model.placeholder), text("status", model.status),
+          flag("loggedIn", model.loggedIn), flag("isLoading", model.isLoading),
+          text("footer", model.footer), flag("canLoadOlder", model.canLoadOlder),
+        ])
+    case .listPeople(let model):
+      return CLIScreen(
+        name: "list-people",
+        outputs: [
+          name, text("title", model.title),
+          CLIOutput("state", initial: true, driver: model.state) { state in
+            switch state {
+            case .loading: .text("loading")
+            case .loaded: .text("loaded")
+            case .failed(let message): .text("failed: \(message)")
+            }
+          },
+          CLIOutput("people", initial: true, driver: model.people) { rows in
+            .list(
+              rows: rows.enumerated().map { "\($0.offset + 1). \($0.element.display)" },
+              json: rows.map(JSONValue.person))
+          },
+          text("message", model.message), flag("isLoading", model.isLoading),
+        ])
+    case .personTimeline(let model):
+      return CLIScreen(
+        name: "person-timeline",
+        outputs: [
+          name, text("title", model.title), tweets(model.tweets), text("status", model.status),
+          flag("isLoading", model.isLoading), text("footer", model.footer),
+          flag("canLoadOlder", model.canLoadOlder),
+        ])
+    }
+  }
+}
+
+extension JSONValue {
+  /// A tweet row with its id as a decimal string and its date in ISO 8601.
+  static func tweet(_ row: TweetRow) -> JSONValue {
+    .object([
+      ("id", .string(row.id.description)), ("authorName", .string(row.authorName)),
+      ("authorUsername", .string(row.authorUsername)), ("text", .string(row.text)),
+      ("age", .string(row.age)), ("header", .string(row.header)), ("line", .string(row.line)),
+      ("createdAt", .string(ISO8601DateFormatter().string(from: row.createdAt))),
+    ])
+  }
+
+  /// A person row with its id as a decimal string.
+  static func person(_ row: PersonRow) -> JSONValue {
+    .object([
+      ("id", .string(row.id.description)), ("name", .string(row.name)),
+      ("username", .string(row.username)), ("about", .string(row.about)),
+      ("display", .string(row.display)), ("handle", .string(row.handle)),
+    ])
+  }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+@Suite("End to end: tweets", .serialized, .timeLimit(.minutes(5)))
+struct TweetsEndToEndTests {
+  static let environment = ["HEADLESS_NOW": "2025-03-14T12:00:00Z", "TZ": "UTC", "LANG": "C.UTF-8"]
+
+  @Test("the spec's transcript through a pipe, with exit status 1")
+  func transcript() async throws {
+    let expected = try String(
+      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("tweets-transcript.txt"), encoding: .utf8)
+    let output = try await Executables.run(
+      "cli", ["tweets", "--offline", "--ephemeral"], input: "open #3\npeople\nopen #8\nquit\n",
+      environment: Self.environment)
+    #expect(output.stdout == expected)
+    #expect(output.stderr == "error: not available on this screen\n" && output.status == 1)
+    #expect(
+      output.stdout.hasPrefix(
+        """
+        scene: list-timeline
+        title: @headless/swift-reactive
+        tweets:
+          2m @adaquill: Backpressure is plain good manners: ask how much they can take before you keep talking.
+          28m @elif_streams: Scheduler hopping at 2am again. ストリーム 🌊 all the way down.
+
+        """))
+    #expect(
+      output.stdout.hasSuffix(
+        """
+        scene: list-people
+        title: List Members
+        state: loaded
+        people:
+          1. Ada Quill @adaquill
+          2. Ben Porter @bporter_dev
+          3. Cira Nakamura @cira_codes
+          4. Dmitri Kovač @dmitri_k
+          5. Elif Aydın @elif_streams
+          6. Fern Oyelaran @fern_ops
+          7. Gus Halvorsen @gus_relay
+          8. Quinn Alder @quietquinn
+        message:
+        isLoading: false
+        scene: person-timeline quietquinn
+        title: None found
+        tweets:
+          (none)
+        status: Live · updated 12:00:00
+        isLoading: false
+        footer:
+        canLoadOlder: false
+
+        """))
+  }
+
+  @Test("one-shot commands print the screen they show")
+  func oneShot() async throws {
+    let people = try await Executables.run(
+      "cli", ["tweets", "--offline", "--ephemeral", "people"], environment: Self.environment)
+    #expect(people.stdout.hasPrefix("scene: list-people\ntitle: List Members\nstate: loaded\n"))
+    #expect(people.status == 0)
+    let person = try await Executables.run(
+      "cli", ["tweets", "--offline", "--ephemeral", "open", "adaquill"],
+      environment: Self.environment)
+    #expect(person.stdout.hasPrefix("scene: person-timeline adaquill\ntitle: @adaquill\n"))
+    let bad = try await Executables.run(
+      "cli", ["tweets", "--offline", "--ephemeral", "open", "ada quill"],
+      environment: Self.environment)
+    #expect(bad.stdout.contains("! Not a valid username.") && bad.status == 1)
+  }
+
+  @Test("live configuration errors stop the app with one line")
+  func badConfiguration() async throws {
+    let badID = try await Executables.run(
+      "cli", ["tweets", "timeline"], environment: ["TWITTER_LIST_ID": "12x"])
+    #expect(badID.stderr == "error: TWITTER_LIST_ID is not a valid list id\n" && badID.status == 1)
+    let badURL = try await Executables.run(
+      "cli", ["tweets", "timeline"],
+      environment: ["TWITTER_LIST_ID": "42", "TWITTER_BASE_URL": "ftp://x"])
+    #expect(badURL.stderr == "error: TWITTER_BASE_URL is not a valid URL\n")
+    let noToken = try await Executables.run(
+      "cli", ["tweets", "--ephemeral", "timeline"],
+      environment: ["TWITTER_LIST_ID": "42", "TWITTER_LIST_NAME": "@me/reading"])
+    #expect(noToken.stdout.contains("title: @me/reading\n"))
+    #expect(noToken.stdout.contains("status: Twitter access not authorized.\n"))
+  }
+
+  @Test("the store keeps the timeline across runs")
+  func restart() async throws {
+    let folder = try Executables.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try await Executables.run(
+      "cli", ["tweets", "--offline", "--data-dir", folder.path, "timeline"],
+      environment: Self.environment)
+    #expect(
+      FileManager.default.fileExists(atPath: folder.appendingPathComponent("tweets.sqlite").path))
+  }
+
+  @Test("tui tweets under tmux: the list, a person's timeline, and back")
+  func tui() async throws {
+    try await TmuxSession.with { session in
+      let tui = Executables.url("tui").path
+      try await session.start(
+        "env HEADLESS_NOW=2025-03-14T12:00:00Z TZ=UTC LANG=C.UTF-8 TERM=xterm-256color '\(tui)' tweets --offline --ephemeral"
+      )
+      #expect(
+        try await eventually { try await session.pane().contains(">Ada Quill @adaquill · 2m") })
+      try await session.keys("m")
+      #expect(try await eventually { try await session.pane().contains(" List Members") })
+      try await session.keys("j")
+      try await session.keys("Enter")
+      #expect(try await eventually { try await session.pane().contains(" @bporter_dev") })
+      try await session.keys("Escape")
+      #expect(try await eventually { try await session.pane().contains(" List Members") })
+      try await session.keys("q")
+      #expect(await eventually { await !session.isRunning })
+    }
+  }
+}

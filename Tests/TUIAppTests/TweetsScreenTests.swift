@@ -1,0 +1,95 @@
+import Foundation
+import TUIApp
+import TerminalUI
+import Testing
+import TweetsFeature
+import ViewModelKit
+import ViewModelKitTesting
+
+/// The TUI with only the tweets tab, on the fixtures and an in-memory store, at 12:00 UTC.
+@MainActor
+final class TweetsTUIHarness: ScreenDriver {
+  let session: TweetsSession
+
+  init(width: Int = 80, height: Int = 24) {
+    let scheduler = DispatchQueue.test
+    let now = Date(timeIntervalSince1970: 1_741_953_600)
+    let api = FixtureTwitterAPI()
+    let env = TweetsEnvironment(
+      account: FixtureAccount(), api: api, store: GRDBTweetStore(), scheduler: scheduler.asAny,
+      now: { now.addingTimeInterval(scheduler.elapsed) }, timeZone: TimeZone(identifier: "UTC")!)
+    let session = TweetsSession(list: try! api.list(), env: env)
+    self.session = session
+    super.init(width: width, height: height, scheduler: scheduler)
+    start(
+      TUIRoot.Tab(number: 2, label: "Tweets") {
+        TweetsScreen(session: session, scheduler: scheduler.asAny, redraw: $0)
+      })
+    scheduler.settle()
+  }
+}
+
+@Suite("TUI: tweets screens")
+@MainActor
+struct TweetsScreenTests {
+  @Test("80x24 stack: the list timeline, wrapped, with the status and (more: o)")
+  func stack() {
+    let h = TweetsTUIHarness()
+    let lines = h.screen().components(separatedBy: "\n")
+    #expect(lines[1] == " @headless/swift-reactive")
+    #expect(lines[2] == " Live · updated 12:00:00")
+    #expect(lines[4] == ">Ada Quill @adaquill · 2m")
+    #expect(
+      lines[5] == "   Backpressure is plain good manners: ask how much they can take before you")
+    #expect(lines[6] == "   keep talking.")
+    #expect(lines[7] == " Elif Aydın @elif_streams · 28m")
+    #expect(lines[21].hasSuffix("(more: o)"))
+    #expect(lines[23].hasPrefix(" Enter open  m people  p pause  r refresh  o older  Esc back"))
+  }
+
+  @Test("people, a person, and back")
+  func navigation() {
+    let h = TweetsTUIHarness()
+    var screen = h.press(.character("m"))
+    #expect(screen.contains(" List Members") && screen.contains(">Ada Quill @adaquill"))
+    screen = h.press(.down, .down, .enter)
+    #expect(screen.contains(" @cira_codes") && screen.contains(">Cira Nakamura @cira_codes · 3h"))
+    screen = h.press(.escape)
+    #expect(screen.contains(" List Members"))
+    screen = h.press(.escape)
+    #expect(screen.contains(" @headless/swift-reactive"))
+  }
+
+  @Test("the selection stays on its tweet; the end asks for older tweets")
+  func selection() {
+    let h = TweetsTUIHarness()
+    h.press(.end)
+    var screen = h.press(.down)
+    #expect(h.session.navigator.isBusy == false)
+    screen = h.screen()
+    #expect(screen.contains(">"))
+    for _ in 0..<30 { h.press(.down) }
+    screen = h.press(.down)
+    #expect(screen.contains("End of timeline") || screen.contains("No older tweets to load."))
+  }
+
+  @Test("100 columns: people beside the timeline")
+  func split() {
+    let h = TweetsTUIHarness(width: 100, height: 24)
+    _ = h.screen()
+    h.scheduler.settle()
+    let lines = h.screen().components(separatedBy: "\n")
+    #expect(lines[1].hasPrefix(" List Members") && lines[1].contains("│ @headless/swift-reactive"))
+    #expect(lines[3].contains("┼"))
+    #expect(lines[4].hasPrefix(" Ada Quill") && lines[4].contains("│>Ada Quill @adaquill · 2m"))
+    #expect(lines[5].hasPrefix("   @adaquill"))
+  }
+
+  @Test("40x12: still usable")
+  func small() {
+    let h = TweetsTUIHarness(width: 40, height: 12)
+    let lines = h.screen().components(separatedBy: "\n")
+    #expect(lines.count == 12 && lines.allSatisfy { TextWidth.of($0) <= 40 })
+    #expect(lines[4].hasPrefix(">Ada Quill @adaquill · 2m"))
+  }
+}

@@ -122,7 +122,8 @@ let package = Package(
     .executableTarget(
       name: "bench",
       dependencies: [
-        "ViewModelKit", "CheckoutFeature", "TodoFeature", "WeatherFeature", "Fixtures", "TUIApp",
+        "ViewModelKit", "CheckoutFeature", "TodoFeature", "WeatherFeature", "TweetsFeature",
+        "Fixtures", "TUIApp",
         "TerminalUI",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]

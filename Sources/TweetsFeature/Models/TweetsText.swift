@@ -12,14 +12,19 @@ public enum TweetsText {
     if seconds < 7 * 86_400 { return "\(Int(seconds / 86_400))d" }
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = timeZone
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = timeZone
-    formatter.dateFormat =
-      calendar.component(.year, from: date) == calendar.component(.year, from: now)
-      ? "MMM d" : "MMM d, yyyy"
-    return formatter.string(from: date)
+    let parts = calendar.dateComponents([.year, .month, .day], from: date)
+    let month = months[(parts.month ?? 1) - 1]
+    let day = parts.day ?? 1
+    guard parts.year == calendar.component(.year, from: now) else {
+      return "\(month) \(day), \(parts.year ?? 0)"
+    }
+    return "\(month) \(day)"
   }
+
+  /// English month abbreviations (en_US_POSIX), without a formatter per row.
+  private static let months = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+  ]
 
   /// `HH:mm:ss` in `timeZone`.
   public static func clock(_ date: Date, timeZone: TimeZone) -> String {

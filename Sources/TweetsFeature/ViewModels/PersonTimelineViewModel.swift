@@ -25,7 +25,7 @@ public final class PersonTimelineViewModel {
   private var poller: TimelinePoller!
   private var olderAction: Action<Void, Void>!
   private let titleRelay = BehaviorRelay(value: "Loading...")
-  private let rows = BehaviorRelay<[TwitterID: Tweet]>(value: [:])
+  private let rows = BehaviorRelay(value: HeldTweets())
   private let authors = BehaviorRelay<[TwitterID: User]>(value: [:])
   private let olderToken = BehaviorRelay<String?>(value: nil)
   private let endReached = BehaviorRelay(value: false)
@@ -49,10 +49,12 @@ public final class PersonTimelineViewModel {
     title = titleRelay.removeDuplicates().asDriver(scheduler: scheduler)
     let now = env.now
     let timeZone = env.timeZone
+    let cache = RowCache()
     tweets = rows.combineLatest(authors, ages.ticks) { rows, authors, _ in
       let current = now()
-      return rows.values.sorted { $0.id > $1.id }.map { tweet in
-        TweetRow(
+      return rows.order.map { id in
+        let tweet = rows.byID[id]!
+        return cache.row(
           StoredTweet(tweet: tweet, author: authors[tweet.authorID]),
           age: TweetsText.age(of: tweet.createdAt, now: current, timeZone: timeZone))
       }
@@ -109,7 +111,7 @@ public final class PersonTimelineViewModel {
 
   // MARK: Fetching
 
-  private var since: TwitterID? { rows.value.keys.max() }
+  private var since: TwitterID? { rows.value.order.first }
 
   /// One poll: the lookup if needed, then the newer pages.
   private func poll(token: String) -> AnyPublisher<Void, FetchFailure> {
@@ -168,15 +170,15 @@ public final class PersonTimelineViewModel {
     users[user.id] = user
     for page in pages {
       for author in page.users { users[author.id] = author }
-      for tweet in page.tweets { merged[tweet.id] = tweet }
     }
+    merged.merge(pages.flatMap(\.tweets), replacing: true)
     if first && !sawFirstPage {
       sawFirstPage = true
       if let next = pages.first?.nextToken { olderToken.accept(next) }
     }
     authors.accept(users)
     rows.accept(merged)
-    titleRelay.accept(merged.isEmpty ? "None found" : "@\(user.username)")
+    titleRelay.accept(merged.order.isEmpty ? "None found" : "@\(user.username)")
   }
 
   private func loadOlderWork() -> AnyPublisher<Void, FetchFailure> {
@@ -192,12 +194,63 @@ public final class PersonTimelineViewModel {
       var merged = rows.value
       var users = authors.value
       for author in page.users { users[author.id] = author }
-      for tweet in page.tweets where merged[tweet.id] == nil { merged[tweet.id] = tweet }
+      merged.merge(page.tweets, replacing: false)
       authors.accept(users)
       rows.accept(merged)
       olderToken.accept(page.nextToken)
       if page.nextToken == nil { endReached.accept(true) }
     }
     .eraseToAnyPublisher()
+  }
+}
+
+/// Display rows by tweet id, rebuilt only when the tweet, its author or its age changed:
+/// merging a page into thousands of held rows builds rows for that page only.
+final class RowCache {
+  private var rows: [TwitterID: (stored: StoredTweet, row: TweetRow)] = [:]
+
+  func row(_ stored: StoredTweet, age: String) -> TweetRow {
+    if let cached = rows[stored.tweet.id], cached.stored == stored, cached.row.age == age {
+      return cached.row
+    }
+    let row = TweetRow(stored, age: age)
+    rows[stored.tweet.id] = (stored, row)
+    return row
+  }
+}
+
+/// The tweets a person timeline holds: by id, and their ids newest first. A merge sorts only
+/// the incoming ids and then merges two sorted lists.
+struct HeldTweets: Equatable {
+  private(set) var byID: [TwitterID: Tweet] = [:]
+  /// Descending.
+  private(set) var order: [TwitterID] = []
+
+  /// Adds `tweets`; an id already held is replaced only when `replacing`.
+  mutating func merge(_ tweets: [Tweet], replacing: Bool) {
+    var added: [TwitterID] = []
+    for tweet in tweets {
+      if byID[tweet.id] == nil {
+        added.append(tweet.id)
+        byID[tweet.id] = tweet
+      } else if replacing {
+        byID[tweet.id] = tweet
+      }
+    }
+    guard !added.isEmpty else { return }
+    let incoming = Array(Set(added)).sorted(by: >)
+    var result: [TwitterID] = []
+    result.reserveCapacity(order.count + incoming.count)
+    var (i, j) = (0, 0)
+    while i < order.count || j < incoming.count {
+      if j == incoming.count || (i < order.count && order[i] > incoming[j]) {
+        result.append(order[i])
+        i += 1
+      } else {
+        result.append(incoming[j])
+        j += 1
+      }
+    }
+    order = result
   }
 }

@@ -68,6 +68,9 @@ struct TweetsEndToEndTests {
       "cli", ["tweets", "--offline", "--ephemeral", "open", "ada quill"],
       environment: Self.environment)
     #expect(bad.stdout.contains("! Not a valid username.") && bad.status == 1)
+    let link = try await Executables.run(
+      "cli", ["tweets", "--offline", "--ephemeral", "link", "1"], environment: Self.environment)
+    #expect(link.stdout == "link: https://x.com/adaquill/status/1900000000000000060\n")
   }
 
   @Test("live configuration errors stop the app with one line")

@@ -124,3 +124,27 @@ struct StoreAndDecoderTests {
     #expect(store.count(list: TwitterID(rawValue: 5)) == 1)
   }
 }
+
+@Suite("Tweets: extensions")
+struct TweetsExtensionTests {
+  @Test("E8 a list keeps its newest tweets only")
+  func prune() throws {
+    let store = GRDBTweetStore(listCap: 10, pruneEvery: 5)
+    try store.upsert(page(Array(1...30)), list: L.id)
+    try store.upsert(page([31]), list: TwitterID(rawValue: 5))
+    #expect(store.count(list: L.id) == 10)
+    var rows: [StoredTweet] = []
+    _ = store.timeline(list: L.id, limit: 50).sink { rows = $0 }
+    #expect(rows.map(\.tweet.id) == (21...30).reversed().map { id(Int64($0)) })
+  }
+
+  @Test("E5 a row's link")
+  func link() {
+    #expect(
+      TweetRow(StoredTweet(tweet: tweet(60), author: ada), age: "2m").link
+        == "https://x.com/adaquill/status/1900000000000000060")
+    #expect(
+      TweetRow(StoredTweet(tweet: tweet(60), author: nil), age: "2m").link
+        == "https://x.com/i/status/1900000000000000060")
+  }
+}

@@ -60,6 +60,7 @@ public final class TweetsCLI: CLIApplication {
       ("resume", "fetch again"),
       ("logout", "forget the access token for this session"),
       ("wait <seconds>", "let time pass (1 to 3600 s); polls print as they settle"),
+      ("link <n>", "print the web link of the n-th tweet shown"),
     ]
   }
 
@@ -108,6 +109,8 @@ public final class TweetsCLI: CLIApplication {
         }
       }
       return CommandOutcome()
+    case "link":
+      return link(arguments, top: top)
     case "logout":
       navigator.logOut()
       return CommandOutcome()
@@ -121,6 +124,30 @@ public final class TweetsCLI: CLIApplication {
     default:
       return nil
     }
+  }
+
+  /// `link <n>`: the n-th row of the timeline on top (extension E5).
+  private func link(_ arguments: [String], top: Scene?) -> CommandOutcome {
+    guard arguments.count == 1, let number = Int(arguments[0]) else {
+      return CommandOutcome(.rejected("usage: link <n>"))
+    }
+    var rows: [TweetRow] = []
+    let take: (Driver<[TweetRow]>) -> Void = { driver in
+      _ = driver.first().sink { rows = $0 }
+    }
+    switch top {
+    case .listTimeline(let model)?: take(model.tweets)
+    case .personTimeline(let model)?: take(model.tweets)
+    default: return notHere
+    }
+    guard rows.indices.contains(number - 1) else {
+      return CommandOutcome(.rejected("No tweet #\(number)."))
+    }
+    let output = CLIOutput(
+      "link", initial: false,
+      driver: Just(rows[number - 1].link).asDriver(scheduler: .userInterface)
+    ) { .text($0) }
+    return CommandOutcome(show: [(output, true)])
   }
 
   private var notHere: CommandOutcome { CommandOutcome(.rejected("not available on this screen")) }
@@ -230,6 +257,7 @@ extension JSONValue {
       ("id", .string(row.id.description)), ("authorName", .string(row.authorName)),
       ("authorUsername", .string(row.authorUsername)), ("text", .string(row.text)),
       ("age", .string(row.age)), ("header", .string(row.header)), ("line", .string(row.line)),
+      ("link", .string(row.link)),
       ("createdAt", .string(ISO8601DateFormatter().string(from: row.createdAt))),
     ])
   }

@@ -90,6 +90,7 @@ public final class TweetsScreen: AppScreen {
       ("m", "people (split: focus the people pane)"), ("← h Esc Backspace", "back"),
       ("→ l", "split: focus the timeline"), ("p", "pause or resume fetching"),
       ("r", "refresh (people: retry)"), ("o", "older tweets"),
+      ("y", "show the selected tweet's link"),
     ]
   }
 
@@ -123,6 +124,7 @@ public final class TweetsScreen: AppScreen {
     case .character("p"): focused.togglePaused()
     case .character("r"): focused.refreshOrRetry()
     case .character("o"): focused.loadOlder()
+    case .character("y"): focused.showLink()
     default: return .ignored
     }
     redraw()
@@ -293,6 +295,12 @@ final class ScenePresenter {
     guard isTimeline, tweets.indices.contains(selection) else { return nil }
     let username = tweets[selection].authorUsername
     return username.isEmpty ? nil : username
+  }
+
+  /// The selected tweet's web link, on the toast line (extension E5).
+  func showLink() {
+    guard isTimeline, tweets.indices.contains(selection) else { return }
+    toast(tweets[selection].link)
   }
 
   func selectPerson(at index: Int) {

@@ -16,6 +16,11 @@ public struct TweetRow: Equatable, Sendable {
   public let line: String
   public let createdAt: Date
 
+  /// The tweet on the web (extension E5): `https://x.com/<username>/status/<id>`.
+  public var link: String {
+    "https://x.com/\(authorUsername.isEmpty ? "i" : authorUsername)/status/\(id)"
+  }
+
   public init(_ stored: StoredTweet, age: String) {
     id = stored.tweet.id
     text = stored.tweet.text

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 import ViewModelKit
 
 /// Tweets in SQLite (`<data dir>/tweets.sqlite`, or a private in-memory database), kept per
@@ -15,12 +16,20 @@ public final class GRDBTweetStore: TweetStore, @unchecked Sendable {
   // `observationQueue`.
   private let database: any DatabaseWriter
   private let observationQueue = DispatchQueue(label: "tweets.store.observation")
+  /// Rows added since the last check against `listCap` (extension E8).
+  private let addedSinceCheck = Mutex(0)
+  /// The newest tweets kept per list.
+  public static let defaultListCap = 100_000
+  private let listCap: Int
+  private let pruneEvery: Int
   private var pages: [UUID: (list: TwitterID, limit: Int, latest: BehaviorRelay<[StoredTweet]>)] =
     [:]
   public let openFailure: StoreError?
 
   /// The store at `url`, or in memory (with `openFailure`) when that fails.
-  public init(url: URL) {
+  public init(url: URL, listCap: Int = defaultListCap, pruneEvery: Int = 1000) {
+    self.listCap = listCap
+    self.pruneEvery = pruneEvery
     if let queue = try? Self.openFile(url) {
       database = queue
       openFailure = nil
@@ -31,7 +40,9 @@ public final class GRDBTweetStore: TweetStore, @unchecked Sendable {
   }
 
   /// A private in-memory database (`--ephemeral`).
-  public init() {
+  public init(listCap: Int = defaultListCap, pruneEvery: Int = 1000) {
+    self.listCap = listCap
+    self.pruneEvery = pruneEvery
     database = try! Self.prepare(DatabaseQueue(configuration: Self.configuration))
     openFailure = nil
   }
@@ -101,7 +112,33 @@ public final class GRDBTweetStore: TweetStore, @unchecked Sendable {
     } catch {
       throw .writeFailed
     }
+    if let list { pruneIfDue(list, added: page.tweets.count) }
     refreshPages()
+  }
+
+  /// Every `pruneEvery` added rows (1,000), drops a list's rows beyond the newest `listCap`
+  /// (an index walk too slow to make on every write). Extension E8.
+  private func pruneIfDue(_ list: TwitterID, added: Int) {
+    let due = addedSinceCheck.withLock { count -> Bool in
+      count += added
+      guard count >= pruneEvery else { return false }
+      count = 0
+      return true
+    }
+    guard due else { return }
+    try? database.write { db in
+      guard
+        let oldestKept = try Int64.fetchOne(
+          db,
+          sql: """
+            SELECT tweet_id FROM list_tweet WHERE list_id = ?
+            ORDER BY tweet_id DESC LIMIT 1 OFFSET ?
+            """, arguments: [list.rawValue, listCap - 1])
+      else { return }
+      try db.execute(
+        sql: "DELETE FROM list_tweet WHERE list_id = ? AND tweet_id < ?",
+        arguments: [list.rawValue, oldestKept])
+    }
   }
 
   public func upsertUsers(_ users: [User]) throws(StoreError) {

@@ -11,14 +11,15 @@ import ViewModelKitTesting
 final class TweetsTUIHarness: ScreenDriver {
   let session: TweetsSession
 
-  init(width: Int = 80, height: Int = 24) {
+  init(width: Int = 80, height: Int = 24, api: (any TwitterAPI)? = nil) {
     let scheduler = DispatchQueue.test
     let now = Date(timeIntervalSince1970: 1_741_953_600)
-    let api = FixtureTwitterAPI()
+    let fixtures = FixtureTwitterAPI()
     let env = TweetsEnvironment(
-      account: FixtureAccount(), api: api, store: GRDBTweetStore(), scheduler: scheduler.asAny,
+      account: FixtureAccount(), api: api ?? fixtures, store: GRDBTweetStore(),
+      scheduler: scheduler.asAny,
       now: { now.addingTimeInterval(scheduler.elapsed) }, timeZone: TimeZone(identifier: "UTC")!)
-    let session = TweetsSession(list: try! api.list(), env: env)
+    let session = TweetsSession(list: try! fixtures.list(), env: env)
     self.session = session
     super.init(width: width, height: height, scheduler: scheduler)
     start(
@@ -92,4 +93,64 @@ struct TweetsScreenTests {
     #expect(lines.count == 12 && lines.allSatisfy { TextWidth.of($0) <= 40 })
     #expect(lines[4].hasPrefix(">Ada Quill @adaquill · 2m"))
   }
+
+  @Test("E3 / filters the timeline; Esc clears it")
+  func filter() {
+    let h = TweetsTUIHarness()
+    h.press(.character("/"))
+    h.type("kovac")
+    var screen = h.screen()
+    #expect(screen.contains(" Filter: [kovac"))
+    #expect(screen.contains("Dmitri Kovač @dmitri_k") && !screen.contains("Ada Quill @adaquill"))
+    screen = h.press(.enter)
+    #expect(screen.contains("Filter: kovac"))
+    h.press(.character("/"))
+    screen = h.press(.escape)
+    #expect(screen.contains("Ada Quill @adaquill · 2m") && !screen.contains("Filter:"))
+  }
+
+  @Test("E2 new tweets above a scrolled-down view are counted, not jumped to")
+  func newAbove() {
+    let api = GrowingAPI()
+    let h = TweetsTUIHarness(api: api)
+    for _ in 0..<12 { h.press(.down) }
+    let before = h.screen()
+    api.extra = 3
+    h.scheduler.advance(by: .seconds(30))
+    let after = h.screen()
+    #expect(after.contains("↑ 3 new tweets"))
+    #expect(
+      before.components(separatedBy: "\n").filter { $0.hasPrefix(">") }
+        == after.components(separatedBy: "\n").filter { $0.hasPrefix(">") })
+    h.press(.home)
+    #expect(!h.screen().contains("new tweets"))
+  }
+}
+
+/// A list that grows by `extra` tweets on the next poll.
+final class GrowingAPI: TwitterAPI {
+  var extra = 0
+  let author = User(id: TwitterID(rawValue: 101), name: "Ada Quill", username: "adaquill")
+
+  func listTweets(_ list: TwitterID, page: PageRequest, token: String) -> AnyPublisher<
+    TimelinePage, TwitterError
+  > {
+    let now = Date(timeIntervalSince1970: 1_741_953_600)
+    let tweets = (1...(30 + extra)).map { n in
+      Tweet(
+        id: TwitterID(rawValue: Int64(1000 + n)), authorID: author.id, text: "Tweet \(n)",
+        createdAt: now.addingTimeInterval(-Double(100 - n) * 60))
+    }
+    return Just(TimelinePage(tweets: tweets, users: [author])).setFailureType(to: TwitterError.self)
+      .eraseToAnyPublisher()
+  }
+  func listMembers(_ list: TwitterID, pageToken: String?, token: String) -> AnyPublisher<
+    UsersPage, TwitterError
+  > { Just(UsersPage()).setFailureType(to: TwitterError.self).eraseToAnyPublisher() }
+  func user(username: String, token: String) -> AnyPublisher<User, TwitterError> {
+    Just(author).setFailureType(to: TwitterError.self).eraseToAnyPublisher()
+  }
+  func userTweets(_ user: TwitterID, page: PageRequest, token: String) -> AnyPublisher<
+    TimelinePage, TwitterError
+  > { Just(TimelinePage()).setFailureType(to: TwitterError.self).eraseToAnyPublisher() }
 }

@@ -147,4 +147,24 @@ struct TweetsExtensionTests {
       TweetRow(StoredTweet(tweet: tweet(60), author: nil), age: "2m").link
         == "https://x.com/i/status/1900000000000000060")
   }
+
+  @Test("E3 the filter keeps tweets whose text or author has every word, ignoring case and accents")
+  func filter() {
+    let h = TweetsHarness()
+    let kovac = User(id: TwitterID(rawValue: 104), name: "Dmitri Kovač", username: "dmitri_k")
+    h.api.listDefault = .answer(
+      TimelinePage(
+        tweets: [tweet(1, "Backpressure matters"), tweet(2, "Schedulers", author: kovac)],
+        users: [ada, kovac]))
+    let list = h.listTimeline()
+    list.model.setFilter("KOVAC")
+    h.scheduler.settle()
+    #expect(list.tweets.last?.map(\.id) == [id(2)])
+    list.model.setFilter("backpressure ada")
+    h.scheduler.settle()
+    #expect(list.tweets.last?.map(\.id) == [id(1)])
+    list.model.setFilter("")
+    h.scheduler.settle()
+    #expect(list.tweets.last?.count == 2)
+  }
 }

@@ -18,6 +18,8 @@ public final class TweetsScreen: AppScreen {
   private var split = false
   private var peopleFocused = false
   private var lastWidth = 80
+  /// The filter field (extension E3), while open.
+  private var filterField: TextField?
 
   private var navigator: TweetsNavigator { session.navigator }
 
@@ -68,10 +70,11 @@ public final class TweetsScreen: AppScreen {
 
   // MARK: AppScreen
 
-  public var hasFocusedField: Bool { false }
+  public var hasFocusedField: Bool { filterField != nil }
   public var hasOverlay: Bool { false }
 
   public var hints: [Hint] {
+    if filterField != nil { return [Hint("Enter", "keep filter"), Hint("Esc", "clear filter")] }
     var hints = [Hint("Enter", "open"), Hint("m", "people")]
     if let focused, focused.isTimeline {
       hints += [
@@ -91,6 +94,7 @@ public final class TweetsScreen: AppScreen {
       ("→ l", "split: focus the timeline"), ("p", "pause or resume fetching"),
       ("r", "refresh (people: retry)"), ("o", "older tweets"),
       ("y", "show the selected tweet's link"),
+      ("/", "filter the timeline (Enter keeps, Esc clears)"),
     ]
   }
 
@@ -98,7 +102,27 @@ public final class TweetsScreen: AppScreen {
 
   public func handle(_ key: Key) -> KeyOutcome {
     guard let focused else { return .ignored }
+    if var field = filterField {
+      switch key {
+      case .enter: filterField = nil
+      case .escape:
+        filterField = nil
+        focused.setFilter("")
+      case .controlU:
+        field.set("")
+        filterField = field
+        focused.setFilter("")
+      default:
+        guard field.handle(key) else { return .ignored }
+        filterField = field
+        focused.setFilter(field.text)
+      }
+      redraw()
+      return .handled
+    }
     switch key {
+    case .character("/") where focused.isTimeline:
+      filterField = TextField(text: focused.filter)
     case .resize: return .handled
     case .up, .character("k"): focused.move(by: -1)
     case .down, .character("j"): move(focused, by: 1)
@@ -180,6 +204,15 @@ public final class TweetsScreen: AppScreen {
       top?.draw(
         painter, left: 0, width: painter.width, bottom: bottom, compact: false, focused: true)
     }
+    if let filterField {
+      let left = split ? 31 : 0
+      let width = painter.width - left
+      painter.fitted(
+        String(repeating: " ", count: width), row: 2, column: left, width: width)
+      painter.text(" Filter: ", row: 2, column: left, style: .bold)
+      filterField.draw(
+        painter, row: 2, column: left + 9, width: min(40, width - 10), focused: true)
+    }
     toast.draw(painter, row: painter.height - 2)
   }
 }
@@ -202,9 +235,13 @@ final class ScenePresenter {
   private(set) var canLoadOlder = false
   private var people: [PersonRow] = []
   private var message = ""
+  /// The timeline's filter text (extension E3).
+  private(set) var filter = ""
   private var selection = 0
   private var selectedID: TwitterID?
   private var offset = 0
+  /// Rows that arrived above a scrolled-down view since it last showed the top (E2).
+  private var newAbove = 0
 
   static func key(_ scene: Scene) -> ObjectIdentifier {
     switch scene {
@@ -231,6 +268,7 @@ final class ScenePresenter {
       bind(model.isLoading) { $0.setLoading($1) }
       bind(model.footer) { $0.footer = $1 }
       bind(model.canLoadOlder) { $0.canLoadOlder = $1 }
+      bind(model.filterText) { $0.filter = $1 }
       model.error.emit { toast($0) }.store(in: &subscriptions)
     case .personTimeline(let model):
       bind(model.title) { $0.title = $1 }
@@ -239,6 +277,7 @@ final class ScenePresenter {
       bind(model.isLoading) { $0.setLoading($1) }
       bind(model.footer) { $0.footer = $1 }
       bind(model.canLoadOlder) { $0.canLoadOlder = $1 }
+      bind(model.filterText) { $0.filter = $1 }
       model.error.emit { toast($0) }.store(in: &subscriptions)
     case .listPeople(let model):
       bind(model.title) { $0.title = $1 }
@@ -264,9 +303,15 @@ final class ScenePresenter {
 
   /// New rows keep the selection on the same tweet when rows come in above it.
   private func setTweets(_ rows: [TweetRow]) {
+    let oldSelection = selection
     tweets = rows
     if let selectedID, let index = rows.firstIndex(where: { $0.id == selectedID }) {
       selection = index
+      // New rows above a scrolled view: keep the view where it was, and count them.
+      if index > oldSelection && offset > 0 {
+        offset += index - oldSelection
+        newAbove += index - oldSelection
+      }
     }
     selection = min(selection, max(0, rows.count - 1))
     selectedID = rows.isEmpty ? nil : rows[selection].id
@@ -312,6 +357,14 @@ final class ScenePresenter {
     if case .listTimeline(let model) = scene { model.showPeople() } else { navigator.showPeople() }
   }
 
+  func setFilter(_ text: String) {
+    switch scene {
+    case .listTimeline(let model): model.setFilter(text)
+    case .personTimeline(let model): model.setFilter(text)
+    case .listPeople: break
+    }
+  }
+
   func togglePaused() {
     switch scene {
     case .listTimeline(let model): model.togglePaused()
@@ -348,7 +401,10 @@ final class ScenePresenter {
     var heading = " " + title
     if isLoading { heading += " " + painter.spinner(spinner.tick) }
     painter.fitted(heading, row: 1, column: left, width: width, style: .bold)
-    if isTimeline { painter.fitted(" " + status, row: 2, column: left, width: width) }
+    if isTimeline {
+      let line = filter.isEmpty ? status : "\(status)  Filter: \(filter)"
+      painter.fitted(" " + line, row: 2, column: left, width: width)
+    }
     let top = 4
     guard bottom >= top else { return }
     if isTimeline {
@@ -367,6 +423,13 @@ final class ScenePresenter {
     if tweets.isEmpty {
       let text = placeholder.isEmpty ? "No tweets yet." : placeholder
       painter.fitted(" " + text, row: top, column: left, width: width, style: .dim)
+    }
+    var top = top
+    if offset == 0 { newAbove = 0 }
+    if newAbove > 0 {
+      let marker = "↑ \(newAbove) new \(newAbove == 1 ? "tweet" : "tweets")"
+      painter.fitted(" " + marker, row: top, column: left, width: width, style: .bold)
+      top += 1
     }
     func block(_ index: Int) -> [String] {
       let row = tweets[index]

@@ -24,7 +24,12 @@ public final class ListTimelineViewModel {
   /// Failure messages.
   public let error: Signal<String>
 
+  /// The filter's text (extension E3); "" without a filter.
+  public let filterText: Driver<String>
+
   // MARK: State
+
+  private let filter = BehaviorRelay(value: "")
 
   public let list: ListIdentifier
   private let env: TweetsEnvironment
@@ -85,7 +90,12 @@ public final class ListTimelineViewModel {
     }
     .removeDuplicates()
     .share(replay: 1)
-    tweets = rows.asDriver(scheduler: scheduler)
+    tweets = rows.combineLatest(filter.removeDuplicates()) { rows, text in
+      let filter = TweetFilter(text)
+      return filter.isEmpty ? rows : rows.filter(filter.matches)
+    }
+    .asDriver(scheduler: scheduler)
+    filterText = filter.removeDuplicates().asDriver(scheduler: scheduler)
     placeholder = rows.map(\.isEmpty).combineLatest(poller.gate, poller.hasFinished) {
       empty, gateOpen, finished in
       guard empty else { return "" }
@@ -140,6 +150,10 @@ public final class ListTimelineViewModel {
     olderAction.execute(())
     return .accepted
   }
+
+  /// Shows only the tweets whose text or author has every word of `text` (case and
+  /// diacritics ignored); "" shows them all. Extension E3.
+  public func setFilter(_ text: String) { filter.accept(text) }
 
   /// Opens the people screen (at most once per 0.5 s; other calls are dropped).
   public func showPeople() {

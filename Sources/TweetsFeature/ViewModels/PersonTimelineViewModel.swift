@@ -16,7 +16,12 @@ public final class PersonTimelineViewModel {
   public let canLoadOlder: Driver<Bool>
   public let error: Signal<String>
 
+  /// The filter's text (extension E3); "" without a filter.
+  public let filterText: Driver<String>
+
   // MARK: State
+
+  private let filter = BehaviorRelay(value: "")
 
   /// The username as asked for (normalised), or nil when it is not valid.
   public let username: String?
@@ -59,7 +64,12 @@ public final class PersonTimelineViewModel {
           age: TweetsText.age(of: tweet.createdAt, now: current, timeZone: timeZone))
       }
     }
+    .combineLatest(filter.removeDuplicates()) { rows, text in
+      let filter = TweetFilter(text)
+      return filter.isEmpty ? rows : rows.filter(filter.matches)
+    }
     .removeDuplicates().asDriver(scheduler: scheduler)
+    filterText = filter.removeDuplicates().asDriver(scheduler: scheduler)
     let owner = WeakOwner<PersonTimelineViewModel>()
     poller = TimelinePoller(env: env, activity: env.activity) { token in
       owner.value?.poll(token: token) ?? Empty().eraseToAnyPublisher()
@@ -108,6 +118,9 @@ public final class PersonTimelineViewModel {
   }
 
   public func back() { navigator?.back() }
+
+  /// As the list timeline's filter (extension E3).
+  public func setFilter(_ text: String) { filter.accept(text) }
 
   // MARK: Fetching
 

@@ -31,7 +31,6 @@ public final class PersonTimelineViewModel {
   private var olderAction: Action<Void, Void>!
   private let titleRelay = BehaviorRelay(value: "Loading...")
   private let rows = BehaviorRelay(value: HeldTweets())
-  private let authors = BehaviorRelay<[TwitterID: User]>(value: [:])
   private let olderToken = BehaviorRelay<String?>(value: nil)
   private let endReached = BehaviorRelay(value: false)
   private let refusals = PublishRelay<String>()
@@ -55,7 +54,8 @@ public final class PersonTimelineViewModel {
     let now = env.now
     let timeZone = env.timeZone
     let cache = RowCache()
-    tweets = rows.combineLatest(authors, ages.ticks) { rows, authors, _ in
+    tweets = rows.combineLatest(ages.ticks) { rows, _ in
+      let authors = rows.authors
       let current = now()
       return rows.order.map { id in
         let tweet = rows.byID[id]!
@@ -179,7 +179,7 @@ public final class PersonTimelineViewModel {
 
   private func merge(_ pages: [TimelinePage], user: User, first: Bool) {
     var merged = rows.value
-    var users = authors.value
+    var users = merged.authors
     users[user.id] = user
     for page in pages {
       for author in page.users { users[author.id] = author }
@@ -189,7 +189,7 @@ public final class PersonTimelineViewModel {
       sawFirstPage = true
       if let next = pages.first?.nextToken { olderToken.accept(next) }
     }
-    authors.accept(users)
+    merged.authors = users
     rows.accept(merged)
     titleRelay.accept(merged.order.isEmpty ? "None found" : "@\(user.username)")
   }
@@ -205,10 +205,8 @@ public final class PersonTimelineViewModel {
       guard let self else { return }
       poller.reached()
       var merged = rows.value
-      var users = authors.value
-      for author in page.users { users[author.id] = author }
+      for author in page.users { merged.authors[author.id] = author }
       merged.merge(page.tweets, replacing: false)
-      authors.accept(users)
       rows.accept(merged)
       olderToken.accept(page.nextToken)
       if page.nextToken == nil { endReached.accept(true) }
@@ -236,6 +234,8 @@ final class RowCache {
 /// the incoming ids and then merges two sorted lists.
 struct HeldTweets: Equatable {
   private(set) var byID: [TwitterID: Tweet] = [:]
+  /// Their authors, as the pages and the lookup gave them.
+  var authors: [TwitterID: User] = [:]
   /// Descending.
   private(set) var order: [TwitterID] = []
 

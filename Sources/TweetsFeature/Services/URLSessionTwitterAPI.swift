@@ -24,14 +24,7 @@ public struct URLSessionTwitterAPI: TwitterAPI {
   }
 
   /// `TWITTER_BASE_URL` as a root: absolute http(s); trailing slashes dropped.
-  public static func baseURL(from text: String) -> URL? {
-    var trimmed = text.trimmingCharacters(in: .whitespaces)
-    while trimmed.hasSuffix("/") { trimmed.removeLast() }
-    guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
-      scheme == "http" || scheme == "https", url.host?.isEmpty == false
-    else { return nil }
-    return url
-  }
+  public static func baseURL(from text: String) -> URL? { WebAddress.parse(text) }
 
   private static let userFields = "description,profile_image_url,url"
   private static let tweetFields = "author_id,created_at"

@@ -22,14 +22,7 @@ public struct OpenWeatherService: WeatherService {
   }
 
   /// `OPENWEATHER_BASE_URL`'s value as a base URL: absolute http(s), a trailing `/` allowed.
-  public static func baseURL(from text: String) -> URL? {
-    var trimmed = text.trimmingCharacters(in: .whitespaces)
-    while trimmed.hasSuffix("/") { trimmed.removeLast() }
-    guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
-      scheme == "http" || scheme == "https", url.host?.isEmpty == false
-    else { return nil }
-    return url
-  }
+  public static func baseURL(from text: String) -> URL? { WebAddress.parse(text) }
 
   public func currentWeather(for query: WeatherQuery, apiKey: String) -> AnyPublisher<
     Weather, WeatherError

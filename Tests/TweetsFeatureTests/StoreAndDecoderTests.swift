@@ -168,3 +168,25 @@ struct TweetsExtensionTests {
     #expect(list.tweets.last?.count == 2)
   }
 }
+
+@Suite("Tweets: retweet and reply marks (E7)")
+struct TweetMarkTests {
+  @Test("referenced_tweets gives the mark; rows and the store keep it")
+  func marks() throws {
+    let body = #"""
+      {"data":[
+        {"id":"3","author_id":"101","created_at":"2025-03-14T11:55:00Z","text":"a","referenced_tweets":[{"type":"replied_to","id":"1"}]},
+        {"id":"2","author_id":"101","created_at":"2025-03-14T11:55:00Z","text":"b","referenced_tweets":[{"type":"retweeted","id":"1"}]},
+        {"id":"1","author_id":"101","created_at":"2025-03-14T11:55:00Z","text":"c"}]}
+      """#
+    let page = try TweetsDecoder.timeline(Data(body.utf8))
+    #expect(page.tweets.map(\.kind) == [.reply, .retweet, .original])
+    let row = TweetRow(StoredTweet(tweet: page.tweets[0], author: ada), age: "5m")
+    #expect(row.mark == "(reply)" && row.line == "5m @adaquill: (reply) a")
+    let store = GRDBTweetStore()
+    try store.upsert(TimelinePage(tweets: page.tweets, users: [ada]), list: L.id)
+    var rows: [StoredTweet] = []
+    _ = store.timeline(list: L.id, limit: 10).sink { rows = $0 }
+    #expect(rows.map(\.tweet.kind) == [.reply, .retweet, .original])
+  }
+}

@@ -434,7 +434,9 @@ final class ScenePresenter {
     func block(_ index: Int) -> [String] {
       let row = tweets[index]
       return [row.header(fitting: width - 1)]
-        + WordWrap.lines(row.text, width: width - 3, limit: 8, ellipsis: painter.ellipsis)
+        + WordWrap.lines(
+          row.mark.isEmpty ? row.text : "\(row.mark) \(row.text)", width: width - 3, limit: 8,
+          ellipsis: painter.ellipsis)
     }
     let rows = lastRow - top + 1
     if selection < offset { offset = selection }

@@ -22,18 +22,28 @@ public struct User: Equatable, Sendable {
   }
 }
 
+/// What a tweet is in relation to others (extension E7, from `referenced_tweets`).
+public enum TweetKind: String, Equatable, Sendable {
+  case original = ""
+  case retweet, reply, quote
+}
+
 /// A tweet, with its text normalised at decode time.
 public struct Tweet: Equatable, Sendable {
   public var id: TwitterID
   public var authorID: TwitterID
   public var text: String
   public var createdAt: Date
+  public var kind: TweetKind
 
-  public init(id: TwitterID, authorID: TwitterID, text: String, createdAt: Date) {
+  public init(
+    id: TwitterID, authorID: TwitterID, text: String, createdAt: Date, kind: TweetKind = .original
+  ) {
     self.id = id
     self.authorID = authorID
     self.text = text
     self.createdAt = createdAt
+    self.kind = kind
   }
 }
 

@@ -15,6 +15,8 @@ public struct TweetRow: Equatable, Sendable {
   /// The CLI's row: `5m @adaquill: text` with newlines as spaces.
   public let line: String
   public let createdAt: Date
+  /// `(retweet)`, `(reply)`, `(quote)` or "" (extension E7); `line` starts its text with it.
+  public let mark: String
 
   /// The tweet on the web (extension E5): `https://x.com/<username>/status/<id>`.
   public var link: String {
@@ -26,7 +28,15 @@ public struct TweetRow: Equatable, Sendable {
     text = stored.tweet.text
     createdAt = stored.tweet.createdAt
     self.age = age
-    let flat = stored.tweet.text.replacingOccurrences(of: "\n", with: " ")
+    switch stored.tweet.kind {
+    case .original: mark = ""
+    case .retweet: mark = "(retweet)"
+    case .reply: mark = "(reply)"
+    case .quote: mark = "(quote)"
+    }
+    let flat =
+      (mark.isEmpty ? "" : mark + " ")
+      + stored.tweet.text.replacingOccurrences(of: "\n", with: " ")
     if let author = stored.author {
       authorName = author.name.isEmpty ? author.username : author.name
       authorUsername = author.username

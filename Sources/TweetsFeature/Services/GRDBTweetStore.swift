@@ -79,6 +79,9 @@ public final class GRDBTweetStore: TweetStore, @unchecked Sendable {
             PRIMARY KEY (list_id, tweet_id));
           """)
     }
+    migrator.registerMigration("v2") { db in
+      try db.execute(sql: "ALTER TABLE tweet ADD COLUMN kind TEXT NOT NULL DEFAULT ''")
+    }
     try migrator.migrate(queue)
     return queue
   }
@@ -92,15 +95,15 @@ public final class GRDBTweetStore: TweetStore, @unchecked Sendable {
         for tweet in page.tweets {
           try db.execute(
             sql: """
-              INSERT INTO tweet (id, author_id, text, created_at) VALUES (?, ?, ?, ?)
+              INSERT INTO tweet (id, author_id, text, created_at, kind) VALUES (?, ?, ?, ?, ?)
               ON CONFLICT(id) DO UPDATE SET author_id = excluded.author_id,
-                text = excluded.text, created_at = excluded.created_at
+                text = excluded.text, created_at = excluded.created_at, kind = excluded.kind
               WHERE author_id IS NOT excluded.author_id OR text IS NOT excluded.text
-                OR created_at IS NOT excluded.created_at
+                OR created_at IS NOT excluded.created_at OR kind IS NOT excluded.kind
               """,
             arguments: [
               tweet.id.rawValue, tweet.authorID.rawValue, tweet.text,
-              tweet.createdAt.timeIntervalSince1970,
+              tweet.createdAt.timeIntervalSince1970, tweet.kind.rawValue,
             ])
           if let list {
             try db.execute(
@@ -229,7 +232,7 @@ public final class GRDBTweetStore: TweetStore, @unchecked Sendable {
     let rows = try Row.fetchAll(
       db,
       sql: """
-        SELECT t.id, t.author_id, t.text, t.created_at,
+        SELECT t.id, t.author_id, t.text, t.created_at, t.kind,
                u.id, u.name, u.username, u.description, u.profile_image_url, u.url
         FROM list_tweet l JOIN tweet t ON t.id = l.tweet_id
         LEFT JOIN user u ON u.id = t.author_id
@@ -238,12 +241,13 @@ public final class GRDBTweetStore: TweetStore, @unchecked Sendable {
     return rows.map { row in
       let tweet = Tweet(
         id: TwitterID(rawValue: row[0]), authorID: TwitterID(rawValue: row[1]), text: row[2],
-        createdAt: Date(timeIntervalSince1970: row[3]))
-      let userID: Int64? = row[4]
+        createdAt: Date(timeIntervalSince1970: row[3]),
+        kind: TweetKind(rawValue: row[4]) ?? .original)
+      let userID: Int64? = row[5]
       let author = userID.map { id in
         User(
-          id: TwitterID(rawValue: id), name: row[5], username: row[6], description: row[7],
-          profileImageURL: row[8], url: row[9])
+          id: TwitterID(rawValue: id), name: row[6], username: row[7], description: row[8],
+          profileImageURL: row[9], url: row[10])
       }
       return StoredTweet(tweet: tweet, author: author)
     }

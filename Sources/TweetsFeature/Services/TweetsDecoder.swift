@@ -36,7 +36,20 @@ public enum TweetsDecoder {
       let text = entry["text"] as? String,
       let created = (entry["created_at"] as? String).flatMap(date)
     else { return nil }
-    return Tweet(id: id, authorID: author, text: normalise(text), createdAt: created)
+    return Tweet(
+      id: id, authorID: author, text: normalise(text), createdAt: created,
+      kind: kind(entry["referenced_tweets"]))
+  }
+
+  /// The first `referenced_tweets` entry's type: retweeted, replied_to or quoted.
+  static func kind(_ value: Any?) -> TweetKind {
+    guard let first = (value as? [Any])?.first as? [String: Any] else { return .original }
+    switch first["type"] as? String {
+    case "retweeted": return .retweet
+    case "replied_to": return .reply
+    case "quoted": return .quote
+    default: return .original
+    }
   }
 
   static func user(_ value: Any) -> User? {

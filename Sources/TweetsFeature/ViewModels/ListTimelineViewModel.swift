@@ -133,23 +133,16 @@ public final class ListTimelineViewModel {
   // MARK: Inputs
 
   /// Pauses or resumes fetching, app-wide.
-  public func setPaused(_ paused: Bool) {
-    if env.paused.value != paused { env.paused.accept(paused) }
-  }
+  public func setPaused(_ paused: Bool) { poller.setPaused(paused) }
 
-  public func togglePaused() { setPaused(!env.paused.value) }
+  public func togglePaused() { poller.setPaused(!poller.isPaused) }
 
   /// Fetches now if the gate is open.
   public func refresh() { poller.refresh() }
 
   /// Shows more stored rows, or fetches the next older page when none are left.
   @discardableResult
-  public func loadOlder() -> InputResult {
-    if olderAction.isExecuting { return .rejected("Already loading older tweets.") }
-    guard olderAction.isEnabled else { return .rejected("No older tweets to load.") }
-    olderAction.execute(())
-    return .accepted
-  }
+  public func loadOlder() -> InputResult { TimelinePoller.loadOlder(olderAction) }
 
   /// Shows only the tweets whose text or author has every word of `text` (case and
   /// diacritics ignored); "" shows them all. Extension E3.

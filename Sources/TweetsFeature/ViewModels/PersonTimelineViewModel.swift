@@ -100,22 +100,15 @@ public final class PersonTimelineViewModel {
 
   // MARK: Inputs
 
-  public func setPaused(_ paused: Bool) {
-    if env.paused.value != paused { env.paused.accept(paused) }
-  }
+  public func setPaused(_ paused: Bool) { poller.setPaused(paused) }
 
-  public func togglePaused() { setPaused(!env.paused.value) }
+  public func togglePaused() { poller.setPaused(!poller.isPaused) }
 
   public func refresh() { poller.refresh() }
 
   /// The next older page.
   @discardableResult
-  public func loadOlder() -> InputResult {
-    if olderAction.isExecuting { return .rejected("Already loading older tweets.") }
-    guard olderAction.isEnabled else { return .rejected("No older tweets to load.") }
-    olderAction.execute(())
-    return .accepted
-  }
+  public func loadOlder() -> InputResult { TimelinePoller.loadOlder(olderAction) }
 
   public func back() { navigator?.back() }
 

@@ -123,6 +123,22 @@ final class TimelinePoller {
   /// Fetches now if the gate is open.
   func refresh() { trigger() }
 
+  /// Writes the app-wide pause (only a change is written).
+  func setPaused(_ paused: Bool) {
+    if env.paused.value != paused { env.paused.accept(paused) }
+  }
+
+  var isPaused: Bool { env.paused.value }
+
+  /// Starts `action` (an older-page load), or says why not: one at a time, and only while it
+  /// is enabled. Both timelines refuse with these words.
+  static func loadOlder(_ action: Action<Void, Void>) -> InputResult {
+    if action.isExecuting { return .rejected("Already loading older tweets.") }
+    guard action.isEnabled else { return .rejected("No older tweets to load.") }
+    action.execute(())
+    return .accepted
+  }
+
   /// Reports a failure of other work (an older load) the same way as a poll's.
   func report(_ failure: FetchFailure) { handle(failure) }
 

@@ -19,6 +19,8 @@ let package = Package(
     .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
     .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
+    // Property-based tests: extreme numbers into every decoder and formatter (issue 9).
+    .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
   ],
   targets: [
     // Reactive contract shared by every view model.
@@ -128,18 +130,25 @@ let package = Package(
         .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
-    .testTarget(name: "ViewModelKitTests", dependencies: ["ViewModelKit", "ViewModelKitTesting"]),
+    .testTarget(
+      name: "ViewModelKitTests",
+      dependencies: [
+        "ViewModelKit", "ViewModelKitTesting", "LoopbackSupport",
+        .product(name: "FlyingFox", package: "FlyingFox"),
+      ]),
     .testTarget(
       name: "TweetsFeatureTests",
       dependencies: [
         "TweetsFeature", "ViewModelKitTesting", "Fixtures", "LoopbackSupport",
         .product(name: "FlyingFox", package: "FlyingFox"),
+        .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
     .testTarget(
       name: "WeatherFeatureTests",
       dependencies: [
         "WeatherFeature", "ViewModelKitTesting", "Fixtures", "LoopbackSupport",
         .product(name: "FlyingFox", package: "FlyingFox"),
+        .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
     .testTarget(
       name: "ViewModelKitTestingTests", dependencies: ["ViewModelKit", "ViewModelKitTesting"]),
@@ -155,12 +164,13 @@ let package = Package(
       dependencies: [
         "CheckoutFeature", "ViewModelKitTesting", "LoopbackSupport",
         .product(name: "FlyingFox", package: "FlyingFox"),
+        .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
     // Test support only: a loopback HTTP server for the live clients' tests.
     .target(
       name: "LoopbackSupport",
       dependencies: ["ViewModelKit", .product(name: "FlyingFox", package: "FlyingFox")],
-      path: "Tests/LoopbackSupport"),
+      path: "Tests/LoopbackSupport", resources: [.copy("Resources/zeros-256MiB.gz")]),
     .testTarget(name: "AppEnvironmentTests", dependencies: ["AppEnvironment"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ViewModelKitTesting"]),
     .testTarget(

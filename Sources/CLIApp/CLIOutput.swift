@@ -69,6 +69,9 @@ public protocol CLIApplication: AnyObject {
   var isSettled: Driver<Bool> { get }
   /// Every Signal message of the app, printed at once as `! <message>`.
   var messages: AnyPublisher<String, Never> { get }
+  /// Work the user asked for that did not happen (a save that failed): each is printed as
+  /// `error: <message>` and makes the exit status 1.
+  var failures: AnyPublisher<String, Never> { get }
   /// `help`'s lines: command and meaning.
   var commandHelp: [(command: String, meaning: String)] { get }
   /// Whether `word` takes the rest of its line verbatim (no quoting, no splitting).
@@ -82,6 +85,11 @@ public protocol CLIApplication: AnyObject {
   var wantsRawLines: Bool { get }
   /// What the shell prints when `screen` replaces `previous`.
   func entry(into screen: CLIScreen, from previous: CLIScreen) -> ScreenEntry
+}
+
+extension CLIApplication {
+  /// Apps whose writes cannot fail have no failures.
+  public var failures: AnyPublisher<String, Never> { Empty().eraseToAnyPublisher() }
 }
 
 /// How a screen is announced when it is entered.

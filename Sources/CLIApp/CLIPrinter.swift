@@ -39,7 +39,15 @@ public final class MemoryStreams: CLIStreams {
 @MainActor
 struct CLIPrinter {
   let json: Bool
-  let streams: any CLIStreams
+  private let sink: any CLIStreams
+
+  init(json: Bool, streams: any CLIStreams) {
+    self.json = json
+    sink = streams
+  }
+
+  /// Text lines go out with control characters made visible; JSON escapes them itself.
+  var streams: VisibleStreams { VisibleStreams(sink: sink, json: json) }
 
   func print(_ output: CLIOutput, full: Bool) {
     if json {
@@ -83,4 +91,14 @@ struct CLIPrinter {
     streams.err("error: \(text)")
     streams.flush()
   }
+}
+
+/// Writes through to the real streams, making control characters visible in text mode.
+@MainActor
+struct VisibleStreams {
+  let sink: any CLIStreams
+  let json: Bool
+  func out(_ line: String) { sink.out(json ? line : VisibleText.of(line)) }
+  func err(_ line: String) { sink.err(VisibleText.of(line)) }
+  func flush() { sink.flush() }
 }

@@ -14,6 +14,7 @@ public final class CLIShell {
   private var baselines: [ObjectIdentifier: [String: CLIValue]] = [:]
   private var screen: CLIScreen
   private var messageSubscription: AnyCancellable?
+  private var failureSubscription: AnyCancellable?
   private var laterSubscription: AnyCancellable?
 
   /// Whether any command was rejected.
@@ -27,9 +28,10 @@ public final class CLIShell {
     self.waiter = waiter
     screen = app.currentScreen
     messageSubscription = app.messages.sink { [printer] in printer.message($0) }
+    failureSubscription = app.failures.sink { [weak self] in self?.reject($0) }
   }
 
-  /// Exit status: 1 if any command was rejected, else 0.
+  /// Exit status: 1 if any command was rejected or any work failed, else 0.
   public var exitStatus: Int32 { hadRejection ? 1 : 0 }
 
   /// Waits for start-up work, then prints the first screen's initial set (interactive

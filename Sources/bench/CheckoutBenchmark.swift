@@ -114,8 +114,14 @@ private func sqliteBenchmarks(products: [Product]) -> [(Measurement, String)] {
   let storage = SQLiteCheckoutStorage(path: folder.appendingPathComponent("checkout.sqlite").path)
   let cart = Dictionary(
     uniqueKeysWithValues: (1...1_000).map { (products[$0 * 10 - 1].id, ($0 % 99) + 1) })
-  let save = measure("SQLite saveCart, 1,000 lines", warmup: 3, runs: 30) {
-    complete(storage.saveCart(cart), storage: storage)
+  complete(storage.applyCartChanges(cart), storage: storage)
+  let more = cart.mapValues { _ in 1 }
+  let less = cart.mapValues { _ in -1 }
+  var grow = true
+  let save = measure("SQLite applyCartChanges, 1,000 lines", warmup: 3, runs: 30) {
+    // Alternately one more and one fewer of each line, so the stored cart stays the same.
+    complete(storage.applyCartChanges(grow ? less : more), storage: storage)
+    grow.toggle()
   }
   let scheduler = DispatchQueue.test
   let immediate = scheduler.eraseToAnyScheduler()

@@ -155,7 +155,9 @@ struct CheckoutCLITests {
     final class BrokenOrders: CheckoutStorage {
       let inner = InMemoryCheckoutStorage(orders: [])
       func loadCart() -> AnyPublisher<[String: Int], StorageError> { inner.loadCart() }
-      func saveCart(_ q: [String: Int]) -> AnyPublisher<Void, StorageError> { inner.saveCart(q) }
+      func applyCartChanges(_ c: [String: Int]) -> AnyPublisher<[String: Int], StorageError> {
+        inner.applyCartChanges(c)
+      }
       func saveOrder(_ d: OrderDraft) -> AnyPublisher<Order, StorageError> {
         Fail(error: .writeFailed).eraseToAnyPublisher()
       }

@@ -65,6 +65,7 @@ final class FakeStorage: CheckoutStorage {
   var orderDelay = 0.0
   var nextOrderNumber: Int?
   private(set) var cartSaves: [(time: Double, cart: [String: Int])] = []
+  private(set) var cartChangeBatches: [[String: Int]] = []
   private(set) var savedDrafts: [OrderDraft] = []
 
   init(_ scheduler: TestSchedulerOf<DispatchQueue>, cart: [String: Int] = [:], orders: [Order] = [])
@@ -77,10 +78,16 @@ final class FakeStorage: CheckoutStorage {
     failLoadCart ? Fail(error: .unavailable).eraseToAnyPublisher() : inner.loadCart()
   }
 
-  func saveCart(_ quantities: [String: Int]) -> AnyPublisher<Void, StorageError> {
-    cartSaves.append((scheduler.elapsed, quantities))
-    return failSaveCart
-      ? Fail(error: .writeFailed).eraseToAnyPublisher() : inner.saveCart(quantities)
+  /// Records the cart as stored after each save (what a whole-cart save would have written).
+  func applyCartChanges(_ changes: [String: Int]) -> AnyPublisher<[String: Int], StorageError> {
+    cartChangeBatches.append(changes)
+    if failSaveCart {
+      cartSaves.append((scheduler.elapsed, CartArithmetic.applying(changes, to: inner.savedCart)))
+      return Fail(error: .writeFailed).eraseToAnyPublisher()
+    }
+    let result = inner.applyCartChanges(changes)
+    cartSaves.append((scheduler.elapsed, inner.savedCart))
+    return result
   }
 
   func saveOrder(_ draft: OrderDraft) -> AnyPublisher<Order, StorageError> {

@@ -58,8 +58,8 @@ struct OpenWeatherServiceTests {
     "statuses map to errors",
     arguments: [
       (400, WeatherError.cityNotFound), (401, .invalidKey), (404, .cityNotFound),
-      (429, .rateLimited), (500, .server(status: 500)), (503, .server(status: 503)),
-      (302, .server(status: 302)),
+      (429, .rateLimited(retryAfter: nil)), (500, .server(status: 500)),
+      (503, .server(status: 503)), (302, .server(status: 302)), (403, .refused(status: 403)),
     ])
   func statuses(status: Int, expected: WeatherError) async throws {
     let body =

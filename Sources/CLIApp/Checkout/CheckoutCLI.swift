@@ -89,6 +89,11 @@ public final class CheckoutCLI: CLIApplication {
       .eraseToAnyPublisher()
   }
 
+  /// A cart change that could not be saved fails the session (exit status 1).
+  public var failures: AnyPublisher<String, Never> {
+    session.cart.saveFailures.eraseToAnyPublisher()
+  }
+
   public var commandHelp: [(command: String, meaning: String)] {
     [
       ("catalog", "show the catalog (alias: back)"),

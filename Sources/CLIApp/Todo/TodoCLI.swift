@@ -152,7 +152,7 @@ public final class TodoCLI: CLIApplication {
       return .failure(CLIRefusal("usage: \(usage)"))
     }
     let digits = word.hasPrefix("#") ? String(word.dropFirst()) : word
-    guard let uid = Int64(digits), uid >= 1 else {
+    guard let uid = CLIOrdinal.parse(digits).map(Int64.init) else {
       return .failure(CLIRefusal("not a task id: \"\(word)\""))
     }
     guard let task = session.tasks.task(uid: uid) else {

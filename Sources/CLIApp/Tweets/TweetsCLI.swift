@@ -59,7 +59,7 @@ public final class TweetsCLI: CLIApplication {
       ("pause", "stop fetching"),
       ("resume", "fetch again"),
       ("logout", "forget the access token for this session"),
-      ("wait <seconds>", "let time pass (1 to 3600 s); polls print as they settle"),
+      ("wait <seconds>", "let time pass (1 to 60 s); polls print as they settle"),
       ("link <n>", "print the web link of the n-th tweet shown"),
     ]
   }
@@ -115,12 +115,11 @@ public final class TweetsCLI: CLIApplication {
       navigator.logOut()
       return CommandOutcome()
     case "wait":
-      guard arguments.count == 1, let seconds = Double(arguments[0]), seconds > 0, seconds <= 3600
-      else { return CommandOutcome(.rejected("usage: wait <seconds>")) }
-      let done = Just(InputResult.accepted)
-        .delay(for: .milliseconds(Int(seconds * 1000)), scheduler: DispatchQueue.main)
-        .eraseToAnyPublisher()
-      return CommandOutcome(later: done)
+      guard arguments.count == 1, let seconds = CLIOrdinal.parse(arguments[0]),
+        Double(seconds) <= TweetsTiming.longestWait
+      else { return CommandOutcome(.rejected("usage: wait <seconds> (1 to 60)")) }
+      navigator.letTimePass(Double(seconds))
+      return CommandOutcome()
     default:
       return nil
     }
@@ -128,7 +127,7 @@ public final class TweetsCLI: CLIApplication {
 
   /// `link <n>`: the n-th row of the timeline on top (extension E5).
   private func link(_ arguments: [String], top: Scene?) -> CommandOutcome {
-    guard arguments.count == 1, let number = Int(arguments[0]) else {
+    guard arguments.count == 1, let number = CLIOrdinal.parse(arguments[0]) else {
       return CommandOutcome(.rejected("usage: link <n>"))
     }
     var rows: [TweetRow] = []
@@ -163,7 +162,7 @@ public final class TweetsCLI: CLIApplication {
     }
     let target = arguments[0]
     if target.hasPrefix("#") {
-      guard let number = Int(target.dropFirst()) else {
+      guard let number = CLIOrdinal.parse(target.dropFirst()) else {
         return CommandOutcome(.rejected("usage: open <username>|#<n>"))
       }
       guard case .listPeople(let people)? = top else { return notHere }

@@ -2,13 +2,14 @@
 /// cents): exact, and formatted without locale or `NumberFormatter`.
 public enum Money {
   /// `base` minor units of GBP in the currency of `rate`: multiplied exactly, then rounded
-  /// once, half-up, to 2 decimals. 18192.5 (Peas in JPY) becomes 18193.
+  /// once, half-up, to 2 decimals. 18192.5 (Peas in JPY) becomes 18193. A result beyond
+  /// `Int`'s range (only reachable with a rate the decoder refuses) is clamped, never a trap.
   public static func convert(_ base: Int, rate: ScaledDecimal) -> Int {
     let product = Int128(base) * Int128(rate.units)
-    guard rate.scale > 0 else { return Int(product) }
-    let divisor = power10(rate.scale)
+    guard rate.scale > 0 else { return Int(clamping: product) }
+    let divisor = power10(min(rate.scale, 38))
     let magnitude = (product.magnitude + UInt128(divisor / 2)) / UInt128(divisor)
-    return product < 0 ? -Int(magnitude) : Int(magnitude)
+    return product < 0 ? Int(clamping: -Int128(clamping: magnitude)) : Int(clamping: magnitude)
   }
 
   /// "0.95 GBP", "1168.15 JPY": exactly 2 decimals, ".", no grouping, a space and the code.

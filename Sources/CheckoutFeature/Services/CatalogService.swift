@@ -64,7 +64,13 @@ public struct HTTPCatalogService: CatalogService {
 
   public func loadCatalog() -> AnyPublisher<[Product], CatalogError> {
     client.get(url, headers: ["Accept": "application/json"])
-      .mapError { error in error.code == .timedOut ? CatalogError.timeout : .network }
+      .mapError { error in
+        switch error.code {
+        case .timedOut: CatalogError.timeout
+        case .dataLengthExceedsMaximum: .malformed(reason: "the body is over the size limit")
+        default: .network
+        }
+      }
       .flatMap { response -> AnyPublisher<[Product], CatalogError> in
         guard (200..<300).contains(response.status) else {
           return Fail(error: .http(status: response.status)).eraseToAnyPublisher()

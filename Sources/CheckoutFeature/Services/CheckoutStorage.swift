@@ -1,3 +1,4 @@
+import Foundation
 import ViewModelKit
 
 /// Why storage failed. The message depends on the operation that failed.
@@ -20,15 +21,49 @@ public enum StorageMessage {
 public protocol CheckoutStorage {
   /// The saved cart: product id → quantity.
   func loadCart() -> AnyPublisher<[String: Int], StorageError>
-  /// Replaces the saved cart.
-  func saveCart(_ quantities: [String: Int]) -> AnyPublisher<Void, StorageError>
+  /// Applies one session's cart changes (product id → change in quantity, negative to take
+  /// away) to the cart as stored now, each quantity kept within 0…99 (0 removes the line),
+  /// and answers the stored cart after the change. Changes made meanwhile by another process
+  /// are kept: nothing is overwritten with an older view.
+  func applyCartChanges(_ changes: [String: Int]) -> AnyPublisher<[String: Int], StorageError>
   /// Saves an order and assigns it the next number.
   func saveOrder(_ draft: OrderDraft) -> AnyPublisher<Order, StorageError>
   /// Every order, newest first: now, and again after each `saveOrder`.
   func observeOrders() -> AnyPublisher<[Order], StorageError>
+  /// The stored cart each time another process changes it, checked every 2 s on
+  /// `scheduler`.
+  func cartChangesElsewhere(checkingOn scheduler: AnySchedulerOf<DispatchQueue>)
+    -> AnyPublisher<[String: Int], Never>
+}
+
+/// One cart change applied to a stored quantity: the sum, kept within 0…99 without
+/// overflowing whatever the numbers.
+public enum CartArithmetic {
+  public static func applying(_ delta: Int, to quantity: Int) -> Int {
+    let (sum, overflow) = quantity.addingReportingOverflow(delta)
+    if overflow { return delta > 0 ? 99 : 0 }
+    return min(99, max(0, sum))
+  }
+
+  /// `cart` with every change of `changes` applied; lines that reach 0 are dropped.
+  public static func applying(_ changes: [String: Int], to cart: [String: Int]) -> [String: Int] {
+    var result = cart
+    for (id, delta) in changes where delta != 0 {
+      let quantity = applying(delta, to: result[id] ?? 0)
+      result[id] = quantity == 0 ? nil : quantity
+    }
+    return result
+  }
 }
 
 extension CheckoutStorage {
+  /// Storage that no other process can reach never emits.
+  public func cartChangesElsewhere(checkingOn scheduler: AnySchedulerOf<DispatchQueue>)
+    -> AnyPublisher<[String: Int], Never>
+  {
+    Empty().eraseToAnyPublisher()
+  }
+
   /// Blocks until writes already started have finished; storage that writes nothing
   /// returns at once.
   public func waitForPendingWork() {}

@@ -23,9 +23,11 @@ public final class InMemoryCheckoutStorage: CheckoutStorage {
     Just(cart.value).setFailureType(to: StorageError.self).eraseToAnyPublisher()
   }
 
-  public func saveCart(_ quantities: [String: Int]) -> AnyPublisher<Void, StorageError> {
-    cart.accept(quantities)
-    return Just(()).setFailureType(to: StorageError.self).eraseToAnyPublisher()
+  public func applyCartChanges(_ changes: [String: Int]) -> AnyPublisher<
+    [String: Int], StorageError
+  > {
+    cart.accept(CartArithmetic.applying(changes, to: cart.value))
+    return Just(cart.value).setFailureType(to: StorageError.self).eraseToAnyPublisher()
   }
 
   public func saveOrder(_ draft: OrderDraft) -> AnyPublisher<Order, StorageError> {

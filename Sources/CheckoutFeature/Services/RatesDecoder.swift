@@ -4,8 +4,12 @@ import Foundation
 /// `{"base":"GBP","date":"2025-01-15","rates":{"USD":1.43,...}}`.
 ///
 /// Entries that are not usable (a key that is not 3 upper-case letters, a value that is not a
-/// finite number above 0, GBP itself) are skipped; the body fails only as a whole.
+/// number within `usableRange`, GBP itself) are skipped; the body fails only as a whole.
 public enum RatesDecoder {
+  /// The rates the app converts with. Outside it a rate is a server's mistake, and with it
+  /// every price × rate stays far from `Int.max`.
+  public static let usableRange = 1e-6...1e6
+
   private struct Body: Decodable {
     let success: Bool?
     let error: APIError?
@@ -41,7 +45,8 @@ public enum RatesDecoder {
     guard let rates = body.rates else { throw .malformed }
     var currencies: [Currency] = []
     for (code, entry) in rates where code != "GBP" && Currency.isValidCode(code) {
-      guard let number = entry.value, let rate = ScaledDecimal(jsonNumber: number), rate.isPositive
+      guard let number = entry.value, usableRange.contains(number),
+        let rate = ScaledDecimal(jsonNumber: number), rate.isPositive
       else { continue }
       currencies.append(Currency(code: code, rate: rate))
     }

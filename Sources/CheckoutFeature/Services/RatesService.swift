@@ -59,7 +59,13 @@ public struct HTTPRatesService: RatesService {
 
   public func latestRates() -> AnyPublisher<RatesTable, RatesError> {
     client.get(requestURL, headers: ["Accept": "application/json", "User-Agent": "HeadlessMVVM"])
-      .mapError { error in error.code == .timedOut ? RatesError.timeout : .network }
+      .mapError { error in
+        switch error.code {
+        case .timedOut: RatesError.timeout
+        case .dataLengthExceedsMaximum: .malformed
+        default: .network
+        }
+      }
       .flatMap { response -> AnyPublisher<RatesTable, RatesError> in
         guard (200..<300).contains(response.status) else {
           return Fail(error: .http(status: response.status)).eraseToAnyPublisher()

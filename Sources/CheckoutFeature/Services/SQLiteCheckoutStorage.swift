@@ -12,33 +12,72 @@ public final class SQLiteCheckoutStorage: CheckoutStorage, Sendable {
   private let queue = DispatchQueue(label: "checkout.sqlite")
   private let connection = Mutex<Result<DatabaseQueue, StorageError>?>(nil)
   private let orderChanges = PublishRelay<Void>()
+  /// `PRAGMA data_version` when the cart was last read; nil before the first read.
+  private let seenVersion = Mutex<Int?>(nil)
+  /// Seconds between two checks for another process's commits.
+  static let checkInterval = 2
 
   /// A store on the file at `path`; the file is opened at the first operation.
   public init(path: String) { self.path = path }
 
   public func loadCart() -> AnyPublisher<[String: Int], StorageError> {
-    run(failure: .readFailed) { database in
+    run(failure: .readFailed) { [self] database in
       try database.read { db in
-        var cart: [String: Int] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT product_id, quantity FROM cart_item") {
-          cart[row["product_id"]] = row["quantity"]
-        }
-        return cart
+        defer { seenVersion.withLock { $0 = try? Self.dataVersion(db) } }
+        return try Self.readCart(db)
       }
     }
   }
 
-  public func saveCart(_ quantities: [String: Int]) -> AnyPublisher<Void, StorageError> {
+  public func applyCartChanges(_ changes: [String: Int]) -> AnyPublisher<
+    [String: Int], StorageError
+  > {
     run(failure: .writeFailed) { database in
       try database.write { db in
-        try db.execute(sql: "DELETE FROM cart_item")
-        let statement = try db.makeStatement(
-          sql: "INSERT INTO cart_item (product_id, quantity) VALUES (?, ?)")
-        for (id, quantity) in quantities.sorted(by: { $0.key < $1.key }) {
-          try statement.execute(arguments: [id, quantity])
+        // One row at a time, read and written in the same transaction: another process's
+        // change to the same line in between is impossible, and to other lines is untouched.
+        for (id, delta) in changes.sorted(by: { $0.key < $1.key }) where delta != 0 {
+          let stored =
+            try Int.fetchOne(
+              db, sql: "SELECT quantity FROM cart_item WHERE product_id = ?", arguments: [id])
+            ?? 0
+          let quantity = CartArithmetic.applying(delta, to: stored)
+          if quantity == 0 {
+            try db.execute(sql: "DELETE FROM cart_item WHERE product_id = ?", arguments: [id])
+          } else {
+            try db.execute(
+              sql: """
+                INSERT INTO cart_item (product_id, quantity) VALUES (?, ?)
+                ON CONFLICT (product_id) DO UPDATE SET quantity = excluded.quantity
+                """,
+              arguments: [id, quantity])
+          }
         }
+        return try Self.readCart(db)
       }
     }
+  }
+
+  public func cartChangesElsewhere(checkingOn scheduler: AnySchedulerOf<DispatchQueue>)
+    -> AnyPublisher<[String: Int], Never>
+  {
+    scheduler.timerPublisher(every: .seconds(Self.checkInterval)).autoconnect()
+      .flatMap(maxPublishers: .max(1)) { [self] _ in
+        run(failure: .readFailed) { [self] database -> [String: Int]? in
+          // data_version moves only when another connection commits.
+          try database.read { db in
+            let version = try Self.dataVersion(db)
+            let previous = seenVersion.withLock { seen in
+              defer { seen = version }
+              return seen
+            }
+            return previous == nil || previous == version ? nil : try Self.readCart(db)
+          }
+        }
+        .replaceError(with: nil)
+        .compactMap { $0 }
+      }
+      .eraseToAnyPublisher()
   }
 
   public func saveOrder(_ draft: OrderDraft) -> AnyPublisher<Order, StorageError> {
@@ -104,28 +143,43 @@ public final class SQLiteCheckoutStorage: CheckoutStorage, Sendable {
     }
   }
 
-  /// The open database, opened and migrated on first use. A failure is remembered, so a
+  /// The open database, opened and migrated on first use, under a `CreationLock` so that
+  /// two processes starting on a new directory do not race. A failure is remembered, so a
   /// broken file is not retried (and never rewritten) for the life of the process.
   private func open() -> Result<DatabaseQueue, StorageError> {
     connection.withLock { state in
       if let state { return state }
-      let result = Result { () throws(StorageError) -> DatabaseQueue in
-        do {
-          var configuration = Configuration()
-          configuration.busyMode = .timeout(5)
-          let database = try DatabaseQueue(path: path, configuration: configuration)
-          try database.writeWithoutTransaction { db in
-            _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+      let result = CreationLock.whileHolding(lockFor: path) {
+        Result { () throws(StorageError) -> DatabaseQueue in
+          do {
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(5)
+            let database = try DatabaseQueue(path: path, configuration: configuration)
+            try database.writeWithoutTransaction { db in
+              _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+            }
+            try Self.migrator.migrate(database)
+            return database
+          } catch {
+            throw .unavailable
           }
-          try Self.migrator.migrate(database)
-          return database
-        } catch {
-          throw .unavailable
         }
       }
       state = result
       return result
     }
+  }
+
+  static func readCart(_ db: Database) throws -> [String: Int] {
+    var cart: [String: Int] = [:]
+    for row in try Row.fetchAll(db, sql: "SELECT product_id, quantity FROM cart_item") {
+      cart[row[0]] = row[1]
+    }
+    return cart
+  }
+
+  static func dataVersion(_ db: Database) throws -> Int {
+    try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
   }
 
   private static var migrator: DatabaseMigrator {

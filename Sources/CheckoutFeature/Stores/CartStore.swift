@@ -1,8 +1,13 @@
 import ViewModelKit
 
 /// The cart shared by every checkout screen: quantities per product, in catalog order, with
-/// an exact GBP total kept up to date incrementally. Changes are saved 0.5 s after the last
-/// one.
+/// an exact GBP total kept up to date incrementally.
+///
+/// Each edit is kept as a change (+n or −n of one product) and the changes are saved 0.5 s
+/// after the last one, applied row by row to the stored cart (`applyCartChanges`), so an edit
+/// made meanwhile by another process is never overwritten. The stored cart that comes back,
+/// and any cart another process commits (checked every 2 s), becomes the shown cart with the
+/// changes not yet saved on top. A failed save keeps its changes for the next save.
 public final class CartStore {
   /// Refusal messages of `add` and `remove`.
   public enum Refusal {
@@ -17,6 +22,9 @@ public final class CartStore {
   public let messages: Signal<String>
   /// Fires on each change made by `add` or `remove` (not restores or order subtraction).
   public let edits: Signal<Void>
+  /// Each failed save's message (also in `messages`): a front end that must report a lost
+  /// write (the CLI's exit status) listens here.
+  public let saveFailures: Signal<String>
 
   private let storage: any CheckoutStorage
   private let scheduler: AnySchedulerOf<DispatchQueue>
@@ -24,11 +32,15 @@ public final class CartStore {
   private let state = BehaviorRelay(value: Cart.empty)
   private let messageRelay = PublishRelay<String>()
   private let editRelay = PublishRelay<Void>()
+  private let failureRelay = PublishRelay<String>()
   private let changes = PublishRelay<Void>()
   private var products: [String: (product: Product, position: Int)] = [:]
   private var catalogLoaded = false
   private var restored = false
   private var pendingSave: Activity?
+  /// Changes not yet sent to storage, and those sent whose answer has not come, oldest first.
+  private var unsaved: [String: Int] = [:]
+  private var inFlight: [[String: Int]] = []
   private var subscriptions = Set<AnyCancellable>()
 
   public init(
@@ -41,8 +53,17 @@ public final class CartStore {
     cart = state.asDriver(scheduler: scheduler)
     messages = messageRelay.asSignal(scheduler: scheduler)
     edits = editRelay.asSignal(scheduler: scheduler)
+    saveFailures = failureRelay.asSignal(scheduler: scheduler)
     changes.debounce(for: .milliseconds(500), scheduler: scheduler)
       .sink { [weak self] in self?.flush() }
+      .store(in: &subscriptions)
+    storage.cartChangesElsewhere(checkingOn: scheduler)
+      .receive(on: scheduler)
+      .sink { [weak self] stored in
+        // With a save on its way, its answer brings the newer cart.
+        guard let self, restored, inFlight.isEmpty else { return }
+        rebase(on: stored)
+      }
       .store(in: &subscriptions)
   }
 
@@ -82,7 +103,9 @@ public final class CartStore {
     for line in lines {
       let existing = cart.quantity(of: line.productID)
       guard existing > 0 else { continue }
-      cart = updated(cart, setting: max(0, existing - line.quantity), of: line.productID)
+      let quantity = max(0, existing - line.quantity)
+      record(quantity - existing, of: line.productID)
+      cart = updated(cart, setting: quantity, of: line.productID)
     }
     state.accept(cart)
     scheduleSave()
@@ -106,7 +129,7 @@ public final class CartStore {
         receiveCompletion: { [weak self] completion in
           if case .failure = completion { self?.messageRelay.accept(StorageMessage.loadCart) }
         },
-        receiveValue: { [weak self] saved in self?.restore(saved) }
+        receiveValue: { [weak self] saved in self?.rebase(on: saved) }
       )
       .store(in: &subscriptions)
   }
@@ -115,17 +138,39 @@ public final class CartStore {
   public func flush() {
     guard let pending = pendingSave else { return }
     pendingSave = nil
-    let quantities = Dictionary(uniqueKeysWithValues: current.lines.map { ($0.id, $0.quantity) })
-    activity.track(storage.saveCart(quantities))
+    defer { pending.end() }
+    guard !unsaved.isEmpty else { return }
+    let batch = unsaved
+    unsaved = [:]
+    inFlight.append(batch)
+    var save: AnyCancellable?
+    var finished = false
+    save = activity.track(storage.applyCartChanges(batch))
       .receive(on: scheduler)
       .sink(
         receiveCompletion: { [weak self] completion in
-          if case .failure = completion { self?.messageRelay.accept(StorageMessage.saveCart) }
-        }, receiveValue: { _ in }
+          guard let self else { return }
+          if case .failure = completion {
+            inFlight.removeFirst()
+            // Kept for the next save: nothing the user did is dropped.
+            unsaved.merge(batch, uniquingKeysWith: +)
+            messageRelay.accept(StorageMessage.saveCart)
+            failureRelay.accept(StorageMessage.saveCart)
+          }
+          finished = true
+          if let save { subscriptions.remove(save) }
+        },
+        receiveValue: { [weak self] stored in
+          guard let self else { return }
+          inFlight.removeFirst()
+          rebase(on: stored)
+        }
       )
-      .store(in: &subscriptions)
-    pending.end()
+    if !finished, let save { subscriptions.insert(save) }
   }
+
+  /// Whether edits are waiting to be saved or being saved.
+  public var hasUnsavedChanges: Bool { !unsaved.isEmpty || !inFlight.isEmpty }
 
   // MARK: Internals
 
@@ -145,23 +190,26 @@ public final class CartStore {
     editRelay.accept(())
   }
 
+  private func record(_ delta: Int, of id: String) {
+    guard delta != 0 else { return }
+    unsaved[id, default: 0] += delta
+  }
+
   private func scheduleSave() {
     if pendingSave == nil { pendingSave = activity.begin() }
     changes.accept(())
   }
 
-  private func restore(_ saved: [String: Int]) {
-    let restoredLines = saved.compactMap { id, quantity -> (String, Int)? in
-      guard products[id] != nil, quantity >= 1 else { return nil }
-      return (id, min(quantity, 99))
-    }
-    // Anything added before the saved cart arrived stays, on top of what was saved.
-    var merged = Dictionary(restoredLines, uniquingKeysWith: { a, _ in a })
-    for line in current.lines { merged[line.id] = min(99, (merged[line.id] ?? 0) + line.quantity) }
-    state.accept(rebuild(from: Array(merged)))
+  /// Shows `stored` (what storage holds now) with every change not yet stored on top.
+  private func rebase(on stored: [String: Int]) {
+    var cart = stored.filter { products[$0.key] != nil && $0.value >= 1 }
+      .mapValues { min($0, 99) }
+    for batch in inFlight + [unsaved] { cart = CartArithmetic.applying(batch, to: cart) }
+    state.accept(rebuild(from: Array(cart)))
   }
 
   private func setQuantity(_ quantity: Int, of id: String) {
+    record(quantity - current.quantity(of: id), of: id)
     state.accept(updated(current, setting: quantity, of: id))
   }
 

@@ -7,6 +7,8 @@ public enum TwitterError: Error, Equatable, Sendable {
   case server(status: Int)
   case http(status: Int)
   case offline, timeout, malformedResponse
+  /// The body passed the HTTP client's size limit.
+  case tooLarge
 
   public var message: String {
     switch self {
@@ -14,13 +16,33 @@ public enum TwitterError: Error, Equatable, Sendable {
     case .forbidden: "Twitter refused access (HTTP 403)."
     case .notFound: "Not found on Twitter (HTTP 404)."
     case .rateLimited(let wait):
-      "Rate limited by Twitter. Try again in \(Int((wait ?? 60).rounded(.up))) s."
+      "Rate limited by Twitter. Try again in \(Int(Self.usableWait(wait).rounded(.up))) s."
     case .server(let status): "Twitter is unavailable right now (HTTP \(status))."
     case .http(let status): "Unexpected response from Twitter (HTTP \(status))."
     case .offline: "Could not reach Twitter. Check your connection."
     case .timeout: "Twitter did not respond within 15 s."
     case .malformedResponse: "Twitter sent a response that could not be read."
+    case .tooLarge: "Twitter sent a response that is too large (over 5 MB)."
     }
+  }
+
+  /// The longest rate-limit wait the app accepts from a server: a day.
+  public static let maximumWait: TimeInterval = 86_400
+  /// The wait when the server gave none (or one the app does not accept).
+  public static let defaultWait = TweetsTiming.defaultRateLimitWait
+
+  /// `wait` when it is a number of seconds within 0…`maximumWait`, else `defaultWait`.
+  public static func usableWait(_ wait: TimeInterval?) -> TimeInterval {
+    guard let wait, (0...maximumWait).contains(wait) else { return defaultWait }
+    return wait
+  }
+
+  /// The wait until an `x-rate-limit-reset` header's epoch second, when that is a number no
+  /// more than a day after `now`; nil otherwise.
+  public static func wait(untilReset header: String?, now: Date) -> TimeInterval? {
+    guard let header, let reset = Double(header), reset.isFinite else { return nil }
+    let wait = max(0, reset - now.timeIntervalSince1970)
+    return wait <= maximumWait ? wait : nil
   }
 
   /// The error for a non-2xx status (429 without its reset time).

@@ -100,4 +100,6 @@ public enum TweetsTiming {
   public static let maxMemberPages = 10
   public static let maxPersonPages = 5
   public static let defaultRateLimitWait = 60.0
+  /// The longest `letTimePass`, in seconds: a front end waits at most 60 s to settle.
+  public static let longestWait = 60.0
 }

@@ -97,15 +97,19 @@ public struct URLSessionTwitterAPI: TwitterAPI {
         "User-Agent": "HeadlessMVVM-Tweets/1.0",
       ]
     )
-    .mapError { error in error.code == .timedOut ? TwitterError.timeout : .offline }
+    .mapError { error in
+      switch error.code {
+      case .timedOut: TwitterError.timeout
+      case .dataLengthExceedsMaximum: .tooLarge
+      default: .offline
+      }
+    }
     .flatMap { response -> AnyPublisher<T, TwitterError> in
       guard (200..<300).contains(response.status) else {
-        var wait: TimeInterval?
-        if response.status == 429,
-          let reset = response.headers["x-rate-limit-reset"].flatMap(Double.init)
-        {
-          wait = max(0, reset - now().timeIntervalSince1970)
-        }
+        let wait =
+          response.status == 429
+          ? TwitterError.wait(untilReset: response.headers["x-rate-limit-reset"], now: now())
+          : nil
         return Fail(error: TwitterError.forStatus(response.status, retryAfter: wait))
           .eraseToAnyPublisher()
       }

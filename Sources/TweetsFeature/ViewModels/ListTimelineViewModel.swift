@@ -40,7 +40,6 @@ public final class ListTimelineViewModel {
   private let olderToken = BehaviorRelay<String?>(value: nil)
   private let endReached = BehaviorRelay(value: false)
   private let moreStored = BehaviorRelay(value: false)
-  private let openFailure = PublishRelay<String>()
   private let ages: AgeClock
   private var lastShowPeople: AnySchedulerOf<DispatchQueue>.SchedulerTimeType?
   private var subscriptions = Set<AnyCancellable>()
@@ -102,8 +101,12 @@ public final class ListTimelineViewModel {
       return gateOpen && !finished ? "Loading..." : "No tweets yet."
     }
     .removeDuplicates().asDriver(scheduler: scheduler)
-    error = poller.errors.merge(with: openFailure.asSignal(scheduler: scheduler))
-      .asSignal(scheduler: scheduler)
+    // The store's open failure is said once, to the first subscriber, however late it comes
+    // (a front end subscribes after the view model is made).
+    let storeNote: AnyPublisher<String, Never> =
+      store.openFailure.map { Just($0.message).eraseToAnyPublisher() }
+      ?? Empty().eraseToAnyPublisher()
+    error = poller.errors.merge(with: storeNote).asSignal(scheduler: scheduler)
 
     let loadable = moreStored.combineLatest(olderToken, endReached) { more, token, end in
       more || (token != nil && !end)
@@ -125,9 +128,6 @@ public final class ListTimelineViewModel {
     .store(in: &subscriptions)
     owner.value = self
     poller.start()
-    if let failure = store.openFailure {
-      scheduler.schedule { [openFailure] in openFailure.accept(failure.message) }
-    }
   }
 
   // MARK: Inputs

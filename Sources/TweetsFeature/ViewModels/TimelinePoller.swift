@@ -191,7 +191,7 @@ final class TimelinePoller {
       case .offline: if env.reachable.value { env.reachable.accept(false) }
       case .rateLimited(let wait):
         blockedUntil = env.scheduler.now.advanced(
-          by: .milliseconds(Int((wait ?? TweetsTiming.defaultRateLimitWait) * 1000)))
+          by: .milliseconds(Int(TwitterError.usableWait(wait) * 1000)))
       default: break
       }
     }

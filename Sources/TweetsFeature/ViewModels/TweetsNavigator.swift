@@ -132,6 +132,17 @@ public final class TweetsNavigator: TweetsNavigating {
     current.accept(scenes)
   }
 
+  /// Counts the next `seconds` of the app's time as pending work, so that a front end which
+  /// waits for `isSettled` (the CLI's `wait`) lets that much time pass and sees the polls that
+  /// fall due meanwhile.
+  public func letTimePass(_ seconds: TimeInterval) {
+    guard seconds > 0, seconds <= TweetsTiming.longestWait else { return }
+    let activity = env.activity.begin()
+    env.scheduler.schedule(
+      after: env.scheduler.now.advanced(by: .milliseconds(Int(seconds * 1000)))
+    ) { activity.end() }
+  }
+
   /// Logs out: fetching stops everywhere.
   public func logOut() { env.account.logOut() }
 

@@ -14,10 +14,13 @@ public struct ForecastChart: Sendable {
   static func levels(_ steps: [ForecastStep]) -> [Int] {
     guard let lo = steps.map(\.temperatureC).min(), let hi = steps.map(\.temperatureC).max()
     else { return [] }
+    let span = hi - lo
     return steps.map { step in
-      guard hi > lo else { return 3 }
-      let level = ((step.temperatureC - lo) / (hi - lo) * 7).rounded(.toNearestOrAwayFromZero)
-      return min(7, max(0, Int(level)))
+      // A span that overflows to infinity (±1.7e308) or is empty draws a flat line.
+      guard span > 0, span.isFinite else { return 3 }
+      let level = ((step.temperatureC - lo) / span * 7).rounded(.toNearestOrAwayFromZero)
+      guard level.isFinite else { return 3 }
+      return Int(min(7, max(0, level)))
     }
   }
 

@@ -11,7 +11,11 @@ public struct WeatherFormat: Sendable {
     let value = unit == .celsius ? celsius : celsius * 1.8 + 32
     var rounded = value.rounded(.toNearestOrAwayFromZero)
     if rounded == 0 { rounded = 0 }
-    return "\(Int(rounded))\(unitText(unit))"
+    // Decoders refuse such values; a formatter still never traps on one.
+    guard let whole = Int(exactly: rounded), whole.magnitude < 1_000_000 else {
+      return "--\(unitText(unit))"
+    }
+    return "\(whole)\(unitText(unit))"
   }
 
   /// `°C` / `°F`, ASCII `C` / `F`.

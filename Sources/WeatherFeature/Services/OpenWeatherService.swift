@@ -72,10 +72,13 @@ public struct OpenWeatherService: WeatherService {
     return client.get(
       url, headers: ["Accept": "application/json", "User-Agent": "HeadlessMVVM"]
     )
-    .mapError { _ in WeatherError.network }
+    .mapError { error in error.code == .dataLengthExceedsMaximum ? .tooLarge : .network }
     .flatMap { response -> AnyPublisher<T, WeatherError> in
       guard (200..<300).contains(response.status) else {
-        return Fail(error: WeatherError.forStatus(response.status)).eraseToAnyPublisher()
+        return Fail(
+          error: WeatherError.forStatus(
+            response.status, retryAfter: response.headers["retry-after"])
+        ).eraseToAnyPublisher()
       }
       do throws(WeatherError) {
         return Just(try decode(response.body)).setFailureType(to: WeatherError.self)

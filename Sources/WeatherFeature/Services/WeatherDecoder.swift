@@ -1,7 +1,18 @@
 import Foundation
 
 /// Reads OpenWeatherMap's current-weather and 5-day forecast documents.
+///
+/// Numbers are checked where they enter: a temperature outside `temperatureRange`, a time
+/// outside `timeRange` or a time-zone offset beyond ±18 h makes the whole body malformed, so
+/// nothing downstream formats or computes with a value the app cannot show.
 public enum WeatherDecoder {
+  /// The temperatures (°C) the app shows; the records on Earth are −89 °C and +57 °C.
+  public static let temperatureRange = -150.0...100.0
+  /// Forecast times, in seconds since 1970 (up to the year 2100).
+  public static let timeRange = 0.0...4_102_444_800.0
+  /// Time-zone offsets, in seconds.
+  public static let timezoneRange = -64_800...64_800
+
   /// The weather in a current-weather body. A `cod` other than 200 in the body is taken as
   /// the HTTP status (`{"cod":"404",…}` is `cityNotFound`).
   public static func current(_ data: Data) throws(WeatherError) -> Weather {
@@ -11,7 +22,8 @@ public enum WeatherDecoder {
     }
     let coordinate = Coordinate(latitude: document.coord.lat, longitude: document.coord.lon)
     let humidity = document.main.humidity
-    guard coordinate.isValid, document.main.temp.isFinite, humidity == humidity.rounded(),
+    guard coordinate.isValid, temperatureRange.contains(document.main.temp),
+      humidity == humidity.rounded(),
       (0...100).contains(humidity)
     else { throw .malformedResponse }
     let condition = document.weather?.first
@@ -25,7 +37,10 @@ public enum WeatherDecoder {
   public static func forecast(_ data: Data) throws(WeatherError) -> Forecast {
     try checkCode(data)
     guard let document = try? JSONDecoder().decode(ForecastDocument.self, from: data),
-      document.list.allSatisfy({ $0.main.temp.isFinite })
+      document.list.allSatisfy({
+        temperatureRange.contains($0.main.temp) && timeRange.contains($0.dt)
+      }),
+      timezoneRange.contains(document.city?.timezone ?? 0)
     else { throw .malformedResponse }
     return Forecast(
       cityName: document.city?.name ?? "", timezoneOffset: document.city?.timezone ?? 0,

@@ -32,6 +32,13 @@ public final class WeatherViewModel {
   /// Back-off after the n-th failed attempt: n seconds.
   static func backOff(afterAttempt attempt: Int) -> Double { Double(attempt) }
 
+  /// The wait before the next attempt: the server's `Retry-After` when a 429 gave one, else
+  /// the back-off.
+  static func retryDelay(after error: WeatherError, attempt: Int) -> Double {
+    if case .rateLimited(let wait?) = error { return max(wait, backOff(afterAttempt: attempt)) }
+    return backOff(afterAttempt: attempt)
+  }
+
   static let tooLong = "City name is too long (max 100 characters)"
   static let emptyKey = "API key must not be empty"
   static let mapHidden = "The map is hidden"
@@ -376,17 +383,17 @@ public final class WeatherViewModel {
   private func failed(_ error: WeatherError, query: WeatherQuery, kind: QueryKind, number: Int) {
     update { $0.pending.attempt = false }
     toasts.accept(error.message)
-    if error == .cityNotFound || number >= Self.maxAttempts {
-      fallBack(kind)
-    } else if error == .invalidKey {
+    if error == .invalidKey, number < Self.maxAttempts {
       update {
         $0.needsApiKey = true
         $0.keyPromptVisible = true
       }
       resumeOnKey = { [unowned self] in attempt(query, kind: kind, number: number + 1) }
+    } else if !error.isTransient || number >= Self.maxAttempts {
+      fallBack(kind)
     } else {
       update { $0.pending.retryTimer = true }
-      after(Self.backOff(afterAttempt: number)) { [unowned self] in
+      after(Self.retryDelay(after: error, attempt: number)) { [unowned self] in
         update { $0.pending.retryTimer = false }
         attempt(query, kind: kind, number: number + 1)
       }

@@ -1,0 +1,75 @@
+import FlyingFox
+import Foundation
+import LoopbackSupport
+import PropertyBased
+import Testing
+import TweetsFeature
+import ViewModelKit
+
+/// Issue 9, items 1 and 2 for the tweets client: a rate-limit reset the app cannot wait for,
+/// and bodies past the limit.
+@Suite("Tweets: hostile servers", .timeLimit(.minutes(2)))
+struct TweetsHostileServerTests {
+  static let pinned = Date(timeIntervalSince1970: 1_741_953_600)
+
+  func client(_ base: URL) -> URLSessionTwitterAPI {
+    URLSessionTwitterAPI(
+      baseURL: URLSessionTwitterAPI.baseURL(from: base.absoluteString + "/")!, timeout: 30,
+      now: { Self.pinned })
+  }
+
+  @Test(
+    "item 1: a reset of 1e16, NaN or more than a day away is no wait at all (the default 60 s)",
+    arguments: ["1e16", "1e300", "nan", "inf", "\(1_741_953_600 + 86_401)"])
+  func hugeReset(reset: String) async throws {
+    let server = try await LoopbackServer { _ in
+      FlyingFox.HTTPResponse(
+        statusCode: .tooManyRequests,
+        headers: HTTPHeaders([HTTPHeader("x-rate-limit-reset"): reset]))
+    }
+    let result = await outcome(of: client(server.baseURL).user(username: "x", token: "t"))
+    await server.stop()
+    #expect(result == .failure(.rateLimited(retryAfter: nil)))
+    #expect(
+      TwitterError.rateLimited(retryAfter: nil).message
+        == "Rate limited by Twitter. Try again in 60 s.")
+  }
+
+  @Test("item 1: a poller given an absurd wait still waits the default and does not trap")
+  func pollerWithAbsurdWait() {
+    for wait in [1e16, .infinity, .nan, -5] {
+      let h = TweetsHarness()
+      h.api.listReplies = [.fail(.rateLimited(retryAfter: wait))]
+      let list = h.listTimeline()
+      h.at(61)
+      #expect(h.api.times("list") == [0, 60], "\(wait)")
+      #expect(list.error.values == ["Rate limited by Twitter. Try again in 60 s."])
+    }
+  }
+
+  @Test("item 2: a gzip bomb is refused at the body limit with its own message")
+  func gzipBomb() async throws {
+    let server = try await LoopbackServer { _ in HostileBodies.gzipBombResponse() }
+    let result = await outcome(of: client(server.baseURL).user(username: "x", token: "t"))
+    await server.stop()
+    #expect(result == .failure(.tooLarge))
+    #expect(
+      TwitterError.tooLarge.message
+        == "Twitter sent a response that is too large (over 5 MB).")
+  }
+
+  @Test("property: every wait, message and reset header is handled without a trap")
+  func waits() async {
+    let doubles = Gen.oneOf(
+      Gen.double(in: -308...308).map { pow(10, $0) },
+      Gen.double(in: -308...308).map { -pow(10, $0) },
+      Gen.element(of: [Double.nan, .infinity, -.infinity, 0, 86_400, 86_400.5]).map { $0 ?? 0 })
+    await propertyCheck(count: 500, input: doubles) { value in
+      let wait = TwitterError.usableWait(value)
+      #expect((0...TwitterError.maximumWait).contains(wait))
+      #expect(TwitterError.rateLimited(retryAfter: value).message.hasPrefix("Rate limited"))
+      let header = TwitterError.wait(untilReset: "\(value)", now: Self.pinned)
+      #expect(header.map { (0...TwitterError.maximumWait).contains($0) } ?? true)
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+import ViewModelKit
+import WeatherFeature
+
+/// Issue 9, item 10: only what may mend is asked again, and a server's `Retry-After` is
+/// honoured (in virtual time).
+@Suite("Weather: what is retried")
+struct WeatherRetryPolicyTests {
+  @Test(
+    "a refusal, a malformed or an oversized answer is asked once, then falls back",
+    arguments: [
+      WeatherError.refused(status: 403), .malformedResponse, .tooLarge,
+    ])
+  func final(error: WeatherError) {
+    let h = WeatherHarness()
+    h.service.defaultReply = .fail(error)
+    h.search("London")
+    h.at(60)
+    #expect(h.service.callTimes == [0])
+    #expect(h.toast.values == [error.message] && h.toast.times == [0])
+    #expect(h.cityName.last == "No data" && h.cityName.times.last == 0)
+  }
+
+  @Test("a 429 asking for 5 s is asked again at 5 s, not at 1 s")
+  func retryAfterHonoured() {
+    let h = WeatherHarness()
+    h.service.replies = [.fail(.rateLimited(retryAfter: 5)), .answer(W_London)]
+    h.search("London")
+    h.at(30)
+    #expect(h.service.callTimes == [0, 5])
+    #expect(h.cityName.last == "London" && h.cityName.times.last == 5)
+  }
+
+  @Test("a 429 asking for longer than a minute is not asked again")
+  func retryAfterTooLong() {
+    let h = WeatherHarness()
+    h.service.defaultReply = .fail(.rateLimited(retryAfter: 120))
+    h.search("London")
+    h.at(300)
+    #expect(h.service.callTimes == [0])
+    #expect(h.toast.values == ["Too many requests: the weather service is rate limiting"])
+    #expect(h.cityName.last == "No data")
+  }
+
+  @Test("a 429 asking for less than the back-off waits the back-off")
+  func retryAfterShorterThanBackOff() {
+    let h = WeatherHarness()
+    h.service.replies = [
+      .fail(.network), .fail(.rateLimited(retryAfter: 0)), .answer(W_London),
+    ]
+    h.search("London")
+    h.at(30)
+    #expect(h.service.callTimes == [0, 1, 3])
+  }
+}

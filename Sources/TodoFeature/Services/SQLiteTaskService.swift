@@ -51,6 +51,19 @@ public final class SQLiteTaskService: TaskService, Sendable {
     } catch {
       throw .unwritable(path: path)
     }
+    // Two processes starting on a new directory take turns: the second opens a store the
+    // first has finished creating, instead of meeting SQLITE_BUSY mid-migration.
+    let opened = CreationLock.whileHolding(lockFor: path) {
+      Result { () throws(TaskStoreError) -> SQLiteTaskService in
+        try openUnderLock(path, clock: clock, scheduler: scheduler)
+      }
+    }
+    return try opened.get()
+  }
+
+  private static func openUnderLock(
+    _ path: String, clock: @escaping @Sendable () -> Date, scheduler: AnySchedulerOf<DispatchQueue>
+  ) throws(TaskStoreError) -> SQLiteTaskService {
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
       if isDirectory.boolValue { throw .unwritable(path: path) }

@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+
+/// Issue 9, items 3, 4 and 5, with real processes on one data directory.
+@Suite("End to end: stores shared by processes", .timeLimit(.minutes(8)))
+struct SharedStoreEndToEndTests {
+  static let products = ["peas", "eggs", "milk", "beans"]
+
+  /// Quantities per product as the catalog prints them (`  1. Peas | … | 3`).
+  static func quantities(in dataDirectory: URL) async throws -> [Int] {
+    let output = try await Executables.run(
+      "cli", ["checkout", "--offline", "--data-dir", dataDirectory.path, "catalog"])
+    return output.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") }.compactMap {
+      $0.split(separator: "|").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+    }
+  }
+
+  /// 200 random adds and removes, never taking away more than this script added, so the sum
+  /// of both scripts' net changes is exactly what must be stored.
+  static func script(seed: UInt64) -> (lines: [String], net: [Int]) {
+    var random = SplitMix(seed: seed)
+    var net = Array(repeating: 0, count: products.count)
+    var lines: [String] = []
+    while lines.count < 200 {
+      let index = Int(random.next() % UInt64(products.count))
+      let count = Int(random.next() % 3) + 1
+      if random.next() % 3 == 0, net[index] >= count {
+        net[index] -= count
+        lines.append("remove \(products[index]) \(count)")
+      } else if net[index] + count <= 45 {
+        net[index] += count
+        lines.append("add \(products[index]) \(count)")
+      }
+    }
+    return (lines, net)
+  }
+
+  @Test("item 3: two sessions × 200 random adds and removes end with exactly the sum of both")
+  func twoSessionsSum() async throws {
+    let data = try Executables.scratch()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let (first, second) = (Self.script(seed: 1), Self.script(seed: 2))
+    async let a = Executables.run(
+      "cli", ["checkout", "--offline", "--data-dir", data.path],
+      input: first.lines.joined(separator: "\n") + "\n")
+    async let b = Executables.run(
+      "cli", ["checkout", "--offline", "--data-dir", data.path],
+      input: second.lines.joined(separator: "\n") + "\n")
+    let (outA, outB) = try await (a, b)
+    #expect(outA.status == 0 && outB.status == 0, "\(outA.stderr) \(outB.stderr)")
+    let expected = zip(first.net, second.net).map(+)
+    #expect(try await Self.quantities(in: data) == expected)
+  }
+
+  @Test("item 3: two one-shot adds started together both count")
+  func twoOneShots() async throws {
+    for _ in 0..<4 {
+      let data = try Executables.scratch()
+      defer { try? FileManager.default.removeItem(at: data) }
+      _ = try await Executables.run(
+        "cli", ["checkout", "--offline", "--data-dir", data.path, "add", "peas"])
+      async let a = Executables.run(
+        "cli", ["checkout", "--offline", "--data-dir", data.path, "add", "peas", "2"])
+      async let b = Executables.run(
+        "cli", ["checkout", "--offline", "--data-dir", data.path, "add", "peas", "3"])
+      let (outA, outB) = try await (a, b)
+      #expect(outA.status == 0 && outB.status == 0)
+      #expect(try await Self.quantities(in: data).first == 6)
+    }
+  }
+
+  @Test("item 4: 20 pairs of checkout processes starting on new directories all get a store")
+  func checkoutStartRace() async throws {
+    for round in 0..<20 {
+      let data = try Executables.scratch().appendingPathComponent("new")
+      defer { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }
+      async let a = Executables.run(
+        "cli", ["checkout", "--offline", "--data-dir", data.path, "add", "peas"])
+      async let b = Executables.run(
+        "cli", ["checkout", "--offline", "--data-dir", data.path, "add", "eggs"])
+      let (outA, outB) = try await (a, b)
+      #expect(outA.status == 0 && outB.status == 0, "round \(round): \(outA.stdout)\(outB.stdout)")
+      #expect(!(outA.stdout + outB.stdout).contains("could not"), "round \(round)")
+      #expect(try await Self.quantities(in: data).prefix(2) == [1, 1], "round \(round)")
+    }
+  }
+
+  @Test("item 4: 20 pairs of todo processes starting on new directories are both served")
+  func todoStartRace() async throws {
+    for round in 0..<20 {
+      let data = try Executables.scratch().appendingPathComponent("new")
+      defer { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }
+      async let a = Executables.run("cli", ["todo", "--data-dir", data.path, "add", "first"])
+      async let b = Executables.run("cli", ["todo", "--data-dir", data.path, "add", "second"])
+      let (outA, outB) = try await (a, b)
+      #expect(outA.status == 0 && outB.status == 0, "round \(round): \(outA.stderr)\(outB.stderr)")
+      let list = try await Executables.run("cli", ["todo", "--data-dir", data.path, "list"])
+      #expect(list.stdout.contains(" first") && list.stdout.contains(" second"), "round \(round)")
+    }
+  }
+
+  @Test(
+    "item 5: a cart edit on a broken store is error: and exit 1, and the file is untouched",
+    arguments: ["garbage", "directory"])
+  func failedSave(kind: String) async throws {
+    let data = try Executables.scratch()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let store = data.appendingPathComponent("checkout.sqlite")
+    if kind == "directory" {
+      try FileManager.default.createDirectory(at: store, withIntermediateDirectories: true)
+    } else {
+      try Data("garbage".utf8).write(to: store)
+    }
+    let output = try await Executables.run(
+      "cli", ["checkout", "--offline", "--data-dir", data.path], input: "add peas\n")
+    #expect(output.status == 1)
+    #expect(output.stderr.contains("error: Your cart could not be saved"))
+    if kind == "garbage" { #expect(try Data(contentsOf: store) == Data("garbage".utf8)) }
+  }
+}
+
+/// A small seeded generator, so a failing script can be run again.
+struct SplitMix {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

@@ -8,4 +8,7 @@
 #include <locale.h>
 #include <wchar.h>
 #include <ncursesw/curses.h>
+/* From <term.h>, which is not included whole: its capability macros (lines, columns, ...)
+   would shadow ordinary names. Used to test TERM before initscr, which would exit. */
+extern int setupterm(const char *term, int filedes, int *errret);
 #endif

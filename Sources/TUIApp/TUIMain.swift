@@ -36,6 +36,7 @@ public enum TUIMain {
     } catch {
       fail(error.message)
     }
+    if let problem = TerminalCheck.problem() { fail(problem) }
     let tabs = makeTabs(
       configuration, catalogFile: options.catalog, location: options.location,
       scheduler: .userInterface)

@@ -105,4 +105,6 @@ public final class TUIRoot: TerminalHost {
   }
 
   public func willQuit() { screens.values.forEach { $0.willQuit() } }
+
+  public var acceptsText: Bool { !helpOpen && screen.hasFocusedField }
 }

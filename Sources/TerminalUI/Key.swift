@@ -9,6 +9,10 @@ public enum Key: Equatable, Sendable {
   case controlU
   /// The terminal changed size.
   case resize
+  /// Several characters that arrived in one read while a text field had focus (a paste, or
+  /// fast typing), delivered at once so that a long paste costs one edit, not one per
+  /// character. The run loop makes these only for a host that `acceptsText`.
+  case text(String)
 }
 
 /// Turns the bytes a terminal sends into keys: UTF-8 text, control keys and the escape

@@ -19,10 +19,17 @@ public protocol TerminalHost: AnyObject {
   var requestRedraw: () -> Void { get set }
   /// Called once before the process exits normally (flush pending saves).
   func willQuit()
+  /// Whether a text field has focus, so that characters read together may arrive as one
+  /// `.text` key.
+  var acceptsText: Bool { get }
+}
+
+extension TerminalHost {
+  public var acceptsText: Bool { false }
 }
 
 /// Runs a terminal app: `dispatchMain()`, stdin through a read source on the main queue,
-/// SIGWINCH, SIGINT and SIGTERM through signal sources, and at most one redraw per main-queue
+/// SIGWINCH, SIGINT, SIGTERM, SIGHUP and SIGQUIT through signal sources, and at most one redraw per main-queue
 /// turn. The terminal is restored on every way out.
 @MainActor
 public final class TerminalRunLoop {
@@ -55,9 +62,13 @@ public final class TerminalRunLoop {
     let input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
     input.setEventHandler { [weak self] in self?.readInput() }
     sources.append(input)
+    // SIGHUP (the terminal closed, ssh dropped) and SIGQUIT (Ctrl-\) take the quit path too:
+    // open editors are cancelled, pending saves flushed, the terminal restored. Handling
+    // SIGQUIT here also keeps the Swift runtime's backtracer from taking over the screen.
     for (number, action) in [
       (SIGWINCH, { [weak self] in self?.resized() }), (SIGINT, { [weak self] in self?.quit() }),
-      (SIGTERM, { [weak self] in self?.quit() }),
+      (SIGTERM, { [weak self] in self?.quit() }), (SIGHUP, { [weak self] in self?.quit() }),
+      (SIGQUIT, { [weak self] in self?.quit() }),
     ] as [(Int32, () -> Void)] {
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
@@ -91,13 +102,39 @@ public final class TerminalRunLoop {
       if count == 0 { quit() }
       return
     }
-    for key in decoder.decode(Array(bytes[0..<count])) {
+    for key in Self.coalesced(decoder.decode(Array(bytes[0..<count])), text: host.acceptsText) {
       if host.handle(key) == .quit || key == .controlC {
         quit()
         return
       }
     }
     setNeedsDisplay()
+  }
+
+  /// `keys` with each run of two or more characters joined into one `.text` key, when `text`
+  /// (a field has focus); unchanged otherwise.
+  public static func coalesced(_ keys: [Key], text: Bool) -> [Key] {
+    guard text, keys.count > 1 else { return keys }
+    var result: [Key] = []
+    var run = ""
+    var runLength = 0
+    func endRun() {
+      if runLength == 1 { result.append(.character(run.first!)) }
+      if runLength > 1 { result.append(.text(run)) }
+      run = ""
+      runLength = 0
+    }
+    for key in keys {
+      if case .character(let character) = key {
+        run.append(character)
+        runLength += 1
+      } else {
+        endRun()
+        result.append(key)
+      }
+    }
+    endRun()
+    return result
   }
 
   private func resized() {

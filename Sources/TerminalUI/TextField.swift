@@ -22,6 +22,8 @@ public struct TextField: Equatable {
     switch key {
     case .character(let character):
       insert(character)
+    case .text(let text):
+      insert(contentsOf: text)
     case .backspace:
       guard cursor > 0 else { return true }
       let index = text.index(text.startIndex, offsetBy: cursor - 1)
@@ -37,6 +39,14 @@ public struct TextField: Equatable {
     default: return false
     }
     return true
+  }
+
+  /// Inserts `inserted` at the cursor in one edit: its cost grows with the text once, not
+  /// once per character.
+  public mutating func insert(contentsOf inserted: String) {
+    let before = text.count
+    text.insert(contentsOf: inserted, at: text.index(text.startIndex, offsetBy: cursor))
+    cursor += text.count - before
   }
 
   public mutating func insert(_ character: Character) {

@@ -128,6 +128,7 @@ private func runTodoBenchmarks() -> Bool {
   rig.waitUntilSettled()
 
   budgets.append(measureRedraw(service: rig.service))
+  budgets.append(measurePaste())
 
   let other = try? DatabaseQueue(path: file.path)
   budgets.append(

@@ -5,6 +5,7 @@ import Testing
 struct TmuxSession {
   let name = "e2e-\(UUID().uuidString.prefix(8))"
 
+  /// Runs `tmux` with `arguments` and returns what it printed.
   func tmux(_ arguments: [String]) async throws -> String {
     try await Executables.runProgram("tmux", arguments, timeout: 30).stdout
   }

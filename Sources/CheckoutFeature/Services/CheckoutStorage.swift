@@ -34,6 +34,9 @@ public protocol CheckoutStorage {
   /// `scheduler`.
   func cartChangesElsewhere(checkingOn scheduler: AnySchedulerOf<DispatchQueue>)
     -> AnyPublisher<[String: Int], Never>
+  /// Blocks until writes already started have finished (a requirement, so that a session
+  /// holding `any CheckoutStorage` really waits before the process exits).
+  func waitForPendingWork()
 }
 
 /// One cart change applied to a stored quantity: the sum, kept within 0…99 without

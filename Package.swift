@@ -184,7 +184,11 @@ let package = Package(
     .testTarget(name: "ArchitectureTests"),
     // Runs the built executables: cli through pipes, tui inside tmux.
     .testTarget(
-      name: "EndToEndTests", dependencies: ["cli", "tui", "TodoFeature", "ViewModelKitTesting"],
+      name: "EndToEndTests",
+      dependencies: [
+        "cli", "tui", "TodoFeature", "ViewModelKitTesting", "LoopbackSupport",
+        .product(name: "FlyingFox", package: "FlyingFox"),
+      ],
       exclude: ["checkout-transcript.txt", "weather-transcript.txt", "tweets-transcript.txt"]),
   ],
   swiftLanguageModes: [.v6]

@@ -17,6 +17,8 @@ final class ChildProcess: @unchecked Sendable {
   private let stdoutFD: Int32
   private let stderrFD: Int32
   private var exitStatus: Int32?
+  /// The child's peak resident size in KiB, once it has been reaped (`wait4`'s `ru_maxrss`).
+  private(set) var peakResidentKiB = 0
 
   private static let spawning = NSLock()
 
@@ -159,7 +161,8 @@ final class ChildProcess: @unchecked Sendable {
     var stderr = String(decoding: err, as: UTF8.self)
     if timedOut { stderr += "\n[test: the program was killed at its deadline]" }
     return Executables.Output(
-      status: status, stdout: String(decoding: out, as: UTF8.self), stderr: stderr)
+      status: status, stdout: String(decoding: out, as: UTF8.self), stderr: stderr,
+      peakResidentKiB: peakResidentKiB)
   }
 
   /// Sends `signal` to the child.
@@ -183,7 +186,9 @@ final class ChildProcess: @unchecked Sendable {
   private func reap(blocking: Bool = true) -> Int32? {
     var raw: Int32 = 0
     while true {
-      let result = waitpid(pid, &raw, blocking ? 0 : WNOHANG)
+      var usage = rusage()
+      let result = wait4(pid, &raw, blocking ? 0 : WNOHANG, &usage)
+      if result == pid { peakResidentKiB = usage.ru_maxrss }
       if result == pid { break }
       if result == 0 { return nil }
       if errno == EINTR { continue }

@@ -20,6 +20,8 @@ enum Executables {
     let status: Int32
     let stdout: String
     let stderr: String
+    /// The program's peak resident size, in KiB.
+    var peakResidentKiB = 0
   }
 
   /// Runs a built executable with `input` on stdin and waits for it to exit.

@@ -131,3 +131,32 @@ struct SplitMix {
     return z ^ (z >> 31)
   }
 }
+
+/// Issue 9, items 6 and 11, against the built `cli`.
+@Suite("End to end: hostile command lines", .timeLimit(.minutes(2)))
+struct HostileCommandLineEndToEndTests {
+  @Test(
+    "item 6: Int.min and overflowing row numbers are usage errors, not a crash",
+    arguments: [
+      ["link", "-9223372036854775808"], ["link", "99999999999999999999"],
+      ["open", "#-9223372036854775808"], ["open", "#+1"],
+    ])
+  func rowNumbers(words: [String]) async throws {
+    let output = try await Executables.run(
+      "cli", ["tweets", "--offline", "--ephemeral"] + words)
+    #expect(output.status == 1)
+    #expect(output.stderr.hasPrefix("error: usage:"), "\(output.stderr)")
+  }
+
+  @Test("item 11: #+1 is not a task id; an escape sequence is echoed visibly")
+  func todoWords() async throws {
+    let data = try Executables.scratch()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let output = try await Executables.run(
+      "cli", ["todo", "--data-dir", data.path], input: "toggle #+1\n\u{1B}[2Jwipe\n")
+    #expect(output.status == 1)
+    #expect(
+      output.stderr
+        == "error: not a task id: \"#+1\"\nerror: unknown command '\\u{1B}[2Jwipe'; type help\n")
+  }
+}

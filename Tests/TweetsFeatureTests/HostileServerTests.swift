@@ -73,3 +73,32 @@ struct TweetsHostileServerTests {
     }
   }
 }
+
+/// Issue 9, item 11: the CLI's `wait <seconds>` lets app time pass as pending work.
+@Suite("Tweets: letting time pass")
+struct LetTimePassTests {
+  @Test("letTimePass(5) keeps the app busy for 5 s of its time, so polls that fall due are seen")
+  func busyForTheWait() {
+    let h = TweetsHarness()
+    let navigator = TweetsNavigator(list: L, env: h.env)
+    navigator.start()
+    h.scheduler.settle()
+    #expect(!navigator.isBusy)
+    navigator.letTimePass(5)
+    #expect(navigator.isBusy)
+    h.at(4.9)
+    #expect(navigator.isBusy)
+    h.at(5)
+    #expect(!navigator.isBusy)
+  }
+
+  @Test("a wait outside 0…60 s is ignored")
+  func outOfRange() {
+    let h = TweetsHarness()
+    let navigator = TweetsNavigator(list: L, env: h.env)
+    for seconds in [0, -1, 61, .infinity, .nan] {
+      navigator.letTimePass(seconds)
+      #expect(!navigator.isBusy, "\(seconds)")
+    }
+  }
+}

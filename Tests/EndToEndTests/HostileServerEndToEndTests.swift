@@ -1,0 +1,71 @@
+import FlyingFox
+import Foundation
+import LoopbackSupport
+import Testing
+
+/// Issue 9, items 1, 2 and 10: the built `cli` of each app against a loopback server that
+/// answers with numbers out of range, a gzip bomb, or what asking again cannot mend.
+@Suite("End to end: the apps against hostile servers", .timeLimit(.minutes(3)))
+struct HostileServerEndToEndTests {
+  static func weather(_ server: LoopbackServer, _ words: [String] = ["search", "London"])
+    async throws -> Executables.Output
+  {
+    try await Executables.run(
+      "cli", ["weather", "--ephemeral"] + words,
+      environment: [
+        "OPENWEATHER_API_KEY": "k", "OPENWEATHER_BASE_URL": server.baseURL.absoluteString + "/d",
+      ])
+  }
+
+  @Test("item 1: a temperature of 1e300 is a message, not a crash")
+  func weatherHugeTemperature() async throws {
+    let body = #"{"coord":{"lat":1,"lon":2},"main":{"temp":1e300,"humidity":5},"name":"X"}"#
+    let server = try await LoopbackServer { _ in
+      FlyingFox.HTTPResponse(statusCode: .ok, body: Data(body.utf8))
+    }
+    let output = try await Self.weather(server)
+    await server.stop()
+    #expect(output.status == 0)
+    #expect(output.stdout.contains("! Unexpected response from the weather server\n"))
+    #expect(output.stdout.contains("cityName: No data\n"))
+  }
+
+  @Test("item 2: a gzip bomb leaves every live client under 100 MB resident")
+  func gzipBombs() async throws {
+    let server = try await LoopbackServer { _ in HostileBodies.gzipBombResponse() }
+    let weather = try await Self.weather(server)
+    let tweets = try await Executables.run(
+      "cli", ["tweets", "--ephemeral", "timeline"],
+      environment: [
+        "TWITTER_LIST_ID": "42", "TWITTER_BEARER_TOKEN": "t",
+        "TWITTER_BASE_URL": server.baseURL.absoluteString,
+      ])
+    let checkout = try await Executables.run(
+      "cli", ["checkout", "--ephemeral", "currency", "usd"],
+      environment: ["RATES_URL": server.baseURL.absoluteString + "/rates"])
+    await server.stop()
+    #expect(weather.stdout.contains("! The weather server's answer is too large\n"))
+    #expect(tweets.stdout.contains("! Twitter sent a response that is too large (over 5 MB).\n"))
+    #expect(checkout.stdout.contains("! Unable to retrieve currencies\n"))
+    for output in [weather, tweets, checkout] {
+      #expect(output.peakResidentKiB > 0 && output.peakResidentKiB < 100 * 1024)
+      #expect(output.status < 128)
+    }
+  }
+
+  @Test("item 10: a 403, an HTML page and an empty body are each asked for once")
+  func weatherAsksOnce() async throws {
+    for (status, body) in [(403, ""), (200, "<html>nope</html>"), (200, "")] {
+      let requests = Recorded()
+      let server = try await LoopbackServer { request in
+        await requests.record(request.path)
+        return FlyingFox.HTTPResponse(
+          statusCode: HTTPStatusCode(status, phrase: "S"), body: Data(body.utf8))
+      }
+      let output = try await Self.weather(server)
+      await server.stop()
+      #expect(await requests.values == ["/d/weather"], "\(status) \(body)")
+      #expect(output.stdout.contains("cityName: No data\n"))
+    }
+  }
+}

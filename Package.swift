@@ -171,6 +171,14 @@ let package = Package(
       name: "LoopbackSupport",
       dependencies: ["ViewModelKit", .product(name: "FlyingFox", package: "FlyingFox")],
       path: "Tests/LoopbackSupport", resources: [.copy("Resources/zeros-256MiB.gz")]),
+    // The CLI fuzz target (issue 9): the harness, and the executable `.ci/fuzz` builds with
+    // libFuzzer (plainly built, it replays inputs).
+    .target(
+      name: "CLIFuzzHarness", dependencies: ["CLIApp", "AppEnvironment", "ViewModelKit"],
+      path: "Tests/Fuzz/Harness"),
+    .target(name: "CFuzzDriver", path: "Tests/Fuzz/CFuzzDriver"),
+    .executableTarget(
+      name: "fuzz-cli", dependencies: ["CLIFuzzHarness", "CFuzzDriver"], path: "Tests/Fuzz/Driver"),
     .testTarget(name: "AppEnvironmentTests", dependencies: ["AppEnvironment"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ViewModelKitTesting"]),
     .testTarget(
@@ -180,7 +188,8 @@ let package = Package(
         "ViewModelKitTesting",
       ]),
     .testTarget(
-      name: "CLIAppTests", dependencies: ["CLIApp", "CheckoutFeature", "ViewModelKitTesting"]),
+      name: "CLIAppTests",
+      dependencies: ["CLIApp", "CheckoutFeature", "ViewModelKitTesting", "CLIFuzzHarness"]),
     .testTarget(name: "ArchitectureTests"),
     // Runs the built executables: cli through pipes, tui inside tmux.
     .testTarget(

@@ -77,10 +77,9 @@ struct HTTPServicesTests {
 
   @Test("nobody listening is a network error")
   func refused() async throws {
-    let server = try await LoopbackServer { _ in FlyingFox.HTTPResponse(statusCode: .ok) }
-    let url = server.baseURL
-    await server.stop()
-    let service = HTTPRatesService(url: url, apiKey: nil, client: URLSessionHTTPClient(timeout: 30))
+    let closed = try ClosedPort()
+    let service = HTTPRatesService(
+      url: closed.baseURL, apiKey: nil, client: URLSessionHTTPClient(timeout: 30))
     #expect(await outcome(of: service.latestRates()) == .failure(.network))
   }
 

@@ -17,8 +17,19 @@ final class ChildProcess: @unchecked Sendable {
   private let stdoutFD: Int32
   private let stderrFD: Int32
   private var exitStatus: Int32?
-  /// The child's peak resident size in KiB, once it has been reaped (`wait4`'s `ru_maxrss`).
+  /// The child's peak resident size in KiB, as last sampled from `/proc/<pid>/status`
+  /// (`VmHWM`, the high-water mark of its own memory, which only grows). `wait4`'s
+  /// `ru_maxrss` cannot be used: after a `posix_spawn` (vfork) it carries this test
+  /// process's own peak into the child's figure.
   private(set) var peakResidentKiB = 0
+
+  private func sampleHighWater() {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+      let kib = Int(line.split(separator: " ").dropFirst().first ?? "")
+    else { return }
+    peakResidentKiB = max(peakResidentKiB, kib)
+  }
 
   private static let spawning = NSLock()
 
@@ -134,8 +145,9 @@ final class ChildProcess: @unchecked Sendable {
     var open = [stdoutFD, stderrFD].filter { $0 >= 0 }
     var timedOut = false
     while !open.isEmpty {
+      sampleHighWater()
       var polls = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-      let wait = Int32(max(0, min(deadline.timeIntervalSinceNow * 1000, 1000)))
+      let wait = Int32(max(0, min(deadline.timeIntervalSinceNow * 1000, 10)))
       let ready = poll(&polls, nfds_t(polls.count), wait)
       if ready < 0, errno == EINTR { continue }
       if Date() >= deadline {
@@ -186,9 +198,7 @@ final class ChildProcess: @unchecked Sendable {
   private func reap(blocking: Bool = true) -> Int32? {
     var raw: Int32 = 0
     while true {
-      var usage = rusage()
-      let result = wait4(pid, &raw, blocking ? 0 : WNOHANG, &usage)
-      if result == pid { peakResidentKiB = usage.ru_maxrss }
+      let result = waitpid(pid, &raw, blocking ? 0 : WNOHANG)
       if result == pid { break }
       if result == 0 { return nil }
       if errno == EINTR { continue }

@@ -64,8 +64,16 @@ struct HostileServerEndToEndTests {
       }
       let output = try await Self.weather(server)
       await server.stop()
-      #expect(await requests.values == ["/d/weather"], "\(status) \(body)")
+      let message =
+        status == 403
+        ? "! Weather server error (HTTP 403)\n" : "! Unexpected response from the weather server\n"
+      #expect(output.stdout.components(separatedBy: message).count == 2, "\(output.stdout)")
       #expect(output.stdout.contains("cityName: No data\n"))
+      // An attempt that outlives its 10 s (this test process starved of CPU) is retried, as it
+      // should be; otherwise the one answer is the only request.
+      if !output.stdout.contains("! Network unavailable") {
+        #expect(await requests.values == ["/d/weather"], "\(status) \(body)")
+      }
     }
   }
 }

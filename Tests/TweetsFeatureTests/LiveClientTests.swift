@@ -85,10 +85,9 @@ struct LiveClientTests {
     let timedOut = await outcome(
       of: client(silent.baseURL, timeout: 1).user(username: "x", token: "t"))
     #expect(timedOut == .failure(.timeout))
-    let server = try await LoopbackServer { _ in FlyingFox.HTTPResponse(statusCode: .ok) }
-    let closed = server.baseURL
-    await server.stop()
-    #expect(await outcome(of: client(closed).user(username: "x", token: "t")) == .failure(.offline))
+    let closed = try ClosedPort()
+    #expect(
+      await outcome(of: client(closed.baseURL).user(username: "x", token: "t")) == .failure(.offline))
     let dropping = try DroppingServer()
     defer { dropping.stop() }
     #expect(

@@ -104,9 +104,9 @@ struct OpenWeatherServiceTests {
 
   @Test("a refused connection is a network failure")
   func refused() async throws {
-    let server = try await answering(200, Data())
-    let service = client(server)
-    await server.stop()
+    let closed = try ClosedPort()
+    let service = OpenWeatherService(
+      baseURL: closed.baseURL, client: URLSessionHTTPClient(timeout: 30))
     let result = await outcome(of: service.currentWeather(for: .city("x"), apiKey: "k"))
     #expect(result == .failure(.network))
   }

@@ -34,23 +34,25 @@ public final class SQLiteCheckoutStorage: CheckoutStorage, Sendable {
   > {
     run(failure: .writeFailed) { database in
       try database.write { db in
-        // One row at a time, read and written in the same transaction: another process's
-        // change to the same line in between is impossible, and to other lines is untouched.
-        for (id, delta) in changes.sorted(by: { $0.key < $1.key }) where delta != 0 {
-          let stored =
-            try Int.fetchOne(
-              db, sql: "SELECT quantity FROM cart_item WHERE product_id = ?", arguments: [id])
-            ?? 0
-          let quantity = CartArithmetic.applying(delta, to: stored)
-          if quantity == 0 {
-            try db.execute(sql: "DELETE FROM cart_item WHERE product_id = ?", arguments: [id])
+        // Each change is applied by SQLite to the row as stored now, inside one transaction:
+        // another process's change to the same line is added to, never overwritten.
+        let add = try db.cachedStatement(
+          sql: """
+            INSERT INTO cart_item (product_id, quantity) VALUES (?, MIN(99, ?))
+            ON CONFLICT (product_id) DO UPDATE SET quantity = MIN(99, quantity + excluded.quantity)
+            """)
+        let drop = try db.cachedStatement(
+          sql: "DELETE FROM cart_item WHERE product_id = ? AND quantity + ? <= 0")
+        let take = try db.cachedStatement(
+          sql: "UPDATE cart_item SET quantity = quantity + ? WHERE product_id = ?")
+        for (id, change) in changes where change != 0 {
+          // Beyond ±99 every change has the same effect; clamped, the sums cannot overflow.
+          let delta = max(-99, min(99, change))
+          if delta > 0 {
+            try add.execute(arguments: [id, delta])
           } else {
-            try db.execute(
-              sql: """
-                INSERT INTO cart_item (product_id, quantity) VALUES (?, ?)
-                ON CONFLICT (product_id) DO UPDATE SET quantity = excluded.quantity
-                """,
-              arguments: [id, quantity])
+            try drop.execute(arguments: [id, delta])
+            try take.execute(arguments: [delta, id])
           }
         }
         return try Self.readCart(db)

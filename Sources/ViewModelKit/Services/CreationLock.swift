@@ -8,12 +8,13 @@ import Foundation
 /// at once on a new data directory must not both create and migrate the same database (one
 /// of them would meet `SQLITE_BUSY` mid-migration and give up).
 ///
-/// The lock is `flock` on `<path>.lock`, held only while `body` runs; the kernel drops it if
-/// the process dies. Where the lock file cannot be made (a read-only directory), `body` runs
-/// unlocked, and the store's own error handling applies.
+/// The lock is `flock` on the store's directory, held only while `body` runs; the kernel
+/// drops it if the process dies, and no lock file is left behind. Where the directory cannot
+/// be opened, `body` runs unlocked, and the store's own error handling applies.
 public enum CreationLock {
   public static func whileHolding<T>(lockFor path: String, _ body: () throws -> T) rethrows -> T {
-    let descriptor = Glibc.open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    let directory = (path as NSString).deletingLastPathComponent
+    let descriptor = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard descriptor >= 0 else { return try body() }
     defer { close(descriptor) }
     while flock(descriptor, LOCK_EX) != 0 {

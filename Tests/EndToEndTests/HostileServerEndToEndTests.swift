@@ -30,6 +30,41 @@ struct HostileServerEndToEndTests {
     #expect(output.stdout.contains("cityName: No data\n"))
   }
 
+  @Test("item 1: a rate of 2e14 with 99 of each product is skipped, not an overflow")
+  func checkoutHugeRate() async throws {
+    let body = #"{"base":"GBP","date":"2025-01-15","rates":{"USD":2e14,"EUR":1.2}}"#
+    let server = try await LoopbackServer { _ in
+      FlyingFox.HTTPResponse(statusCode: .ok, body: Data(body.utf8))
+    }
+    let output = try await Executables.run(
+      "cli", ["checkout", "--ephemeral"],
+      input: "add 1 99\nadd 2 99\nadd 3 99\nadd 4 99\ncheckout\ncurrency usd\ncurrency eur\n",
+      environment: ["RATES_URL": server.baseURL.absoluteString + "/rates"])
+    await server.stop()
+    #expect(output.status == 1)
+    // USD was skipped by the decoder; EUR converts 502.92 GBP exactly.
+    #expect(output.stderr == "error: Unknown currency: USD\n", "\(output.stderr)")
+    #expect(output.stdout.contains("total: Total: 603.50 EUR"), "\(output.stdout)")
+  }
+
+  @Test("item 1: a 429 whose reset is 1e16 is the default wait, not a crash")
+  func tweetsHugeReset() async throws {
+    let server = try await LoopbackServer { _ in
+      FlyingFox.HTTPResponse(
+        statusCode: .tooManyRequests,
+        headers: HTTPHeaders([HTTPHeader("x-rate-limit-reset"): "1e16"]))
+    }
+    let output = try await Executables.run(
+      "cli", ["tweets", "--ephemeral", "timeline"],
+      environment: [
+        "TWITTER_LIST_ID": "42", "TWITTER_BEARER_TOKEN": "t",
+        "TWITTER_BASE_URL": server.baseURL.absoluteString,
+      ])
+    await server.stop()
+    #expect(output.status < 128)
+    #expect(output.stdout.contains("! Rate limited by Twitter. Try again in 60 s.\n"))
+  }
+
   @Test("item 2: a gzip bomb leaves every live client under 100 MB resident")
   func gzipBombs() async throws {
     let server = try await LoopbackServer { _ in HostileBodies.gzipBombResponse() }

@@ -87,7 +87,8 @@ struct LiveClientTests {
     #expect(timedOut == .failure(.timeout))
     let closed = try ClosedPort()
     #expect(
-      await outcome(of: client(closed.baseURL).user(username: "x", token: "t")) == .failure(.offline))
+      await outcome(of: client(closed.baseURL).user(username: "x", token: "t"))
+        == .failure(.offline))
     let dropping = try DroppingServer()
     defer { dropping.stop() }
     #expect(

@@ -50,9 +50,11 @@ public enum CLIFuzzHarness {
     do {
       switch app {
       case "weather":
-        return WeatherCLI(session: try WeatherComposition.session(configuration, scheduler: scheduler))
+        return WeatherCLI(
+          session: try WeatherComposition.session(configuration, scheduler: scheduler))
       case "tweets":
-        return TweetsCLI(session: try TweetsComposition.session(configuration, scheduler: scheduler))
+        return TweetsCLI(
+          session: try TweetsComposition.session(configuration, scheduler: scheduler))
       case "todo":
         return TodoCLI(session: try TodoComposition.session(configuration, scheduler: scheduler))
       default:

@@ -160,3 +160,19 @@ struct HostileCommandLineEndToEndTests {
         == "error: not a task id: \"#+1\"\nerror: unknown command '\\u{1B}[2Jwipe'; type help\n")
   }
 }
+
+/// Issue 9, item 5: the tweets store that cannot be opened says so.
+@Suite("End to end: a broken tweets store", .timeLimit(.minutes(1)))
+struct BrokenTweetsStoreEndToEndTests {
+  @Test("a tweets.sqlite that is not a database: the documented message, and the file is kept")
+  func brokenStore() async throws {
+    let data = try Executables.scratch()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let store = data.appendingPathComponent("tweets.sqlite")
+    try Data("garbage".utf8).write(to: store)
+    let output = try await Executables.run(
+      "cli", ["tweets", "--offline", "--data-dir", data.path], input: "timeline\n")
+    #expect(output.stdout.contains("! Could not open the tweet store; tweets will not be kept.\n"))
+    #expect(try Data(contentsOf: store) == Data("garbage".utf8))
+  }
+}

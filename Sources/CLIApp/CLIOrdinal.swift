@@ -4,7 +4,7 @@
 enum CLIOrdinal {
   /// `text` as a whole number of at least 1 written with digits only; nil otherwise.
   static func parse<S: StringProtocol>(_ text: S) -> Int? {
-    guard !text.isEmpty, text.utf8.count <= 18,
+    guard !text.isEmpty, text.utf8.count <= 19,
       text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
       let value = Int(text), value >= 1
     else { return nil }

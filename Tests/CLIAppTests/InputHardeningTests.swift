@@ -16,6 +16,7 @@ struct InputHardeningTests {
       ("1", 1), ("42", 42), ("-9223372036854775808", nil), ("9223372036854775808", nil),
       ("+1", nil), ("-1", nil), ("0", nil), ("", nil), ("1e3", nil), ("٣", nil), (" 1", nil),
       ("999999999999999999", 999_999_999_999_999_999), ("0x10", nil),
+      ("9223372036854775807", Int.max), ("00000000000000000001", nil),
     ] as [(String, Int?)])
   func ordinals(text: String, expected: Int?) {
     #expect(CLIOrdinal.parse(text) == expected)

@@ -74,13 +74,15 @@ public final class Action<Input, Output> {
       .receive(on: scheduler)
       .sink(
         receiveCompletion: { [weak self] completion in
+          // The action stops executing before anyone hears of the end, so a completion
+          // handler may start the next execution at once.
+          self?.finish(id)
           if case .failure(let error) = completion {
             self?.errorRelay.accept(.underlying(error))
             outcome.send(completion: .failure(.underlying(error)))
           } else {
             outcome.send(completion: .finished)
           }
-          self?.finish(id)
         },
         receiveValue: { [weak self] value in
           self?.elementRelay.accept(value)

@@ -14,7 +14,10 @@ public final class LoopbackServer: Sendable {
   public init(
     _ handler: @Sendable @escaping (FlyingFox.HTTPRequest) async throws -> FlyingFox.HTTPResponse
   ) async throws {
-    server = HTTPServer(address: try sockaddr_in.inet(ip4: "127.0.0.1", port: 0), logger: .disabled)
+    // A minute before FlyingFox gives up on a handler (its default, 15 s, answers 500 when a
+    // loaded machine is slow to run the handler at all).
+    server = HTTPServer(
+      address: try sockaddr_in.inet(ip4: "127.0.0.1", port: 0), timeout: 60, logger: .disabled)
     await server.appendRoute("*", handler: handler)
     let server = server
     task = Task { try await server.run() }

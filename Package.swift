@@ -196,7 +196,6 @@ let package = Package(
       name: "EndToEndTests",
       dependencies: [
         "cli", "tui", "TodoFeature", "ViewModelKitTesting", "LoopbackSupport",
-        .product(name: "FlyingFox", package: "FlyingFox"),
       ],
       exclude: ["checkout-transcript.txt", "weather-transcript.txt", "tweets-transcript.txt"]),
   ],

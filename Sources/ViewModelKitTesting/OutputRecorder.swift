@@ -18,6 +18,8 @@ public final class OutputRecorder<Value, Failure: Error>: Subscriber, Cancellabl
   public private(set) var events: [Event] = []
   /// How the publisher ended, if it has.
   public private(set) var completion: Subscribers.Completion<Failure>?
+  /// When it ended, in seconds of virtual time.
+  public private(set) var completionTime: TimeInterval?
 
   private let clock: () -> TimeInterval
   private let initialDemand: Subscribers.Demand
@@ -46,6 +48,18 @@ public final class OutputRecorder<Value, Failure: Error>: Subscriber, Cancellabl
     return nil
   }
 
+  /// Everything recorded, its end included, as timed events: one comparison states a whole
+  /// stream (`#expect(out.timedEvents == [.value(0, 1), .finished(3)])`).
+  public var timedEvents: [TimedEvent<Value, Failure>] {
+    var result = events.map { TimedEvent<Value, Failure>.value($0.time, $0.value) }
+    switch (completion, completionTime) {
+    case (.finished?, let time?): result.append(.finished(time))
+    case (.failure(let error)?, let time?): result.append(.failure(time, error))
+    default: break
+    }
+    return result
+  }
+
   /// Forgets what was recorded so far (the subscription stays).
   public func clear() { events.removeAll() }
 
@@ -64,6 +78,7 @@ public final class OutputRecorder<Value, Failure: Error>: Subscriber, Cancellabl
 
   public func receive(completion: Subscribers.Completion<Failure>) {
     self.completion = completion
+    completionTime = clock()
     subscription = nil
   }
 

@@ -84,3 +84,29 @@ struct CheckoutHostileInputTests {
       ])
   }
 }
+
+/// Issue 9: the catalog decoder takes any prices, ids and names without a trap, and what it
+/// accepts is within the app's ranges.
+@Suite("Checkout: the catalog decoder, property-based")
+struct CatalogDecoderPropertyTests {
+  @Test("hostile prices and names are refused or kept within range")
+  func catalogs() async {
+    let prices = Gen.oneOf(
+      Gen.int(in: Int.min...Int.max).map { "\"\($0)\"" },
+      Gen.double(in: -308...308).map { "\(pow(10, $0))" },
+      Gen.element(of: [
+        "\"99999.99\"", "\"100000.00\"", "\"0.00\"", "\"-1.00\"", "\"1e5\"", "\"٣.٠٠\"",
+        "null", "\"99999.999\"",
+      ]).map { $0 ?? "null" })
+    let names = Gen.element(of: ["Peas", "", String(repeating: "é", count: 61), "👩‍🔬"])
+      .map { $0 ?? "" }
+    await propertyCheck(count: 300, input: prices, names) { price, name in
+      let body = """
+        {"currency":"GBP","products":[{"id":"p","name":"\(name)","unit":"bag","price":\(price)}]}
+        """
+      if let products = try? CatalogDecoder.decode(Data(body.utf8)) {
+        #expect(products.allSatisfy { (0...9_999_999).contains($0.priceMinor) })
+      }
+    }
+  }
+}

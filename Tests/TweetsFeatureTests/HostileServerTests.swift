@@ -102,3 +102,49 @@ struct LetTimePassTests {
     }
   }
 }
+
+/// Issue 9: the tweets decoder and the age formatter take any ids, dates and numbers.
+@Suite("Tweets: extreme input, property-based")
+struct TweetsExtremeInputPropertyTests {
+  static let ids = Gen.oneOf(
+    Gen.int(in: Int.min...Int.max).map { "\($0)" },
+    Gen.element(of: [
+      "99999999999999999999999", "-1", "0", "", "1e5", "9223372036854775807",
+      "9223372036854775808", "１２３",
+    ]).map { $0 ?? "" })
+  static let dates = Gen.oneOf(
+    Gen.int(in: -9999...99999).map { String(format: "%05d-01-01T00:00:00Z", $0) },
+    Gen.element(of: [
+      "2025-03-14T12:00:00.000Z", "0000-00-00T00:00:00Z", "9999-12-31T23:59:59.999Z",
+      "-0001-01-01T00:00:00Z", "2025-02-30T25:61:61Z", "",
+    ]).map { $0 ?? "" })
+
+  @Test("timelines of hostile ids and dates decode or skip, and every age formats")
+  func timelines() async {
+    await propertyCheck(count: 300, input: Self.ids, Self.ids, Self.dates) { id, author, date in
+      let body = """
+        {"data":[{"id":"\(id)","author_id":"\(author)","text":"x","created_at":"\(date)"}],\
+        "includes":{"users":[{"id":"\(author)","name":"n","username":"u"}]},\
+        "meta":{"next_token":"t","result_count":\(id.isEmpty ? "0" : "1e400")}}
+        """
+      guard let page = try? TweetsDecoder.timeline(Data(body.utf8)) else { return }
+      for tweet in page.tweets {
+        let now = Date(timeIntervalSince1970: 1_741_953_600)
+        #expect(
+          !TweetsText.age(of: tweet.createdAt, now: now, timeZone: TimeZone(identifier: "UTC")!)
+            .isEmpty)
+      }
+    }
+  }
+
+  @Test("ages of any date, however far, format without a trap")
+  func ages() async {
+    let seconds = Gen.oneOf(
+      Gen.double(in: -1e11...1e11), Gen.element(of: [Double.nan, 1e300, -1e300]).map { $0 ?? 0 })
+    await propertyCheck(count: 300, input: seconds) { offset in
+      let now = Date(timeIntervalSince1970: 1_741_953_600)
+      let date = now.addingTimeInterval(offset.isFinite ? offset : 0)
+      #expect(!TweetsText.age(of: date, now: now, timeZone: TimeZone(identifier: "UTC")!).isEmpty)
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import Testing
+import ViewModelKit
+import ViewModelKitTesting
+
+/// The exhaustive state recorder (issue 10, item 5).
+@Suite("StateRecorder")
+struct StateRecorderTests {
+  struct CartState: Equatable {
+    var total = "Total: 0.00 GBP"
+    var count = "0 items"
+    var enabled = false
+  }
+
+  let scheduler = DispatchQueue.test
+
+  @Test("each change asserted as an edit of the last asserted state passes")
+  func asserted() {
+    let relay = BehaviorRelay(value: CartState())
+    let state = StateRecorder(relay.asDriver(scheduler: scheduler.asAny), on: scheduler)
+    relay.accept(CartState(total: "Total: 0.95 GBP", count: "1 item", enabled: true))
+    scheduler.settle()
+    state.expect {
+      $0.total = "Total: 0.95 GBP"
+      $0.count = "1 item"
+      $0.enabled = true
+    }
+    state.finish()
+  }
+
+  @Test("an unasserted change fails finish(), naming the field it changed")
+  func unassertedChange() {
+    let relay = BehaviorRelay(value: CartState())
+    let state = StateRecorder(relay.asDriver(scheduler: scheduler.asAny), on: scheduler)
+    relay.accept(CartState(total: "Total: 0.95 GBP", count: "0 items", enabled: false))
+    scheduler.settle()
+    withKnownIssue {
+      state.finish()
+    } matching: { issue in
+      issue.description.contains(#"total: "Total: 0.00 GBP" (was) → "Total: 0.95 GBP" (now)"#)
+    }
+  }
+
+  @Test("a change that differs from the expected edit fails with the differing fields")
+  func wrongChange() {
+    let relay = BehaviorRelay(value: CartState())
+    let state = StateRecorder(relay.asDriver(scheduler: scheduler.asAny), on: scheduler)
+    relay.accept(CartState(total: "Total: 0.95 GBP", count: "1 item", enabled: false))
+    scheduler.settle()
+    withKnownIssue {
+      state.expect {
+        $0.total = "Total: 0.95 GBP"
+        $0.count = "1 item"
+        $0.enabled = true
+      }
+    } matching: { issue in
+      issue.description.contains("enabled: true (expected) → false (actual)")
+    }
+  }
+
+  @Test("without exhaustive, intermediate states may be skipped")
+  func nonExhaustive() {
+    let relay = BehaviorRelay(value: CartState())
+    let state = StateRecorder(
+      relay.asDriver(scheduler: scheduler.asAny), on: scheduler, exhaustive: false)
+    relay.accept(CartState(total: "a", count: "0 items", enabled: false))
+    relay.accept(CartState(total: "b", count: "0 items", enabled: false))
+    scheduler.settle()
+    state.expect { $0.total = "b" }
+    state.finish()
+    #expect(state.current?.total == "b")
+  }
+}

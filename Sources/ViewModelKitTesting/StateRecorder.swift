@@ -44,51 +44,52 @@ public final class StateRecorder<State: Equatable> {
   public func expect(
     _ update: (inout State) -> Void, sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    guard var expected = asserted else {
-      Issue.record(Comment(rawValue: "the state has no value yet"), sourceLocation: sourceLocation)
-      return
-    }
-    update(&expected)
-    let pending = Array(recorder.values[next...])
-    if !exhaustive, let index = pending.firstIndex(of: expected) {
-      next += index + 1
-      asserted = expected
-      return
-    }
-    guard let actual = pending.first else {
-      Issue.record(
-        Comment(
-          rawValue: "expected a change, but the state did not change:\n"
-            + Self.diff(from: asserted!, to: expected, labels: ("now", "expected"))),
-        sourceLocation: sourceLocation)
-      return
-    }
-    next += 1
-    asserted = actual
-    if actual != expected {
-      Issue.record(
-        Comment(
-          rawValue: "the state changed otherwise than expected:\n"
-            + Self.diff(from: expected, to: actual, labels: ("expected", "actual"))),
-        sourceLocation: sourceLocation)
+    if let problem = check(update) {
+      Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation)
     }
   }
 
   /// With `exhaustive`, fails for every state that arrived and was not asserted.
   public func finish(sourceLocation: SourceLocation = #_sourceLocation) {
-    guard exhaustive, next < recorder.values.count, let last = asserted else { return }
+    if let problem = unasserted() {
+      Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation)
+    }
+  }
+
+  /// What `expect` checks, as the failure message it would record (nil: it holds).
+  public func check(_ update: (inout State) -> Void) -> String? {
+    guard var expected = asserted else { return "the state has no value yet" }
+    update(&expected)
+    let pending = Array(recorder.values[next...])
+    if !exhaustive, let index = pending.firstIndex(of: expected) {
+      next += index + 1
+      asserted = expected
+      return nil
+    }
+    guard let actual = pending.first else {
+      return "expected a change, but the state did not change:\n"
+        + Self.diff(from: asserted!, to: expected, labels: ("now", "expected"))
+    }
+    next += 1
+    asserted = actual
+    guard actual != expected else { return nil }
+    return "the state changed otherwise than expected:\n"
+      + Self.diff(from: expected, to: actual, labels: ("expected", "actual"))
+  }
+
+  /// What `finish` checks, as the failure message it would record (nil: nothing unasserted,
+  /// or not exhaustive). The unasserted states count as seen afterwards.
+  public func unasserted() -> String? {
+    guard exhaustive, next < recorder.values.count, let last = asserted else { return nil }
     var previous = last
     var lines: [String] = []
     for state in recorder.values[next...] {
       lines.append(Self.diff(from: previous, to: state, labels: ("was", "now")))
       previous = state
     }
-    Issue.record(
-      Comment(
-        rawValue: "\(recorder.values.count - next) state change(s) not asserted:\n"
-          + lines.joined(separator: "\n--\n")),
-      sourceLocation: sourceLocation)
-    next = recorder.values.count
+    defer { next = recorder.values.count }
+    return "\(recorder.values.count - next) state change(s) not asserted:\n"
+      + lines.joined(separator: "\n--\n")
   }
 
   /// One line per top-level field that differs: `total: "a" (was) → "b" (now)`.

@@ -1,0 +1,56 @@
+/// The one shape of a screen's view model, the same in every app, so a newcomer who has read
+/// one screen can predict the others and a front end draws every screen the same way.
+///
+/// - `state` is one `Equatable` value of display-ready fields (texts already formatted,
+///   flags already decided), named like the outputs of the app's spec. A per-output Driver,
+///   where a test or a front end wants one, is a projection of it
+///   (`state.map(\.total).distinctUntilChanged()`), never a second source of truth.
+/// - `events` is the one Signal of things that happen once: toasts, "order placed".
+/// - Inputs are methods. One that can be refused returns `InputResult`; one whose answer
+///   comes after asynchronous work returns a `PendingResult`.
+/// - `setActive` tells the screen whether it is seen (the shown tab, terminal focus, suspend
+///   and resume); a screen is inactive until its front end says otherwise.
+/// - Routes go through the app's one `SceneCoordinator`.
+public protocol ScreenModel: AnyObject {
+  /// The screen's display-ready fields.
+  associatedtype State: Equatable
+  /// What the screen announces once.
+  associatedtype Event
+
+  /// The state now and after each change, delivered on the UI scheduler.
+  var state: Driver<State> { get }
+  /// One-off happenings, delivered on the UI scheduler, not replayed.
+  var events: Signal<Event> { get }
+  /// Whether the screen is seen; calling it twice with the same value does nothing more.
+  func setActive(_ active: Bool)
+}
+
+/// The answer to an input that finishes later: one value, replayed to any subscriber however
+/// late, then the end. Make it with `Replayed` or `Just(result)`.
+public typealias PendingResult = AnyPublisher<InputResult, Never>
+
+/// A screen's activation, as a value a screen model keeps: repeated calls with the same value
+/// are ignored, and `becameActive` fires once per change from inactive to active.
+public final class Activation {
+  private let relay = BehaviorRelay(value: false)
+
+  /// Inactive until the front end says otherwise.
+  public init() {}
+
+  /// Whether the screen is seen now.
+  public var isActive: Bool { relay.value }
+
+  /// The activation now and after each change (no repeats).
+  public var changes: AnyPublisher<Bool, Never> { relay.removeDuplicates().eraseToAnyPublisher() }
+
+  /// Each change from inactive to active.
+  public var becameActive: AnyPublisher<Void, Never> {
+    changes.dropFirst().filter { $0 }.map { _ in () }.eraseToAnyPublisher()
+  }
+
+  /// Records `active`; the same value twice does nothing the second time.
+  public func set(_ active: Bool) {
+    guard active != relay.value else { return }
+    relay.accept(active)
+  }
+}

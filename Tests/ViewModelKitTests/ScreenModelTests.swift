@@ -1,0 +1,75 @@
+import Testing
+import ViewModelKit
+import ViewModelKitTesting
+
+/// The screen-model contract (issue 10, item 1), on a small screen written to it.
+@Suite("ScreenModel")
+struct ScreenModelTests {
+  /// A counter screen: one state, one event signal, inputs as methods, activation.
+  final class CounterScreen: ScreenModel {
+    struct State: Equatable {
+      var count = "0 taps"
+      var resetEnabled = false
+    }
+    enum Event: Equatable { case reachedTen }
+
+    let state: Driver<State>
+    let events: Signal<Event>
+    let activation = Activation()
+    private let taps = BehaviorRelay(value: 0)
+    private let eventRelay = PublishRelay<Event>()
+
+    init(scheduler: AnySchedulerOf<DispatchQueue>) {
+      state = taps.map { State(count: "\($0) taps", resetEnabled: $0 > 0) }
+        .asDriver(scheduler: scheduler)
+      events = eventRelay.asSignal(scheduler: scheduler)
+    }
+
+    func setActive(_ active: Bool) { activation.set(active) }
+
+    @discardableResult
+    func tap() -> InputResult {
+      guard activation.isActive else { return .rejected("Not shown") }
+      taps.accept(taps.value + 1)
+      if taps.value == 10 { eventRelay.accept(.reachedTen) }
+      return .accepted
+    }
+  }
+
+  let scheduler = DispatchQueue.test
+
+  @Test("the state is one value; a projection follows it; the event fires once")
+  func oneState() {
+    let screen = CounterScreen(scheduler: scheduler.asAny)
+    let state = StateRecorder(screen.state, on: scheduler)
+    let count = screen.state.map(\.count).distinctUntilChanged().record(on: scheduler)
+    let events = screen.events.record(on: scheduler)
+    #expect(screen.tap() == .rejected("Not shown"))
+    screen.setActive(true)
+    for _ in 0..<10 { screen.tap() }
+    scheduler.settle()
+    state.expect {
+      $0.count = "1 taps"
+      $0.resetEnabled = true
+    }
+    for taps in 2...10 { state.expect { $0.count = "\(taps) taps" } }
+    state.finish()
+    #expect(count.values.count == 11 && count.last == "10 taps")
+    #expect(events.values == [.reachedTen])
+  }
+
+  @Test("activation: inactive at first; repeats do nothing; becameActive once per return")
+  func activation() {
+    let activation = Activation()
+    let returns = activation.becameActive.record(on: scheduler)
+    let changes = activation.changes.record(on: scheduler)
+    #expect(!activation.isActive)
+    activation.set(true)
+    activation.set(true)
+    activation.set(false)
+    activation.set(false)
+    activation.set(true)
+    #expect(changes.values == [false, true, false, true])
+    #expect(returns.values.count == 2)
+  }
+}

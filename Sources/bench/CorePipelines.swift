@@ -1,0 +1,142 @@
+import ViewModelKit
+
+// The pipelines of `bench core`, each with its plain-closure twin doing the same arithmetic.
+// Every pipeline runs on the immediate scheduler, so only the operators are measured.
+
+private let immediate = DispatchQueue.immediate.eraseToAnyScheduler()
+
+/// P1: map → filter → sink.
+func corePipelineP1(events: Int) -> (Measurement, Measurement) {
+  let input = PassthroughSubject<Int, Never>()
+  var sum = 0
+  let cancellable = input.map { $0 &* 2 }.filter { $0 % 3 != 0 }.sink { sum &+= $0 }
+  let reactive = measure("P1 reactive", warmup: 1, runs: 5, operationsPerRun: events) {
+    for value in 0..<events { input.send(value) }
+  }
+  cancellable.cancel()
+  let stage: (Int) -> Void = { value in
+    let doubled = value &* 2
+    if doubled % 3 != 0 { sum &+= doubled }
+  }
+  let plain = measure("P1 plain", warmup: 1, runs: 5, operationsPerRun: events) {
+    for value in 0..<events { stage(value) }
+  }
+  blackHole(sum)
+  return (reactive, plain)
+}
+
+/// P2: combineLatest of two sources → map; events alternate between the sources.
+func corePipelineP2(events: Int) -> (Measurement, Measurement) {
+  let a = PassthroughSubject<Int, Never>()
+  let b = PassthroughSubject<Int, Never>()
+  var sum = 0
+  let cancellable = a.combineLatest(b).map { $0 &+ $1 }.sink { sum &+= $0 }
+  a.send(0)
+  b.send(0)
+  let reactive = measure("P2 reactive", warmup: 1, runs: 5, operationsPerRun: events) {
+    for value in 0..<events { if value & 1 == 0 { a.send(value) } else { b.send(value) } }
+  }
+  cancellable.cancel()
+  var (lastA, lastB) = (0, 0)
+  let combine: (Int) -> Void = { value in
+    if value & 1 == 0 { lastA = value } else { lastB = value }
+    sum &+= lastA &+ lastB
+  }
+  let plain = measure("P2 plain", warmup: 1, runs: 5, operationsPerRun: events) {
+    for value in 0..<events { combine(value) }
+  }
+  blackHole(sum)
+  return (reactive, plain)
+}
+
+/// P3: map → filter → combineLatest → Driver, with `subscribers` drivers attached.
+func corePipelineP3(events: Int, subscribers: Int) -> (Measurement, Measurement) {
+  let input = PublishRelay<Int>()
+  let offset = BehaviorRelay(value: 1)
+  let driver = input.map { $0 &* 2 }.filter { $0 % 3 != 0 }
+    .combineLatest(offset) { $0 &+ $1 }
+    .asDriver(scheduler: immediate)
+  var sum = 0
+  let cancellables = (0..<subscribers).map { _ in driver.drive { sum &+= $0 } }
+  let reactive = measure("P3 reactive", warmup: 1, runs: 5, operationsPerRun: events) {
+    for value in 0..<events { input.accept(value) }
+  }
+  cancellables.forEach { $0.cancel() }
+  let sinks: [(Int) -> Void] = (0..<subscribers).map { _ in { sum &+= $0 } }
+  let stage: (Int) -> Void = { value in
+    let doubled = value &* 2
+    guard doubled % 3 != 0 else { return }
+    for sink in sinks { sink(doubled &+ 1) }
+  }
+  let plain = measure("P3 plain", warmup: 1, runs: 5, operationsPerRun: events) {
+    for value in 0..<events { stage(value) }
+  }
+  blackHole(sum)
+  return (reactive, plain)
+}
+
+/// P4: subscribe to a Driver and cancel at once, `times` times, with `resident` other
+/// subscribers attached throughout.
+func corePipelineP4(times: Int, resident: Int) -> (Measurement, Measurement) {
+  let state = BehaviorRelay(value: 1)
+  let driver = state.asDriver(scheduler: immediate)
+  var sum = 0
+  let residents = (0..<resident).map { _ in driver.drive { sum &+= $0 } }
+  let reactive = measure("P4 reactive", warmup: 1, runs: 5, operationsPerRun: times) {
+    for _ in 0..<times { driver.drive { sum &+= $0 }.cancel() }
+  }
+  residents.forEach { $0.cancel() }
+  var observers: [Int: (Int) -> Void] = [:]
+  for key in 0..<resident { observers[key] = { sum &+= $0 } }
+  var next = resident
+  let plain = measure("P4 plain", warmup: 1, runs: 5, operationsPerRun: times) {
+    for _ in 0..<times {
+      let key = next
+      next &+= 1
+      let observer: (Int) -> Void = { sum &+= $0 }
+      observers[key] = observer
+      observer(1)
+      observers[key] = nil
+    }
+  }
+  blackHole(sum)
+  return (reactive, plain)
+}
+
+/// P5: a trigger takes the latest of a chain: trigger.withLatestFrom(b).withLatestFrom(c).
+func corePipelineP5(events: Int) -> (Measurement, Measurement) {
+  let trigger = PassthroughSubject<Int, Never>()
+  let b = BehaviorRelay(value: 2)
+  let c = BehaviorRelay(value: 3)
+  var sum = 0
+  let cancellable = trigger.withLatestFrom(b) { $0 &+ $1 }.withLatestFrom(c) { $0 &* $1 }
+    .sink { sum &+= $0 }
+  let reactive = measure("P5 reactive", warmup: 1, runs: 5, operationsPerRun: events) {
+    for value in 0..<events { trigger.send(value) }
+  }
+  cancellable.cancel()
+  let (latestB, latestC) = (2, 3)
+  let stage: (Int) -> Void = { value in sum &+= (value &+ latestB) &* latestC }
+  let plain = measure("P5 plain", warmup: 1, runs: 5, operationsPerRun: events) {
+    for value in 0..<events { stage(value) }
+  }
+  blackHole(sum)
+  return (reactive, plain)
+}
+
+/// P6: eight sources merged into one sink; events go round the sources.
+func corePipelineP6(events: Int) -> (Measurement, Measurement) {
+  let sources = (0..<8).map { _ in PassthroughSubject<Int, Never>() }
+  var sum = 0
+  let cancellable = sources.merge().sink { sum &+= $0 }
+  let reactive = measure("P6 reactive", warmup: 1, runs: 5, operationsPerRun: events) {
+    for value in 0..<events { sources[value & 7].send(value) }
+  }
+  cancellable.cancel()
+  let sinks: [(Int) -> Void] = (0..<8).map { _ in { sum &+= $0 } }
+  let plain = measure("P6 plain", warmup: 1, runs: 5, operationsPerRun: events) {
+    for value in 0..<events { sinks[value & 7](value) }
+  }
+  blackHole(sum)
+  return (reactive, plain)
+}

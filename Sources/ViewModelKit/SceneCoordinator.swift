@@ -49,6 +49,11 @@ public final class SceneCoordinator<Scene> {
   /// The stack now and after each change.
   public var changes: AnyPublisher<[SceneEntry<Scene>], Never> { relay.eraseToAnyPublisher() }
 
+  /// The stack as state for a front end: delivered on `scheduler`, the latest replayed.
+  public func stackDriver(scheduler: AnySchedulerOf<DispatchQueue>) -> Driver<[SceneEntry<Scene>]> {
+    relay.asDriver(scheduler: scheduler)
+  }
+
   /// Puts `scene` on the stack (`root` replaces the stack).
   @discardableResult
   public func transition(to scene: Scene, type: SceneTransition) -> AnyPublisher<

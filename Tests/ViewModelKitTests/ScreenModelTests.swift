@@ -73,3 +73,27 @@ struct ScreenModelTests {
     #expect(returns.values.count == 2)
   }
 }
+
+/// The one navigator's stack as a Driver (issue 10, item 1).
+@Suite("SceneCoordinator as state")
+struct SceneStackDriverTests {
+  @Test("the stack Driver replays the current stack and follows push, modal and pop")
+  func stackDriver() {
+    let scheduler = DispatchQueue.test
+    let coordinator = SceneCoordinator<String>()
+    coordinator.transition(to: "list", type: .root)
+    let stack = coordinator.stackDriver(scheduler: scheduler.asAny)
+      .map { $0.map { "\($0.scene):\($0.transition)" } }
+      .record(on: scheduler)
+    scheduler.settle()
+    coordinator.transition(to: "detail", type: .push)
+    coordinator.transition(to: "editor", type: .modal)
+    coordinator.pop()
+    scheduler.settle()
+    #expect(
+      stack.values == [
+        ["list:root"], ["list:root", "detail:push"], ["list:root", "detail:push", "editor:modal"],
+        ["list:root", "detail:push"],
+      ])
+  }
+}

@@ -13,21 +13,25 @@ struct HostileTerminalEndToEndTests {
     return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
   }
 
+  /// Starts todo on `folder` and opens the New Task editor, whose row exists while it is open.
+  func openTodoEditor(_ session: TmuxSession, folder: URL) async throws {
+    try await session.start(
+      "env LANG=C.UTF-8 TERM=xterm-256color '\(Self.tui)' todo --data-dir '\(folder.path)'")
+    #expect(try await eventually { try await session.pane().contains("5 tasks, 5 due.") })
+    try await session.keys("n")
+    #expect(
+      try await eventually {
+        let pane = try await session.pane()
+        return pane.contains("New Task") && pane.contains("6 tasks, 6 due.")
+      })
+  }
+
   @Test("item 7: closing the terminal with the todo editor open leaves no untitled task")
   func hangUpTodoEditor() async throws {
     let folder = try Executables.scratch()
     defer { try? FileManager.default.removeItem(at: folder) }
     try await TmuxSession.with { session in
-      try await session.start(
-        "env LANG=C.UTF-8 TERM=xterm-256color '\(Self.tui)' todo --data-dir '\(folder.path)'")
-      #expect(try await eventually { try await session.pane().contains("5 tasks, 5 due.") })
-      try await session.keys("n")
-      // The new task's row exists while its editor is open.
-      #expect(
-        try await eventually {
-          let pane = try await session.pane()
-          return pane.contains("New Task") && pane.contains("6 tasks, 6 due.")
-        })
+      try await openTodoEditor(session, folder: folder)
       try await session.keys("-l", "half a title")
       // kill-session closes the pane's terminal: the TUI gets SIGHUP.
       await session.kill()
@@ -81,17 +85,15 @@ struct HostileTerminalEndToEndTests {
     let folder = try Executables.scratch()
     defer { try? FileManager.default.removeItem(at: folder) }
     try await TmuxSession.with { session in
-      try await session.start(
-        "env LANG=C.UTF-8 TERM=xterm-256color '\(Self.tui)' todo --data-dir '\(folder.path)'")
-      #expect(try await eventually { try await session.pane().contains("5 tasks, 5 due.") })
-      try await session.keys("n")
-      #expect(try await eventually { try await session.pane().contains("New Task") })
+      try await openTodoEditor(session, folder: folder)
       try await session.keys("-l", String(repeating: "abcdefghij", count: 1_000))
       #expect(
         try await eventually {
           try await session.pane().contains("Title is too long (10000/500 characters).")
         })
       try await session.keys("Escape")
+      // Esc and q read together would be Alt-q: q goes once the editor has closed.
+      #expect(try await eventually { try await !session.pane().contains("New Task") })
       try await session.keys("q")
       #expect(await eventually { await !session.isRunning })
     }

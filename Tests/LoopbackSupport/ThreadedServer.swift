@@ -31,24 +31,9 @@ public final class ThreadedServer: @unchecked Sendable {
   public var requests: [String] { lock.withLock { seen } }
 
   public init(_ answer: @escaping @Sendable (_ target: String) -> Answer) throws {
-    let descriptor = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard descriptor >= 0 else { throw LoopbackError.noPort("socket failed") }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let ready = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(descriptor, $0, length) == 0 && listen(descriptor, 16) == 0
-          && getsockname(descriptor, $0, &length) == 0
-      }
-    }
-    guard ready else {
-      close(descriptor)
-      throw LoopbackError.noPort("bind or listen failed")
-    }
+    let (descriptor, baseURL) = try LoopbackSocket.bound(listening: true)
     socket = descriptor
-    baseURL = URL(string: "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))")!
+    self.baseURL = baseURL
     Thread.detachNewThread { [self] in
       while true {
         let connection = accept(descriptor, nil, nil)

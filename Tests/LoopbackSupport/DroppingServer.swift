@@ -24,29 +24,9 @@ public final class DroppingServer: @unchecked Sendable {
   public let baseURL: URL
 
   public init(holding: Bool = false) throws {
-    let descriptor = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard descriptor >= 0 else { throw LoopbackError.noPort("socket failed") }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard bound == 0, listen(descriptor, 8) == 0 else {
-      close(descriptor)
-      throw LoopbackError.noPort("bind or listen failed")
-    }
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    _ = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        getsockname(descriptor, $0, &length)
-      }
-    }
+    let (descriptor, baseURL) = try LoopbackSocket.bound(listening: true)
     socket = descriptor
-    baseURL = URL(string: "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))")!
+    self.baseURL = baseURL
     Thread.detachNewThread { [descriptor, self] in
       while true {
         let connection = accept(descriptor, nil, nil)

@@ -29,10 +29,6 @@ let package = Package(
       dependencies: [
         .product(name: "OpenCombineShim", package: "OpenCombine"),
         .product(name: "CombineSchedulers", package: "combine-schedulers"),
-      ],
-      swiftSettings: [
-        // Lets release builds specialise the generic operators in the modules that use them.
-        .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))
       ]
     ),
     .target(

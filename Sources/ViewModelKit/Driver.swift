@@ -51,40 +51,52 @@ public enum UserInterfaceWork {
 /// A Driver never fails, delivers its values on the view model's scheduler, shares one
 /// upstream subscription among its subscribers and replays its latest value to each new
 /// one. When the last subscriber leaves it disconnects, and the next one starts afresh.
-public struct Driver<Output>: Publisher {
+///
+/// It runs on the push core (`RelayStream`): `drive`, `map`, `distinctUntilChanged` and the
+/// push-core operators stay there; a Combine subscriber gets Combine's demand rules, and a
+/// subscriber without demand is given only the newest value when it asks.
+public struct Driver<Output>: RelayStreamConvertible {
   public typealias Failure = Never
 
-  private let shared: Publishers.ShareReplay<AnyPublisher<Output, Never>>
+  @usableFromInline let shared: SharedStream<Output>
 
-  /// Wraps a publisher that already delivers on the scheduler.
-  init<P: Publisher>(deliveredOnScheduler upstream: P)
-  where P.Output == Output, P.Failure == Never {
-    shared = Publishers.ShareReplay(
-      upstream: upstream.eraseToAnyPublisher(), replay: 1, keepsLatestOnly: true)
+  /// Wraps a stream that already delivers on the scheduler.
+  @usableFromInline init(deliveredOnScheduler source: RelayStream<Output>) {
+    shared = SharedStream(source: source, replays: true)
   }
 
+  /// The values as a push-core stream: the latest value first, then every later one.
+  @inlinable public var stream: RelayStream<Output> { shared.stream }
+
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
-    shared.subscribe(subscriber)
+    let detach = DetachOnce()
+    let subscription = BufferedSubscription(subscriber, keepsLatestOnly: true) { detach.run() }
+    subscriber.receive(subscription: subscription)
+    guard subscription.isActive else { return }
+    detach.hold(
+      shared.attach(
+        StreamObserver(
+          receive: subscription.push, finish: { subscription.complete(.finished) })))
   }
 
   /// Calls `onValue` with the current value and each later one; cancel the result to stop.
-  public func drive(_ onValue: @escaping (Output) -> Void) -> AnyCancellable {
-    sink(receiveValue: onValue)
+  @inlinable public func drive(_ onValue: @escaping (Output) -> Void) -> AnyCancellable {
+    AnyCancellable(shared.attach(StreamObserver(receive: onValue, finish: {})))
   }
 
   /// Feeds every value into `relay`; cancel the result to stop.
-  public func drive(_ relay: BehaviorRelay<Output>) -> AnyCancellable {
-    sink(receiveValue: relay.accept)
+  @inlinable public func drive(_ relay: BehaviorRelay<Output>) -> AnyCancellable {
+    drive(relay.accept)
   }
 
   /// A Driver of the values of `transform`, with no further scheduling hop.
-  public func map<T>(_ transform: @escaping (Output) -> T) -> Driver<T> {
-    Driver<T>(deliveredOnScheduler: shared.map(transform))
+  @inlinable public func map<T>(_ transform: @escaping (Output) -> T) -> Driver<T> {
+    Driver<T>(deliveredOnScheduler: stream.map(transform))
   }
 
   /// A Driver that skips a value equal to the previous one.
-  public func distinctUntilChanged() -> Driver<Output> where Output: Equatable {
-    Driver(deliveredOnScheduler: shared.removeDuplicates())
+  @inlinable public func distinctUntilChanged() -> Driver<Output> where Output: Equatable {
+    Driver(deliveredOnScheduler: stream.removeDuplicates())
   }
 
   /// A Driver whose only value is `value`.
@@ -93,7 +105,7 @@ public struct Driver<Output>: Publisher {
   }
 
   /// How many subscribers are attached now.
-  public var subscriberCount: Int { shared.subscriberCount }
+  public var subscriberCount: Int { shared.observerCount }
 }
 
 extension Publisher {
@@ -102,7 +114,7 @@ extension Publisher {
     onErrorJustReturn fallback: Output, scheduler: AnySchedulerOf<DispatchQueue>
   ) -> Driver<Output> {
     Driver(
-      deliveredOnScheduler: self.catch { _ in Just(fallback) }.receive(on: scheduler))
+      deliveredOnScheduler: RelayStream(self.catch { _ in Just(fallback) }).hop(to: scheduler))
   }
 
   /// This publisher as state: on a failure it continues with the Driver `recover` returns.
@@ -111,14 +123,14 @@ extension Publisher {
     scheduler: AnySchedulerOf<DispatchQueue>
   ) -> Driver<Output> {
     Driver(
-      deliveredOnScheduler: self.catch { recover($0).eraseToAnyPublisher() }
-        .receive(on: scheduler))
+      deliveredOnScheduler: RelayStream(self.catch { recover($0).eraseToAnyPublisher() })
+        .hop(to: scheduler))
   }
 }
 
 extension Publisher where Failure == Never {
   /// This never-failing publisher as state.
   public func asDriver(scheduler: AnySchedulerOf<DispatchQueue>) -> Driver<Output> {
-    Driver(deliveredOnScheduler: receive(on: scheduler))
+    Driver(deliveredOnScheduler: RelayStream(self).hop(to: scheduler))
   }
 }

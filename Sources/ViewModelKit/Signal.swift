@@ -2,38 +2,40 @@
 ///
 /// A Signal never fails, delivers on the view model's scheduler and shares one upstream
 /// subscription, like a `Driver`, but it does not replay: a subscriber sees only what
-/// happens after it subscribes.
-public struct Signal<Output>: Publisher {
+/// happens after it subscribes. It runs on the push core, as `Driver` does.
+public struct Signal<Output>: RelayStreamConvertible {
   public typealias Failure = Never
 
-  private let shared: Publishers.ShareReplay<AnyPublisher<Output, Never>>
+  @usableFromInline let shared: SharedStream<Output>
 
-  init<P: Publisher>(deliveredOnScheduler upstream: P)
-  where P.Output == Output, P.Failure == Never {
-    shared = Publishers.ShareReplay(upstream: upstream.eraseToAnyPublisher(), replay: 0)
+  @usableFromInline init(deliveredOnScheduler source: RelayStream<Output>) {
+    shared = SharedStream(source: source, replays: false)
   }
 
+  /// The later events as a push-core stream.
+  @inlinable public var stream: RelayStream<Output> { shared.stream }
+
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
-    shared.subscribe(subscriber)
+    shared.stream.receive(subscriber: subscriber)
   }
 
   /// Calls `onEvent` for every later event; cancel the result to stop.
-  public func emit(_ onEvent: @escaping (Output) -> Void) -> AnyCancellable {
-    sink(receiveValue: onEvent)
+  @inlinable public func emit(_ onEvent: @escaping (Output) -> Void) -> AnyCancellable {
+    AnyCancellable(shared.attach(StreamObserver(receive: onEvent, finish: {})))
   }
 
   /// A Signal of the values of `transform`, with no further scheduling hop.
-  public func map<T>(_ transform: @escaping (Output) -> T) -> Signal<T> {
-    Signal<T>(deliveredOnScheduler: shared.map(transform))
+  @inlinable public func map<T>(_ transform: @escaping (Output) -> T) -> Signal<T> {
+    Signal<T>(deliveredOnScheduler: stream.map(transform))
   }
 
   /// A Signal of the events that satisfy `isIncluded`.
-  public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Signal<Output> {
-    Signal(deliveredOnScheduler: shared.filter(isIncluded))
+  @inlinable public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Signal<Output> {
+    Signal(deliveredOnScheduler: stream.filter(isIncluded))
   }
 
   /// How many subscribers are attached now.
-  public var subscriberCount: Int { shared.subscriberCount }
+  public var subscriberCount: Int { shared.observerCount }
 }
 
 extension Publisher {
@@ -41,13 +43,14 @@ extension Publisher {
   public func asSignal(
     onErrorJustReturn fallback: Output, scheduler: AnySchedulerOf<DispatchQueue>
   ) -> Signal<Output> {
-    Signal(deliveredOnScheduler: self.catch { _ in Just(fallback) }.receive(on: scheduler))
+    Signal(
+      deliveredOnScheduler: RelayStream(self.catch { _ in Just(fallback) }).hop(to: scheduler))
   }
 }
 
 extension Publisher where Failure == Never {
   /// This never-failing publisher as events.
   public func asSignal(scheduler: AnySchedulerOf<DispatchQueue>) -> Signal<Output> {
-    Signal(deliveredOnScheduler: receive(on: scheduler))
+    Signal(deliveredOnScheduler: RelayStream(self).hop(to: scheduler))
   }
 }

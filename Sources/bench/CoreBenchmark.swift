@@ -1,3 +1,4 @@
+import Foundation
 import ViewModelKit
 
 /// The reactive core against plain closures doing the same work in the same run (issue 10):
@@ -29,16 +30,20 @@ let coreSuite = BenchmarkSuite(
     ("P5 withLatestFrom chain", 13, { corePipelineP5(events: 200_000) }),
     ("P6 merge of 8 sources", 9, { corePipelineP6(events: 200_000) }),
   ]
+  // `BENCH_CORE_ROWS=P4` (a prefix) measures only the matching rows, for profiling one shape.
+  let only = ProcessInfo.processInfo.environment["BENCH_CORE_ROWS"] ?? ""
   var within = true
   print("core (ratio = plain closures' throughput / the pipeline's; budget: half of RxSwift's):")
-  for (label, budget, run) in rows {
+  for (label, budget, run) in rows where label.hasPrefix(only) {
     let (reactive, plain) = run()
     let ratio = plain.throughput / reactive.throughput
     let ok = ratio <= budget
     within = within && ok
     print(
       "  \(label.padding(toLength: 58, withPad: " ", startingAt: 0))"
-        + String(format: "%7.1f× (budget %4.0f×)  ", ratio, budget) + (ok ? "ok" : "OVER"))
+        + String(format: "%7.1f× (budget %4.0f×)  ", ratio, budget) + (ok ? "ok  " : "OVER")
+        + "  \(formatDuration(1 / reactive.throughput)) vs \(formatDuration(1 / plain.throughput)) per operation"
+    )
   }
   return within
 }

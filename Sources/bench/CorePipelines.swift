@@ -1,17 +1,18 @@
 import ViewModelKit
 
 // The pipelines of `bench core`, each with its plain-closure twin doing the same arithmetic.
-// Every pipeline runs on the immediate scheduler, so only the operators are measured.
+// Every pipeline runs on the immediate scheduler, so only the operators are measured. The
+// sources are relays, as a view model's inputs are (RxSwift's side used its subjects).
 
 private let immediate = DispatchQueue.immediate.eraseToAnyScheduler()
 
 /// P1: map → filter → sink.
 func corePipelineP1(events: Int) -> (Measurement, Measurement) {
-  let input = PassthroughSubject<Int, Never>()
+  let input = PublishRelay<Int>()
   var sum = 0
   let cancellable = input.map { $0 &* 2 }.filter { $0 % 3 != 0 }.sink { sum &+= $0 }
   let reactive = measure("P1 reactive", warmup: 1, runs: 5, operationsPerRun: events) {
-    for value in 0..<events { input.send(value) }
+    for value in 0..<events { input.accept(value) }
   }
   cancellable.cancel()
   let stage: (Int) -> Void = { value in
@@ -27,14 +28,14 @@ func corePipelineP1(events: Int) -> (Measurement, Measurement) {
 
 /// P2: combineLatest of two sources → map; events alternate between the sources.
 func corePipelineP2(events: Int) -> (Measurement, Measurement) {
-  let a = PassthroughSubject<Int, Never>()
-  let b = PassthroughSubject<Int, Never>()
+  let a = PublishRelay<Int>()
+  let b = PublishRelay<Int>()
   var sum = 0
   let cancellable = a.combineLatest(b).map { $0 &+ $1 }.sink { sum &+= $0 }
-  a.send(0)
-  b.send(0)
+  a.accept(0)
+  b.accept(0)
   let reactive = measure("P2 reactive", warmup: 1, runs: 5, operationsPerRun: events) {
-    for value in 0..<events { if value & 1 == 0 { a.send(value) } else { b.send(value) } }
+    for value in 0..<events { if value & 1 == 0 { a.accept(value) } else { b.accept(value) } }
   }
   cancellable.cancel()
   var (lastA, lastB) = (0, 0)
@@ -105,14 +106,14 @@ func corePipelineP4(times: Int, resident: Int) -> (Measurement, Measurement) {
 
 /// P5: a trigger takes the latest of a chain: trigger.withLatestFrom(b).withLatestFrom(c).
 func corePipelineP5(events: Int) -> (Measurement, Measurement) {
-  let trigger = PassthroughSubject<Int, Never>()
+  let trigger = PublishRelay<Int>()
   let b = BehaviorRelay(value: 2)
   let c = BehaviorRelay(value: 3)
   var sum = 0
   let cancellable = trigger.withLatestFrom(b) { $0 &+ $1 }.withLatestFrom(c) { $0 &* $1 }
     .sink { sum &+= $0 }
   let reactive = measure("P5 reactive", warmup: 1, runs: 5, operationsPerRun: events) {
-    for value in 0..<events { trigger.send(value) }
+    for value in 0..<events { trigger.accept(value) }
   }
   cancellable.cancel()
   let (latestB, latestC) = (2, 3)
@@ -126,11 +127,11 @@ func corePipelineP5(events: Int) -> (Measurement, Measurement) {
 
 /// P6: eight sources merged into one sink; events go round the sources.
 func corePipelineP6(events: Int) -> (Measurement, Measurement) {
-  let sources = (0..<8).map { _ in PassthroughSubject<Int, Never>() }
+  let sources = (0..<8).map { _ in PublishRelay<Int>() }
   var sum = 0
   let cancellable = sources.merge().sink { sum &+= $0 }
   let reactive = measure("P6 reactive", warmup: 1, runs: 5, operationsPerRun: events) {
-    for value in 0..<events { sources[value & 7].send(value) }
+    for value in 0..<events { sources[value & 7].accept(value) }
   }
   cancellable.cancel()
   let sinks: [(Int) -> Void] = (0..<8).map { _ in { sum &+= $0 } }

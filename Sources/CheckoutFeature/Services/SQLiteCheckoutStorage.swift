@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import Synchronization
 import ViewModelKit
 
 /// Checkout storage in `<data dir>/checkout.sqlite`: WAL mode, migration "v1", money in
@@ -10,10 +9,10 @@ import ViewModelKit
 public final class SQLiteCheckoutStorage: CheckoutStorage, Sendable {
   private let path: String
   private let queue = DispatchQueue(label: "checkout.sqlite")
-  private let connection = Mutex<Result<DatabaseQueue, StorageError>?>(nil)
+  private let connection = Locked<Result<DatabaseQueue, StorageError>?>(nil)
   private let orderChanges = PublishRelay<Void>()
   /// `PRAGMA data_version` when the cart was last read; nil before the first read.
-  private let seenVersion = Mutex<Int?>(nil)
+  private let seenVersion = Locked<Int?>(nil)
   /// Seconds between two checks for another process's commits.
   static let checkInterval = 2
 

@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import Synchronization
 import ViewModelKit
 
 /// Tasks in SQLite (`<data dir>/todo.sqlite`): every change is one committed transaction,
@@ -12,7 +11,7 @@ public final class SQLiteTaskService: TaskService, Sendable {
   private let snapshot: TaskSnapshot
   private let clock: @Sendable () -> Date
   private let queue = DispatchQueue(label: "todo.sqlite")
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let check = SendableCancellable()
 
   private struct State {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import ViewModelKit
 
 /// The tasks a service holds in memory, with the streams that publish them. Shared by the
@@ -71,14 +70,14 @@ final class TaskSnapshot: Sendable {
     }
   }
 
-  private let store: Mutex<Store>
+  private let store: Locked<Store>
   private let listingRelay: BehaviorRelay<TaskListing>
   private let statisticsRelay: BehaviorRelay<TaskStatistics>
   private let failures = PublishRelay<TaskServiceError>()
 
   init(_ tasks: [TaskItem]) {
     let initial = Store(tasks)
-    store = Mutex(initial)
+    store = Locked(initial)
     listingRelay = BehaviorRelay(value: initial.listing)
     statisticsRelay = BehaviorRelay(value: initial.counts)
   }

@@ -1,23 +1,26 @@
 /// A stream of events that anyone can feed and that never completes or fails.
 ///
 /// Subscribers receive only what is accepted after they subscribe, in acceptance order.
-public final class PublishRelay<Element>: Publisher {
+public final class PublishRelay<Element>: RelayStreamConvertible {
   public typealias Output = Element
   public typealias Failure = Never
 
-  private let hub = RelayHub<Element>(replaying: nil)
+  @usableFromInline let hub = RelayHub<Element>(replaying: nil)
 
   /// A relay with no subscribers yet.
   public init() {}
 
   /// Delivers `element` to every current subscriber.
-  public func accept(_ element: Element) { hub.send(element) }
+  @inlinable public func accept(_ element: Element) { hub.send(element) }
 
   /// How many subscribers are attached now.
   public var subscriberCount: Int { hub.subscriberCount }
 
+  /// The accepted values as a push-core stream.
+  @inlinable public var stream: RelayStream<Element> { hub.stream }
+
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Element, S.Failure == Never {
-    hub.attach(subscriber)
+    hub.stream.receive(subscriber: subscriber)
   }
 }
 

@@ -1,66 +1,93 @@
-/// The subscriber list behind both relays.
+/// The observer list behind both relays.
 ///
 /// Values are delivered one at a time, in the order they were accepted: a value accepted
-/// while another is being delivered (from inside a subscriber, or from another thread) waits
-/// for that delivery to finish. So no subscriber ever sees two values out of order, and
-/// accepting from inside a subscriber never deadlocks.
-final class RelayHub<Output> {
-  private typealias Subscription = BufferedSubscription<Output, Never>
-
-  private struct State {
-    var subscribers: [(id: ObjectIdentifier, subscription: Subscription)] = []
-    var inbox: [Output] = []
-    var delivering = false
-    /// The value most recently handed to subscribers, replayed to new ones when asked.
-    var delivered: Output?
+/// while another is being delivered (from inside an observer, or from another thread) waits
+/// for that delivery to finish. So no observer ever sees two values out of order, and
+/// accepting from inside an observer never deadlocks. An observer that attaches during a
+/// delivery joins after it, and a replaying hub then hands it the value just delivered.
+@usableFromInline
+final class RelayHub<Value> {
+  @usableFromInline enum Item {
+    case value(Value)
+    case attach(ObserverBox<Value>)
   }
 
-  private let state = Locked(State())
-  private let replaysLatest: Bool
-
-  init(replaying initial: Output?) {
-    replaysLatest = initial != nil
-    state.withLock { $0.delivered = initial }
+  @usableFromInline enum Delivery {
+    case value(Value, ContiguousArray<ObserverBox<Value>?>)
+    case replay(Value, ObserverBox<Value>)
+    case nothing
   }
 
-  var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+  @usableFromInline struct State {
+    @usableFromInline var observers = ObserverList<Value>()
+    @usableFromInline var line = DeliveryLine<Item>()
+    /// The value most recently accepted, and the one most recently handed to observers.
+    @usableFromInline var accepted: Value?
+    @usableFromInline var delivered: Value?
+  }
 
-  func send(_ value: Output) {
-    let leads = state.withLock { s -> Bool in
-      s.inbox.append(value)
-      guard !s.delivering else { return false }
-      s.delivering = true
-      return true
+  @usableFromInline let state: Locked<State>
+  @usableFromInline let replays: Bool
+
+  @usableFromInline init(replaying initial: Value?) {
+    replays = initial != nil
+    state = Locked(State(accepted: initial, delivered: initial))
+  }
+
+  @inlinable var subscriberCount: Int { state.withLock { $0.observers.count } }
+
+  /// The value most recently accepted (replaying hubs only).
+  @inlinable var latest: Value? { state.withLock { $0.accepted } }
+
+  @inlinable var stream: RelayStream<Value> { RelayStream(attach: attach) }
+
+  @inlinable func send(_ value: Value) {
+    let first = state.withLock { s -> Delivery? in
+      if replays { s.accepted = value }
+      return s.line.admit(.value(value)).map { prepare($0, &s) }
     }
-    guard leads else { return }
-    while let (value, targets) = nextDelivery() {
-      targets.forEach { $0.push(value) }
+    deliver(from: first)
+  }
+
+  @inlinable func attach(_ observer: StreamObserver<Value>) -> StreamDetach {
+    let box = ObserverBox(observer)
+    let first = state.withLock { s -> Delivery? in
+      s.line.admit(.attach(box)).map { prepare($0, &s) }
+    }
+    deliver(from: first)
+    // Weak: an observer's owner must not keep the hub's latest value alive (a view model
+    // observing a relay that holds the view model would never be freed).
+    return { [weak self] in
+      guard box.detach() else { return }
+      self?.state.withLock { $0.observers.remove(box) }
     }
   }
 
-  private func nextDelivery() -> (Output, [Subscription])? {
-    state.withLock { s in
-      guard !s.inbox.isEmpty else {
-        s.delivering = false
-        return nil
+  @inlinable func prepare(_ item: Item, _ s: inout State) -> Delivery {
+    switch item {
+    case .value(let value):
+      if replays { s.delivered = value }
+      return .value(value, s.observers.slots)
+    case .attach(let box):
+      guard box.isAttached else { return .nothing }
+      s.observers.add(box)
+      guard replays, let value = s.delivered else { return .nothing }
+      return .replay(value, box)
+    }
+  }
+
+  @inlinable func deliver(from first: Delivery?) {
+    var delivery = first
+    while let current = delivery {
+      switch current {
+      case .value(let value, let observers):
+        for box in observers { box?.deliver(value) }
+      case .replay(let value, let box):
+        box.deliver(value)
+      case .nothing:
+        break
       }
-      let value = s.inbox.removeFirst()
-      if replaysLatest { s.delivered = value }
-      return (value, s.subscribers.map { $0.subscription })
+      delivery = state.withLock { s in s.line.next().map { prepare($0, &s) } }
     }
-  }
-
-  func attach<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Never {
-    var id: ObjectIdentifier!
-    let subscription = Subscription(subscriber) { [weak self] in
-      self?.state.withLock { $0.subscribers.removeAll { $0.id == id } }
-    }
-    id = ObjectIdentifier(subscription)
-    let replay = state.withLock { s -> Output? in
-      s.subscribers.append((id, subscription))
-      return replaysLatest ? s.delivered : nil
-    }
-    subscriber.receive(subscription: subscription)
-    if let replay { subscription.push(replay) }
   }
 }

@@ -1,0 +1,67 @@
+/// Where several push-core sources meet: it keeps what the operator remembers about them
+/// (`Memory`), puts the values it makes from them in one line for its observer, and finishes
+/// when every source has finished.
+///
+/// Remembering and queueing happen under one lock, so values leave in the order the sources'
+/// values arrived, even from several threads.
+@usableFromInline
+final class Junction<Output, Memory> {
+  @usableFromInline enum Event {
+    case value(Output)
+    case finish
+  }
+
+  @usableFromInline struct State {
+    @usableFromInline var memory: Memory
+    @usableFromInline var line = DeliveryLine<Event>()
+    @usableFromInline var unfinished: Int
+    @usableFromInline var finishing = false
+    @usableFromInline var detached = false
+  }
+
+  @usableFromInline let observer: StreamObserver<Output>
+  @usableFromInline let state: Locked<State>
+
+  @usableFromInline init(observer: StreamObserver<Output>, memory: Memory, sources: Int) {
+    self.observer = observer
+    state = Locked(State(memory: memory, unfinished: sources))
+  }
+
+  /// Updates the memory with a source's value; `update` answers the value to send, if any.
+  @inlinable func offer(_ update: (inout Memory) -> Output?) {
+    let first = state.withLock { s -> Event? in
+      guard !s.detached, !s.finishing, let value = update(&s.memory) else { return nil }
+      return s.line.admit(.value(value))
+    }
+    deliver(from: first)
+  }
+
+  /// Records that one source finished; the last one finishes the observer.
+  @inlinable func finishOne() {
+    let first = state.withLock { s -> Event? in
+      guard !s.detached, !s.finishing else { return nil }
+      s.unfinished -= 1
+      guard s.unfinished <= 0 else { return nil }
+      s.finishing = true
+      return s.line.admit(.finish)
+    }
+    deliver(from: first)
+  }
+
+  /// Stops every delivery that has not started.
+  @inlinable func detach() { state.withLock { $0.detached = true } }
+
+  @inlinable func deliver(from first: Event?) {
+    var event = first
+    while let current = event {
+      switch current {
+      case .value(let value): observer.receive(value)
+      case .finish: observer.finish()
+      }
+      event = state.withLock { s -> Event? in
+        if s.detached { s.line.clear() }
+        return s.line.next()
+      }
+    }
+  }
+}

@@ -1,0 +1,139 @@
+import Synchronization
+
+/// What a push-core source calls: each value, then at most one finish.
+@usableFromInline
+struct StreamObserver<Value> {
+  @usableFromInline let receive: (Value) -> Void
+  @usableFromInline let finish: () -> Void
+
+  @inlinable
+  init(receive: @escaping (Value) -> Void, finish: @escaping () -> Void) {
+    self.receive = receive
+    self.finish = finish
+  }
+}
+
+/// Stops an observation; calling it again does nothing.
+@usableFromInline typealias StreamDetach = () -> Void
+
+/// One observer attached to a source, with the flag that stops deliveries once it is
+/// detached, so no value reaches an observer after its detach returned on the same thread.
+@usableFromInline
+final class ObserverBox<Value> {
+  @usableFromInline let observer: StreamObserver<Value>
+  @usableFromInline let attached = Atomic<Bool>(true)
+  /// Position in the owning `ObserverList`; only read or written under the owner's lock.
+  @usableFromInline var slot = -1
+
+  @inlinable init(_ observer: StreamObserver<Value>) { self.observer = observer }
+
+  @inlinable var isAttached: Bool { attached.load(ordering: .acquiring) }
+
+  /// Marks the observer detached; true only for the first call.
+  @inlinable func detach() -> Bool { attached.exchange(false, ordering: .acquiringAndReleasing) }
+
+  @inlinable func deliver(_ value: Value) {
+    if isAttached { observer.receive(value) }
+  }
+
+  @inlinable func deliverFinish() {
+    if detach() { observer.finish() }
+  }
+}
+
+/// The observers of one source, in attachment order, with amortised constant-time removal:
+/// a removed observer leaves an empty slot, trailing empty slots are dropped at once, and the
+/// list is compacted when empty slots outnumber the observers.
+///
+/// A snapshot for delivery is the slot array itself (copy-on-write: no copy unless the list
+/// changes during the delivery).
+@usableFromInline
+struct ObserverList<Value> {
+  @usableFromInline var slots: ContiguousArray<ObserverBox<Value>?> = []
+  @usableFromInline var count = 0
+
+  @inlinable init() {}
+
+  @inlinable mutating func add(_ box: ObserverBox<Value>) {
+    box.slot = slots.count
+    slots.append(box)
+    count += 1
+  }
+
+  @inlinable mutating func remove(_ box: ObserverBox<Value>) {
+    let slot = box.slot
+    guard slot >= 0, slot < slots.count, slots[slot] === box else { return }
+    slots[slot] = nil
+    box.slot = -1
+    count -= 1
+    while case .some(.none) = slots.last { slots.removeLast() }
+    if slots.count > 2 * count + 8 { compact() }
+  }
+
+  /// Empties the list, answering what it held.
+  @inlinable mutating func removeAll() -> ContiguousArray<ObserverBox<Value>?> {
+    defer {
+      slots = []
+      count = 0
+    }
+    for box in slots { box?.slot = -1 }
+    return slots
+  }
+
+  @usableFromInline mutating func compact() {
+    var kept = ContiguousArray<ObserverBox<Value>?>()
+    kept.reserveCapacity(count)
+    for case let box? in slots {
+      box.slot = kept.count
+      kept.append(box)
+    }
+    slots = kept
+  }
+}
+
+/// Puts deliveries in one line: the first arrival delivers, and what arrives during its
+/// delivery (from a re-entrant call or another thread) waits its turn, in order. The owner
+/// keeps it in its locked state and delivers outside the lock.
+@usableFromInline
+struct DeliveryLine<Item> {
+  @usableFromInline var waiting: [Item] = []
+  @usableFromInline var head = 0
+  @usableFromInline var busy = false
+
+  @inlinable init() {}
+
+  /// `item` if the caller should deliver it now (the line is then busy until `next()`
+  /// answers nil); nil if it was queued behind a delivery under way.
+  @inlinable mutating func admit(_ item: Item) -> Item? {
+    guard !busy else {
+      waiting.append(item)
+      return nil
+    }
+    busy = true
+    return item
+  }
+
+  /// The next waiting item, or nil, which frees the line.
+  @inlinable mutating func next() -> Item? {
+    guard head < waiting.count else {
+      busy = false
+      return nil
+    }
+    let item = waiting[head]
+    head += 1
+    if head == waiting.count {
+      waiting.removeAll(keepingCapacity: true)
+      head = 0
+    }
+    return item
+  }
+
+  /// Whether a delivery is under way.
+  @inlinable var isBusy: Bool { busy }
+
+  /// Drops every waiting item.
+  @inlinable mutating func clear() {
+    waiting.removeAll()
+    head = 0
+  }
+}

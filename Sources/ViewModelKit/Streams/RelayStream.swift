@@ -1,0 +1,96 @@
+/// A never-failing stream that stays inside ViewModelKit's push core.
+///
+/// Relays, Drivers and Signals are its sources, and `map`, `filter`, `compactMap`,
+/// `removeDuplicates`, `combineLatest`, `withLatestFrom`, `merge`, `receive(on:)` and `sink`
+/// on any of them answer another `RelayStream`. Between those stages a value travels as plain
+/// closure calls: no demand bookkeeping, no type-erased subscriber, no lock except where
+/// several sources meet. Every other Combine operator still works on it, through the
+/// `Publisher` conformance, with Combine's demand rules.
+///
+/// Deliveries to one observer never overlap: each source delivers one value at a time, and
+/// where several sources meet, the operator puts their values in one line.
+public struct RelayStream<Output>: Publisher {
+  public typealias Failure = Never
+
+  @usableFromInline let attach: (StreamObserver<Output>) -> StreamDetach
+
+  @inlinable init(attach: @escaping (StreamObserver<Output>) -> StreamDetach) {
+    self.attach = attach
+  }
+
+  /// The values of `publisher`, which need not be a push-core source: others are subscribed
+  /// to with unlimited demand.
+  public init<P: Publisher>(_ publisher: P) where P.Output == Output, P.Failure == Never {
+    if let convertible = publisher as? any RelayStreamConvertible,
+      let stream = convertible.erasedStream as? RelayStream<Output>
+    {
+      self = stream
+      return
+    }
+    attach = { observer in
+      let link = UpstreamLink<Output, Never>(
+        onValue: observer.receive, onCompletion: { _ in observer.finish() })
+      publisher.subscribe(link)
+      return link.cancel
+    }
+  }
+
+  public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
+    let detach = DetachOnce()
+    let subscription = BufferedSubscription(subscriber) { detach.run() }
+    subscriber.receive(subscription: subscription)
+    guard subscription.isActive else { return }
+    detach.hold(
+      attach(
+        StreamObserver(
+          receive: subscription.push, finish: { subscription.complete(.finished) })))
+  }
+}
+
+/// A detach that may be asked for before it is known: it then runs as soon as it is held.
+@usableFromInline
+final class DetachOnce {
+  @usableFromInline enum Phase {
+    case waiting
+    case holding(StreamDetach)
+    case done
+  }
+
+  @usableFromInline let phase = Locked(Phase.waiting)
+
+  @usableFromInline init() {}
+
+  @inlinable func hold(_ detach: @escaping StreamDetach) {
+    let runNow = phase.withLock { p -> Bool in
+      guard case .waiting = p else { return true }
+      p = .holding(detach)
+      return false
+    }
+    if runNow { detach() }
+  }
+
+  @inlinable func run() {
+    let detach = phase.withLock { p -> StreamDetach? in
+      defer { p = .done }
+      if case .holding(let detach) = p { return detach }
+      return nil
+    }
+    detach?()
+  }
+}
+
+/// A publisher that can hand over its values as a `RelayStream`, so that the push-core
+/// operators apply to it: the relays, `Driver`, `Signal` and `RelayStream` itself.
+public protocol RelayStreamConvertible: Publisher where Failure == Never {
+  /// This publisher's values as a push-core stream.
+  var stream: RelayStream<Output> { get }
+}
+
+extension RelayStreamConvertible {
+  var erasedStream: Any { stream }
+}
+
+extension RelayStream: RelayStreamConvertible {
+  /// The stream itself.
+  @inlinable public var stream: RelayStream<Output> { self }
+}

@@ -1,0 +1,137 @@
+/// The core of `Driver` and `Signal`: one connection to a source shared by every observer,
+/// with the latest value replayed to each new one when asked.
+///
+/// The first observer connects; the last one to detach disconnects, and the next observer
+/// starts afresh with nothing to replay. When the source finishes, the current observers
+/// finish and the next observer connects again. Deliveries go one at a time, in order, as in
+/// `RelayHub`; an observer attaching during a delivery joins after it.
+@usableFromInline
+final class SharedStream<Value> {
+  @usableFromInline enum Item {
+    case value(Value, connection: Int)
+    case finish(connection: Int)
+    case attach(ObserverBox<Value>)
+  }
+
+  @usableFromInline enum Delivery {
+    case value(Value, ContiguousArray<ObserverBox<Value>?>)
+    case finish(ContiguousArray<ObserverBox<Value>?>)
+    case replay(Value, ObserverBox<Value>)
+    case nothing
+  }
+
+  @usableFromInline struct State {
+    @usableFromInline var observers = ObserverList<Value>()
+    /// Observers attached and not detached, including those still waiting to join.
+    @usableFromInline var members = 0
+    @usableFromInline var line = DeliveryLine<Item>()
+    @usableFromInline var latest: Value?
+    @usableFromInline var connection = 0
+    @usableFromInline var connected = false
+    @usableFromInline var disconnect: StreamDetach?
+  }
+
+  @usableFromInline let source: RelayStream<Value>
+  @usableFromInline let replays: Bool
+  @usableFromInline let state = Locked(State())
+
+  @usableFromInline init(source: RelayStream<Value>, replays: Bool) {
+    self.source = source
+    self.replays = replays
+  }
+
+  @inlinable var observerCount: Int { state.withLock { $0.members } }
+
+  @inlinable var stream: RelayStream<Value> { RelayStream(attach: attach) }
+
+  @inlinable func attach(_ observer: StreamObserver<Value>) -> StreamDetach {
+    let box = ObserverBox(observer)
+    let (connection, first) = state.withLock { s -> (Int?, Delivery?) in
+      s.members += 1
+      var connection: Int?
+      if !s.connected {
+        s.connected = true
+        s.connection += 1
+        s.latest = nil
+        connection = s.connection
+      }
+      return (connection, s.line.admit(.attach(box)).map { prepare($0, &s) })
+    }
+    deliver(from: first)
+    if let connection { connect(connection) }
+    // Weak, as in `RelayHub`: an observer's owner must not keep the latest value alive.
+    return { [weak self] in
+      guard box.detach() else { return }
+      self?.remove(box)
+    }
+  }
+
+  @inlinable func connect(_ connection: Int) {
+    // While connected, the source holds this share: its observers keep it alive.
+    let disconnect = source.attach(
+      StreamObserver(
+        receive: { [self] in receive(.value($0, connection: connection)) },
+        finish: { [self] in receive(.finish(connection: connection)) }))
+    let stale = state.withLock { s -> Bool in
+      guard s.connected, s.connection == connection else { return true }
+      s.disconnect = disconnect
+      return false
+    }
+    if stale { disconnect() }
+  }
+
+  @inlinable func remove(_ box: ObserverBox<Value>) {
+    let disconnect = state.withLock { s -> StreamDetach? in
+      s.observers.remove(box)
+      s.members -= 1
+      guard s.members == 0, s.connected else { return nil }
+      s.connected = false
+      s.latest = nil
+      defer { s.disconnect = nil }
+      return s.disconnect
+    }
+    disconnect?()
+  }
+
+  @inlinable func receive(_ item: Item) {
+    deliver(from: state.withLock { s in s.line.admit(item).map { prepare($0, &s) } })
+  }
+
+  @inlinable func prepare(_ item: Item, _ s: inout State) -> Delivery {
+    switch item {
+    case .value(let value, let connection):
+      guard s.connected, connection == s.connection else { return .nothing }
+      if replays { s.latest = value }
+      return .value(value, s.observers.slots)
+    case .finish(let connection):
+      guard s.connected, connection == s.connection else { return .nothing }
+      s.connected = false
+      s.disconnect = nil
+      s.latest = nil
+      s.members = 0
+      return .finish(s.observers.removeAll())
+    case .attach(let box):
+      guard box.isAttached else { return .nothing }
+      s.observers.add(box)
+      guard replays, let value = s.latest else { return .nothing }
+      return .replay(value, box)
+    }
+  }
+
+  @inlinable func deliver(from first: Delivery?) {
+    var delivery = first
+    while let current = delivery {
+      switch current {
+      case .value(let value, let observers):
+        for box in observers { box?.deliver(value) }
+      case .finish(let observers):
+        for box in observers { box?.deliverFinish() }
+      case .replay(let value, let box):
+        box.deliver(value)
+      case .nothing:
+        break
+      }
+      delivery = state.withLock { s in s.line.next().map { prepare($0, &s) } }
+    }
+  }
+}

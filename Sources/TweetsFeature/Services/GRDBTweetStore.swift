@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import Synchronization
 import ViewModelKit
 
 /// Tweets in SQLite (`<data dir>/tweets.sqlite`, or a private in-memory database), kept per
@@ -11,19 +10,18 @@ import ViewModelKit
 /// the write returns (so a caller sees its change at once, and tests need no waiting), and
 /// whenever GRDB's `ValueObservation` reports a change made elsewhere. The first rows are
 /// read at once on the subscribing thread.
-public final class GRDBTweetStore: TweetStore, @unchecked Sendable {
-  // `database` is set once; GRDB serialises access to it. `pages` is touched only on
-  // `observationQueue`.
+public final class GRDBTweetStore: TweetStore, Sendable {
+  // `database` is set once; GRDB serialises access to it. Page refreshes run on
+  // `observationQueue`, so they reach each page in order; the page table is a `Locked`.
   private let database: any DatabaseWriter
   private let observationQueue = DispatchQueue(label: "tweets.store.observation")
   /// Rows added since the last check against `listCap` (extension E8).
-  private let addedSinceCheck = Mutex(0)
+  private let addedSinceCheck = Locked(0)
   /// The newest tweets kept per list.
   public static let defaultListCap = 100_000
   private let listCap: Int
   private let pruneEvery: Int
-  private var pages: [UUID: (list: TwitterID, limit: Int, latest: BehaviorRelay<[StoredTweet]>)] =
-    [:]
+  private let pages = Locked<[UUID: Page]>([:])
   public let openFailure: StoreError?
 
   /// The store at `url`, or in memory (with `openFailure`) when that fails.
@@ -156,7 +154,7 @@ public final class GRDBTweetStore: TweetStore, @unchecked Sendable {
   /// Reads every subscribed page again and hands it on (duplicates are dropped downstream).
   private func refreshPages() {
     observationQueue.sync {
-      for page in pages.values {
+      for page in pages.withLock({ Array($0.values) }) {
         if let rows = try? database.read({ try Self.rows($0, list: page.list, limit: page.limit) })
         {
           page.latest.accept(rows)
@@ -199,7 +197,7 @@ public final class GRDBTweetStore: TweetStore, @unchecked Sendable {
       let first = (try? database.read { try Self.rows($0, list: list, limit: limit) }) ?? []
       let latest = BehaviorRelay(value: first)
       let key = UUID()
-      observationQueue.sync { pages[key] = (list, limit, latest) }
+      pages.withLock { $0[key] = Page(list: list, limit: limit, latest: latest) }
       let observation = ValueObservation.tracking { db in
         try Self.rows(db, list: list, limit: limit)
       }
@@ -209,7 +207,7 @@ public final class GRDBTweetStore: TweetStore, @unchecked Sendable {
       let cancellable = observation.start(
         in: database, scheduling: .async(onQueue: observationQueue), onError: { _ in },
         onChange: { [weak self] _ in
-          guard let self, let page = pages[key] else { return }
+          guard let self, let page = pages.withLock({ $0[key] }) else { return }
           if let rows = try? database.read({ try Self.rows($0, list: list, limit: limit) }) {
             page.latest.accept(rows)
           }
@@ -225,7 +223,14 @@ public final class GRDBTweetStore: TweetStore, @unchecked Sendable {
   }
 
   private func forget(_ key: UUID) {
-    observationQueue.async { [weak self] in self?.pages[key] = nil }
+    pages.withLock { $0[key] = nil }
+  }
+
+  /// One subscribed timeline page: which list, how many rows, and where its rows go.
+  private struct Page {
+    let list: TwitterID
+    let limit: Int
+    let latest: BehaviorRelay<[StoredTweet]>
   }
 
   private static func rows(_ db: Database, list: TwitterID, limit: Int) throws -> [StoredTweet] {

@@ -69,14 +69,7 @@ public struct Driver<Output>: RelayStreamConvertible {
   @inlinable public var stream: RelayStream<Output> { shared.stream }
 
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
-    let detach = DetachOnce()
-    let subscription = BufferedSubscription(subscriber, keepsLatestOnly: true) { detach.run() }
-    subscriber.receive(subscription: subscription)
-    guard subscription.isActive else { return }
-    detach.hold(
-      shared.attach(
-        StreamObserver(
-          receive: subscription.push, finish: { subscription.complete(.finished) })))
+    shared.stream.subscribe(subscriber, keepsLatestOnly: true)
   }
 
   /// Calls `onValue` with the current value and each later one; cancel the result to stop.

@@ -12,12 +12,6 @@ final class RelayHub<Value> {
     case attach(ObserverBox<Value>)
   }
 
-  @usableFromInline enum Delivery {
-    case value(Value, ContiguousArray<ObserverBox<Value>?>)
-    case replay(Value, ObserverBox<Value>)
-    case nothing
-  }
-
   @usableFromInline struct State {
     @usableFromInline var observers = ObserverList<Value>()
     @usableFromInline var line = DeliveryLine<Item>()
@@ -42,7 +36,7 @@ final class RelayHub<Value> {
   @inlinable var stream: RelayStream<Value> { RelayStream(attach: attach) }
 
   @inlinable func send(_ value: Value) {
-    let first = state.withLock { s -> Delivery? in
+    let first = state.withLock { s -> ObserverDelivery<Value>? in
       if replays { s.accepted = value }
       return s.line.admit(.value(value)).map { prepare($0, &s) }
     }
@@ -51,7 +45,7 @@ final class RelayHub<Value> {
 
   @inlinable func attach(_ observer: StreamObserver<Value>) -> StreamDetach {
     let box = ObserverBox(observer)
-    let first = state.withLock { s -> Delivery? in
+    let first = state.withLock { s -> ObserverDelivery<Value>? in
       s.line.admit(.attach(box)).map { prepare($0, &s) }
     }
     deliver(from: first)
@@ -63,30 +57,20 @@ final class RelayHub<Value> {
     }
   }
 
-  @inlinable func prepare(_ item: Item, _ s: inout State) -> Delivery {
+  @inlinable func prepare(_ item: Item, _ s: inout State) -> ObserverDelivery<Value> {
     switch item {
     case .value(let value):
       if replays { s.delivered = value }
       return .value(value, s.observers.slots)
     case .attach(let box):
-      guard box.isAttached else { return .nothing }
-      s.observers.add(box)
-      guard replays, let value = s.delivered else { return .nothing }
-      return .replay(value, box)
+      return s.observers.join(box, replaying: replays ? s.delivered : nil)
     }
   }
 
-  @inlinable func deliver(from first: Delivery?) {
+  @inlinable func deliver(from first: ObserverDelivery<Value>?) {
     var delivery = first
     while let current = delivery {
-      switch current {
-      case .value(let value, let observers):
-        for box in observers { box?.deliver(value) }
-      case .replay(let value, let box):
-        box.deliver(value)
-      case .nothing:
-        break
-      }
+      current.perform()
       delivery = state.withLock { s in s.line.next().map { prepare($0, &s) } }
     }
   }

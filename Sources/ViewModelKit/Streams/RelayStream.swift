@@ -36,8 +36,17 @@ public struct RelayStream<Output>: Publisher {
   }
 
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
+    subscribe(subscriber, keepsLatestOnly: false)
+  }
+
+  /// Attaches a Combine subscriber through a buffer that applies its demand; with
+  /// `keepsLatestOnly`, a subscriber without demand is given only the newest value.
+  func subscribe<S: Subscriber>(_ subscriber: S, keepsLatestOnly: Bool)
+  where S.Input == Output, S.Failure == Never {
     let detach = DetachOnce()
-    let subscription = BufferedSubscription(subscriber) { detach.run() }
+    let subscription = BufferedSubscription(subscriber, keepsLatestOnly: keepsLatestOnly) {
+      detach.run()
+    }
     subscriber.receive(subscription: subscription)
     guard subscription.isActive else { return }
     detach.hold(

@@ -13,13 +13,6 @@ final class SharedStream<Value> {
     case attach(ObserverBox<Value>)
   }
 
-  @usableFromInline enum Delivery {
-    case value(Value, ContiguousArray<ObserverBox<Value>?>)
-    case finish(ContiguousArray<ObserverBox<Value>?>)
-    case replay(Value, ObserverBox<Value>)
-    case nothing
-  }
-
   @usableFromInline struct State {
     @usableFromInline var observers = ObserverList<Value>()
     /// Observers attached and not detached, including those still waiting to join.
@@ -46,7 +39,7 @@ final class SharedStream<Value> {
 
   @inlinable func attach(_ observer: StreamObserver<Value>) -> StreamDetach {
     let box = ObserverBox(observer)
-    let (connection, first) = state.withLock { s -> (Int?, Delivery?) in
+    let (connection, first) = state.withLock { s -> (Int?, ObserverDelivery<Value>?) in
       s.members += 1
       var connection: Int?
       if !s.connected {
@@ -97,7 +90,7 @@ final class SharedStream<Value> {
     deliver(from: state.withLock { s in s.line.admit(item).map { prepare($0, &s) } })
   }
 
-  @inlinable func prepare(_ item: Item, _ s: inout State) -> Delivery {
+  @inlinable func prepare(_ item: Item, _ s: inout State) -> ObserverDelivery<Value> {
     switch item {
     case .value(let value, let connection):
       guard s.connected, connection == s.connection else { return .nothing }
@@ -111,26 +104,14 @@ final class SharedStream<Value> {
       s.members = 0
       return .finish(s.observers.removeAll())
     case .attach(let box):
-      guard box.isAttached else { return .nothing }
-      s.observers.add(box)
-      guard replays, let value = s.latest else { return .nothing }
-      return .replay(value, box)
+      return s.observers.join(box, replaying: s.latest)
     }
   }
 
-  @inlinable func deliver(from first: Delivery?) {
+  @inlinable func deliver(from first: ObserverDelivery<Value>?) {
     var delivery = first
     while let current = delivery {
-      switch current {
-      case .value(let value, let observers):
-        for box in observers { box?.deliver(value) }
-      case .finish(let observers):
-        for box in observers { box?.deliverFinish() }
-      case .replay(let value, let box):
-        box.deliver(value)
-      case .nothing:
-        break
-      }
+      current.perform()
       delivery = state.withLock { s in s.line.next().map { prepare($0, &s) } }
     }
   }

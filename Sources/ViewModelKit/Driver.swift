@@ -62,7 +62,14 @@ public struct Driver<Output>: RelayStreamConvertible {
 
   /// Wraps a stream that already delivers on the scheduler.
   @usableFromInline init(deliveredOnScheduler source: RelayStream<Output>) {
-    shared = SharedStream(source: source, replays: true)
+    shared = SharedStream(source: source, hop: nil, replays: true)
+  }
+
+  /// Shares `source`, whose values are handed to `scheduler` on their way in.
+  @usableFromInline init(
+    _ source: RelayStream<Output>, deliveringOn scheduler: AnySchedulerOf<DispatchQueue>
+  ) {
+    shared = SharedStream(source: source, hop: SchedulerHop(scheduler), replays: true)
   }
 
   /// The values as a push-core stream: the latest value first, then every later one.
@@ -107,7 +114,7 @@ extension Publisher {
     onErrorJustReturn fallback: Output, scheduler: AnySchedulerOf<DispatchQueue>
   ) -> Driver<Output> {
     Driver(
-      deliveredOnScheduler: RelayStream(self.catch { _ in Just(fallback) }).hop(to: scheduler))
+      RelayStream(self.catch { _ in Just(fallback) }), deliveringOn: scheduler)
   }
 
   /// This publisher as state: on a failure it continues with the Driver `recover` returns.
@@ -116,14 +123,13 @@ extension Publisher {
     scheduler: AnySchedulerOf<DispatchQueue>
   ) -> Driver<Output> {
     Driver(
-      deliveredOnScheduler: RelayStream(self.catch { recover($0).eraseToAnyPublisher() })
-        .hop(to: scheduler))
+      RelayStream(self.catch { recover($0).eraseToAnyPublisher() }), deliveringOn: scheduler)
   }
 }
 
 extension Publisher where Failure == Never {
   /// This never-failing publisher as state.
   public func asDriver(scheduler: AnySchedulerOf<DispatchQueue>) -> Driver<Output> {
-    Driver(deliveredOnScheduler: RelayStream(self).hop(to: scheduler))
+    Driver(RelayStream(self), deliveringOn: scheduler)
   }
 }

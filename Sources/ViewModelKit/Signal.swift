@@ -9,7 +9,14 @@ public struct Signal<Output>: RelayStreamConvertible {
   @usableFromInline let shared: SharedStream<Output>
 
   @usableFromInline init(deliveredOnScheduler source: RelayStream<Output>) {
-    shared = SharedStream(source: source, replays: false)
+    shared = SharedStream(source: source, hop: nil, replays: false)
+  }
+
+  /// Shares `source`, whose values are handed to `scheduler` on their way in.
+  @usableFromInline init(
+    _ source: RelayStream<Output>, deliveringOn scheduler: AnySchedulerOf<DispatchQueue>
+  ) {
+    shared = SharedStream(source: source, hop: SchedulerHop(scheduler), replays: false)
   }
 
   /// The later events as a push-core stream.
@@ -44,13 +51,13 @@ extension Publisher {
     onErrorJustReturn fallback: Output, scheduler: AnySchedulerOf<DispatchQueue>
   ) -> Signal<Output> {
     Signal(
-      deliveredOnScheduler: RelayStream(self.catch { _ in Just(fallback) }).hop(to: scheduler))
+      RelayStream(self.catch { _ in Just(fallback) }), deliveringOn: scheduler)
   }
 }
 
 extension Publisher where Failure == Never {
   /// This never-failing publisher as events.
   public func asSignal(scheduler: AnySchedulerOf<DispatchQueue>) -> Signal<Output> {
-    Signal(deliveredOnScheduler: RelayStream(self).hop(to: scheduler))
+    Signal(RelayStream(self), deliveringOn: scheduler)
   }
 }

@@ -38,23 +38,22 @@ final class RelayHub<Value> {
   @inlinable func send(_ value: Value) {
     let first = state.withLock { s -> ObserverDelivery<Value>? in
       if replays { s.accepted = value }
-      return s.line.admit(.value(value)).map { prepare($0, &s) }
+      return delivery(for: s.line.admit(.value(value)), &s)
     }
     deliver(from: first)
   }
 
   @inlinable func attach(_ observer: StreamObserver<Value>) -> StreamDetach {
-    let box = ObserverBox(observer)
+    let box = ObserverBox(observer, hub: self)
     let first = state.withLock { s -> ObserverDelivery<Value>? in
-      s.line.admit(.attach(box)).map { prepare($0, &s) }
+      delivery(for: s.line.admit(.attach(box)), &s)
     }
     deliver(from: first)
-    // Weak: an observer's owner must not keep the hub's latest value alive (a view model
-    // observing a relay that holds the view model would never be freed).
-    return { [weak self] in
-      guard box.detach() else { return }
-      self?.state.withLock { $0.observers.remove(box) }
-    }
+    return { box.cancel() }
+  }
+
+  @inlinable func remove(_ box: ObserverBox<Value>) {
+    state.withLock { $0.observers.remove(box) }
   }
 
   @inlinable func prepare(_ item: Item, _ s: inout State) -> ObserverDelivery<Value> {
@@ -67,11 +66,17 @@ final class RelayHub<Value> {
     }
   }
 
+  /// What to deliver for `item` (nil when none was admitted), passing over items that
+  /// deliver nothing.
+  @inlinable func delivery(for item: Item?, _ s: inout State) -> ObserverDelivery<Value>? {
+    .firstNonEmpty(item.map { prepare($0, &s) }) { s.line.next().map { prepare($0, &s) } }
+  }
+
   @inlinable func deliver(from first: ObserverDelivery<Value>?) {
     var delivery = first
     while let current = delivery {
       current.perform()
-      delivery = state.withLock { s in s.line.next().map { prepare($0, &s) } }
+      delivery = state.withLock { s in self.delivery(for: s.line.next(), &s) }
     }
   }
 }

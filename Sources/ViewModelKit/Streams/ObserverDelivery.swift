@@ -10,7 +10,10 @@ enum ObserverDelivery<Value> {
   @inlinable func perform() {
     switch self {
     case .value(let value, let observers):
-      for box in observers { box?.deliver(value) }
+      // Through the buffer: the snapshot keeps every box alive, so none is retained here.
+      observers.withUnsafeBufferPointer { boxes in
+        for index in boxes.indices { boxes[index]?.deliver(value) }
+      }
     case .finish(let observers):
       for box in observers { box?.deliverFinish() }
     case .replay(let value, let box):
@@ -31,5 +34,17 @@ extension ObserverList {
     add(box)
     guard let latest else { return .nothing }
     return .replay(latest, box)
+  }
+}
+
+extension ObserverDelivery {
+  /// `first`, or when it delivers nothing, the first of the following deliveries that does
+  /// (nil once `next` runs out), so an empty delivery frees its line under the same lock.
+  @inlinable static func firstNonEmpty(
+    _ first: ObserverDelivery?, next: () -> ObserverDelivery?
+  ) -> ObserverDelivery? {
+    var delivery = first
+    while case .nothing? = delivery { delivery = next() }
+    return delivery
   }
 }

@@ -18,19 +18,57 @@ struct StreamObserver<Value> {
 
 /// One observer attached to a source, with the flag that stops deliveries once it is
 /// detached, so no value reaches an observer after its detach returned on the same thread.
+///
+/// The box is also its own detach: `cancel()` clears the flag and leaves its owner's list (a
+/// relay hub's or a Driver/Signal share's). A closure that captures only the box needs no
+/// allocation of its own, which is why the owner is kept here rather than captured beside it;
+/// the owner is a concrete type, not a protocol or a base class, so that the removal is
+/// specialised with the rest of the caller's code.
 @usableFromInline
 final class ObserverBox<Value> {
   @usableFromInline let observer: StreamObserver<Value>
   @usableFromInline let attached = Atomic<Bool>(true)
-  /// Position in the owning `ObserverList`; only read or written under the owner's lock.
-  @usableFromInline var slot = -1
+  /// Position in the owning `ObserverList`; only read or written under the owner's lock,
+  /// which is why the dynamic exclusivity check is skipped.
+  @exclusivity(unchecked) @usableFromInline var slot = -1
+  /// Weak: an observer's owner must not keep the hub's or the share's latest value alive (a
+  /// view model observing a relay that holds the view model would never be freed). At most
+  /// one of the two is set.
+  @usableFromInline weak let hub: RelayHub<Value>?
+  @usableFromInline weak let share: SharedStream<Value>?
 
-  @inlinable init(_ observer: StreamObserver<Value>) { self.observer = observer }
+  @inlinable init(_ observer: StreamObserver<Value>) {
+    self.observer = observer
+    hub = nil
+    share = nil
+  }
+
+  @inlinable init(_ observer: StreamObserver<Value>, hub: RelayHub<Value>) {
+    self.observer = observer
+    self.hub = hub
+    share = nil
+  }
+
+  @inlinable init(_ observer: StreamObserver<Value>, share: SharedStream<Value>) {
+    self.observer = observer
+    hub = nil
+    self.share = share
+  }
 
   @inlinable var isAttached: Bool { attached.load(ordering: .acquiring) }
 
   /// Marks the observer detached; true only for the first call.
   @inlinable func detach() -> Bool { attached.exchange(false, ordering: .acquiringAndReleasing) }
+
+  /// Detaches and leaves the owner's list; calling it again does nothing.
+  @inlinable func cancel() {
+    guard detach() else { return }
+    if let hub {
+      hub.remove(self)
+    } else if let share {
+      share.remove(self)
+    }
+  }
 
   @inlinable func deliver(_ value: Value) {
     if isAttached { observer.receive(value) }

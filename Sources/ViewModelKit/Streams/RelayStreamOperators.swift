@@ -97,24 +97,6 @@ final class PreviousValue<Value> {
   @inlinable init() {}
 }
 
-extension RelayStream {
-  /// `receive(on:)` for the source of a `SharedStream`, which itself ignores what arrives
-  /// after it disconnected, so the stage keeps no per-observation flag.
-  @inlinable func hop(to scheduler: AnySchedulerOf<DispatchQueue>) -> RelayStream<Output> {
-    let attach = self.attach
-    // Boxed once: an `AnySchedulerOf` is a struct of several closures, and capturing it
-    // would retain each of them for every value.
-    let hop = SchedulerHop(scheduler)
-    return RelayStream { observer in
-      let target = ObserverBox(observer)
-      return attach(
-        StreamObserver(
-          receive: { value in hop.scheduler.schedule { target.observer.receive(value) } },
-          finish: { hop.scheduler.schedule { target.observer.finish() } }))
-    }
-  }
-}
-
 /// A scheduler held by reference, so that closures capture one pointer.
 @usableFromInline
 final class SchedulerHop {
@@ -125,11 +107,11 @@ final class SchedulerHop {
 extension RelayStreamConvertible {
   /// This stream as state, delivered on `scheduler`.
   @inlinable public func asDriver(scheduler: AnySchedulerOf<DispatchQueue>) -> Driver<Output> {
-    Driver(deliveredOnScheduler: stream.hop(to: scheduler))
+    Driver(stream, deliveringOn: scheduler)
   }
 
   /// This stream as events, delivered on `scheduler`.
   @inlinable public func asSignal(scheduler: AnySchedulerOf<DispatchQueue>) -> Signal<Output> {
-    Signal(deliveredOnScheduler: stream.hop(to: scheduler))
+    Signal(stream, deliveringOn: scheduler)
   }
 }

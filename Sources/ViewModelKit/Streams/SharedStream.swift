@@ -25,11 +25,15 @@ final class SharedStream<Value> {
   }
 
   @usableFromInline let source: RelayStream<Value>
+  /// The scheduler the source's values and finish are handed to on their way in; nil when
+  /// the source already delivers there.
+  @usableFromInline let hop: SchedulerHop?
   @usableFromInline let replays: Bool
   @usableFromInline let state = Locked(State())
 
-  @usableFromInline init(source: RelayStream<Value>, replays: Bool) {
+  @usableFromInline init(source: RelayStream<Value>, hop: SchedulerHop?, replays: Bool) {
     self.source = source
+    self.hop = hop
     self.replays = replays
   }
 
@@ -38,7 +42,7 @@ final class SharedStream<Value> {
   @inlinable var stream: RelayStream<Value> { RelayStream(attach: attach) }
 
   @inlinable func attach(_ observer: StreamObserver<Value>) -> StreamDetach {
-    let box = ObserverBox(observer)
+    let box = ObserverBox(observer, share: self)
     let (connection, first) = state.withLock { s -> (Int?, ObserverDelivery<Value>?) in
       s.members += 1
       var connection: Int?
@@ -48,23 +52,18 @@ final class SharedStream<Value> {
         s.latest = nil
         connection = s.connection
       }
-      return (connection, s.line.admit(.attach(box)).map { prepare($0, &s) })
+      return (connection, delivery(for: s.line.admit(.attach(box)), &s))
     }
     deliver(from: first)
     if let connection { connect(connection) }
-    // Weak, as in `RelayHub`: an observer's owner must not keep the latest value alive.
-    return { [weak self] in
-      guard box.detach() else { return }
-      self?.remove(box)
-    }
+    return { box.cancel() }
   }
 
   @inlinable func connect(_ connection: Int) {
     // While connected, the source holds this share: its observers keep it alive.
+    let link = ShareConnection(self, number: connection)
     let disconnect = source.attach(
-      StreamObserver(
-        receive: { [self] in receive(.value($0, connection: connection)) },
-        finish: { [self] in receive(.finish(connection: connection)) }))
+      StreamObserver(receive: { link.receive($0) }, finish: { link.finish() }))
     let stale = state.withLock { s -> Bool in
       guard s.connected, s.connection == connection else { return true }
       s.disconnect = disconnect
@@ -87,7 +86,7 @@ final class SharedStream<Value> {
   }
 
   @inlinable func receive(_ item: Item) {
-    deliver(from: state.withLock { s in s.line.admit(item).map { prepare($0, &s) } })
+    deliver(from: state.withLock { s in delivery(for: s.line.admit(item), &s) })
   }
 
   @inlinable func prepare(_ item: Item, _ s: inout State) -> ObserverDelivery<Value> {
@@ -108,11 +107,46 @@ final class SharedStream<Value> {
     }
   }
 
+  /// What to deliver for `item` (nil when none was admitted), passing over items that
+  /// deliver nothing.
+  @inlinable func delivery(for item: Item?, _ s: inout State) -> ObserverDelivery<Value>? {
+    .firstNonEmpty(item.map { prepare($0, &s) }) { s.line.next().map { prepare($0, &s) } }
+  }
+
   @inlinable func deliver(from first: ObserverDelivery<Value>?) {
     var delivery = first
     while let current = delivery {
       current.perform()
-      delivery = state.withLock { s in s.line.next().map { prepare($0, &s) } }
+      delivery = state.withLock { s in self.delivery(for: s.line.next(), &s) }
+    }
+  }
+}
+
+/// One connection of a share to its source: what the source's observer calls. One object, so
+/// that the two closures capturing it need no allocation of their own.
+@usableFromInline
+final class ShareConnection<Value> {
+  @usableFromInline let share: SharedStream<Value>
+  @usableFromInline let number: Int
+
+  @inlinable init(_ share: SharedStream<Value>, number: Int) {
+    self.share = share
+    self.number = number
+  }
+
+  @inlinable func receive(_ value: Value) {
+    if let hop = share.hop {
+      hop.scheduler.schedule { [self] in share.receive(.value(value, connection: number)) }
+    } else {
+      share.receive(.value(value, connection: number))
+    }
+  }
+
+  @inlinable func finish() {
+    if let hop = share.hop {
+      hop.scheduler.schedule { [self] in share.receive(.finish(connection: number)) }
+    } else {
+      share.receive(.finish(connection: number))
     }
   }
 }

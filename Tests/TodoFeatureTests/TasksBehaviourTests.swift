@@ -59,6 +59,27 @@ struct TasksBehaviourTests {
     #expect(zip(values, values.dropFirst()).allSatisfy { $0 != $1 })
   }
 
+  @Test("TD-06 with a filter on, a change to a hidden task emits nothing")
+  func td06HiddenByFilter() {
+    let h = TodoHarness()
+    h.tasks.setFilter("title")
+    h.at(0.150)
+    #expect(h.layout == "due [4,1] · done []")
+    let before = h.sectionsRecorder.values.count
+    h.tasks.toggle(h.task(3))  // hidden by the filter
+    h.scheduler.settle()
+    _ = h.service.inner.createTask(title: "Buy oat milk").sink { _ in
+    } receiveValue: { _ in
+    }
+    h.scheduler.settle()  // added elsewhere (another process), hidden too
+    #expect(h.value(h.tasks.filterSummary) == "Filter \"title\": 2 of 6 tasks")
+    #expect(h.sectionsRecorder.values.count == before)
+    h.tasks.toggle(h.task(4))  // shown: the sections change once
+    h.scheduler.settle()
+    #expect(h.sectionsRecorder.values.count == before + 1)
+    #expect(h.layout == "due [1] · done [4]")
+  }
+
   @Test("TD-07 statistics at start")
   func td07() {
     let h = TodoHarness()

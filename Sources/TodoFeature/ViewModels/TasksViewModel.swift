@@ -62,8 +62,11 @@ public final class TasksViewModel {
     isSettled = activity.isIdle
     let matcher = TitleMatcher()
     // The service publishes a listing only when it changed, and the applied filter passes
-    // `removeDuplicates`, so sections are never compared row by row; the summary counts the
-    // rows the sections already hold instead of matching every title a second time.
+    // `removeDuplicates`, so without a filter every value brings new sections and they are
+    // never compared row by row. With a filter, a change to a hidden task leaves the shown
+    // rows as they were (TD-06): only then are the (filtered, so shorter) sections compared.
+    // The summary counts the rows the sections already hold instead of matching every title
+    // a second time.
     let shown = snapshot.compactMap { $0 }
       .combineLatest(appliedFilter.removeDuplicates()) { listing, filter in
         Shown(
@@ -71,7 +74,10 @@ public final class TasksViewModel {
           filter: filter)
       }
       .share(replay: 1)
-    sections = shown.map(\.sections).asDriver(scheduler: scheduler)
+    sections = shown.removeDuplicates { old, new in
+      !new.filter.isEmpty && old.filter == new.filter && old.sections == new.sections
+    }
+    .map(\.sections).asDriver(scheduler: scheduler)
     statistics = counts.compactMap { $0 }.map(Self.statisticsText).removeDuplicates()
       .asDriver(scheduler: scheduler)
     tabTitle = counts.compactMap { $0 }.map(Self.tabTitleText).removeDuplicates()
@@ -329,45 +335,4 @@ public final class TasksViewModel {
       self?.subscribeToService()
     }
   }
-
-  // MARK: Formatting
-
-  static func sections(_ listing: TaskListing, filter: String, matcher: TitleMatcher)
-    -> [TaskSection]
-  {
-    let words = TitleMatcher.words(filter)
-    func shown(_ rows: [TaskItem]) -> [TaskItem] {
-      words.isEmpty ? rows : rows.filter { matcher.matches($0, words: words) }
-    }
-    return [
-      TaskSection(kind: .due, items: shown(listing.due)),
-      TaskSection(kind: .done, items: shown(listing.done)),
-    ]
-  }
-
-  static func statisticsText(_ counts: TaskStatistics) -> String {
-    "\(counts.total) \(counts.total == 1 ? "task" : "tasks"), \(counts.due) due."
-  }
-
-  static func tabTitleText(_ counts: TaskStatistics) -> String {
-    switch counts.due {
-    case 0: "Todo"
-    case 1000...: "Todo (999+)"
-    default: "Todo (\(counts.due))"
-    }
-  }
-
-  /// The sections for one listing and filter, with what the summary line needs.
-  struct Shown {
-    let sections: [TaskSection]
-    let total: Int
-    let filter: String
-
-    var summary: String {
-      guard !filter.isEmpty else { return "" }
-      let count = sections.reduce(0) { $0 + $1.items.count }
-      return "Filter \"\(filter)\": \(count) of \(total) \(total == 1 ? "task" : "tasks")"
-    }
-  }
-
 }

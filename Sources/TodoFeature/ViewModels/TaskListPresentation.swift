@@ -1,0 +1,43 @@
+// What the task list shows, computed from a listing, the counts and the filter: the display
+// strings of the todo spec, kept apart from the view model's wiring.
+
+extension TasksViewModel {
+  static func sections(_ listing: TaskListing, filter: String, matcher: TitleMatcher)
+    -> [TaskSection]
+  {
+    let words = TitleMatcher.words(filter)
+    func shown(_ rows: [TaskItem]) -> [TaskItem] {
+      words.isEmpty ? rows : rows.filter { matcher.matches($0, words: words) }
+    }
+    return [
+      TaskSection(kind: .due, items: shown(listing.due)),
+      TaskSection(kind: .done, items: shown(listing.done)),
+    ]
+  }
+
+  static func statisticsText(_ counts: TaskStatistics) -> String {
+    "\(counts.total) \(counts.total == 1 ? "task" : "tasks"), \(counts.due) due."
+  }
+
+  static func tabTitleText(_ counts: TaskStatistics) -> String {
+    switch counts.due {
+    case 0: "Todo"
+    case 1000...: "Todo (999+)"
+    default: "Todo (\(counts.due))"
+    }
+  }
+
+  /// The sections for one listing and filter, with what the summary line needs.
+  struct Shown {
+    let sections: [TaskSection]
+    let total: Int
+    let filter: String
+
+    var summary: String {
+      guard !filter.isEmpty else { return "" }
+      let count = sections.reduce(0) { $0 + $1.items.count }
+      return "Filter \"\(filter)\": \(count) of \(total) \(total == 1 ? "task" : "tasks")"
+    }
+  }
+
+}

@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackSupport
 import Testing
 
 @Suite("End to end: tweets", .serialized, .timeLimit(.minutes(5)))
@@ -89,15 +90,31 @@ struct TweetsEndToEndTests {
     #expect(noToken.stdout.contains("status: Twitter access not authorized.\n"))
   }
 
-  @Test("the store keeps the timeline across runs")
+  @Test("the store keeps the timeline across runs: the second run shows it with the server gone")
   func restart() async throws {
     let folder = try Executables.scratch()
     defer { try? FileManager.default.removeItem(at: folder) }
-    _ = try await Executables.run(
-      "cli", ["tweets", "--offline", "--data-dir", folder.path, "timeline"],
-      environment: Self.environment)
-    #expect(
-      FileManager.default.fileExists(atPath: folder.appendingPathComponent("tweets.sqlite").path))
+    let page = try Data(
+      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Fixtures/tweets/list-tweets.json"))
+    let server = try ThreadedServer { target in
+      target.hasPrefix("/2/lists/42/tweets")
+        ? ThreadedServer.Answer(body: page) : ThreadedServer.Answer(status: 404)
+    }
+    let live = ["TWITTER_LIST_ID": "42", "TWITTER_BEARER_TOKEN": "t"]
+    let arguments = ["tweets", "--data-dir", folder.path, "timeline"]
+    let first = try await Executables.run(
+      "cli", arguments,
+      environment: Self.environment.merging(live) { $1 }
+        .merging(["TWITTER_BASE_URL": server.baseURL.absoluteString]) { $1 })
+    #expect(first.stdout.contains("@adaquill: Backpressure is plain good manners"))
+    let closed = try ClosedPort()
+    let second = try await Executables.run(
+      "cli", arguments,
+      environment: Self.environment.merging(live) { $1 }
+        .merging(["TWITTER_BASE_URL": closed.baseURL.absoluteString]) { $1 })
+    #expect(second.stdout.contains("@adaquill: Backpressure is plain good manners"))
+    #expect(second.stdout.contains("status: Offline"))
   }
 
   @Test("tui tweets under tmux: the list, a person's timeline, and back")

@@ -48,6 +48,17 @@ struct TweetsScreenTests {
     #expect(lines[23].hasPrefix(" Enter open  m people  p pause  r refresh  o older  Esc back"))
   }
 
+  @Test("p on the people screen pauses fetching app-wide, and p again resumes it")
+  func pauseFromPeople() {
+    let h = TweetsTUIHarness()
+    var screen = h.press(.character("m"))
+    #expect(screen.contains(" List Members") && screen.contains("p pause  r retry"))
+    screen = h.press(.character("p"), .escape)
+    #expect(screen.components(separatedBy: "\n")[2] == " Paused · updated 12:00:00")
+    screen = h.press(.character("m"), .character("p"), .escape)
+    #expect(screen.components(separatedBy: "\n")[2] == " Live · updated 12:00:00")
+  }
+
   @Test("people, a person, and back")
   func navigation() {
     let h = TweetsTUIHarness()

@@ -27,6 +27,23 @@ struct NavigatorBehaviourTests {
     #expect(stack.last == [.listTimeline] && primary(navigator, h) == .listTimeline)
   }
 
+  @Test("pause from the navigator, on the people screen, pauses every timeline")
+  func pauseFromPeople() throws {
+    let h = TweetsHarness()
+    let (navigator, _) = make(h)
+    navigator.showPeople()
+    h.scheduler.settle()
+    let root = try #require(navigator.currentScenes.first)
+    guard case .listTimeline(let list) = root else { throw NavigatorTestFailure.unexpected(root.id) }
+    let status = list.status.record(on: h.scheduler)
+    navigator.setPaused(true)
+    h.scheduler.settle()
+    #expect(status.last?.hasPrefix("Paused") == true)
+    navigator.togglePaused()
+    h.scheduler.settle()
+    #expect(status.last?.hasPrefix("Live") == true)
+  }
+
   @Test("TW-71 show people once; again changes nothing")
   func tw71() {
     let h = TweetsHarness()
@@ -165,4 +182,9 @@ struct NavigatorBehaviourTests {
     h.at(3)
     #expect(settled.values == [false, true])
   }
+}
+
+/// A scene other than the one a test expected.
+enum NavigatorTestFailure: Error {
+  case unexpected(SceneID)
 }

@@ -99,15 +99,7 @@ public final class TweetsCLI: CLIApplication {
       model.retry()
       return CommandOutcome()
     case "pause", "resume":
-      switch top {
-      case .listTimeline(let model)?: model.setPaused(word == "pause")
-      case .personTimeline(let model)?: model.setPaused(word == "pause")
-      default:
-        // The pause is app-wide: the root timeline sets it for every scene.
-        if case .listTimeline(let root)? = navigator.currentScenes.first {
-          root.setPaused(word == "pause")
-        }
-      }
+      navigator.setPaused(word == "pause")
       return CommandOutcome()
     case "link":
       return link(arguments, top: top)

@@ -81,7 +81,7 @@ public final class TweetsScreen: AppScreen {
         Hint("p", "pause"), Hint("r", "refresh"), Hint("o", "older", enabled: focused.canLoadOlder),
       ]
     } else {
-      hints.append(Hint("r", "retry"))
+      hints += [Hint("p", "pause"), Hint("r", "retry")]
     }
     hints.append(Hint("Esc", "back"))
     return hints
@@ -145,7 +145,7 @@ public final class TweetsScreen: AppScreen {
       if split { navigator.showListTimeline() } else { navigator.back() }
     case .backspace:
       if !split { navigator.back() }
-    case .character("p"): focused.togglePaused()
+    case .character("p"): navigator.togglePaused()
     case .character("r"): focused.refreshOrRetry()
     case .character("o"): focused.loadOlder()
     case .character("y"): focused.showLink()
@@ -361,14 +361,6 @@ final class ScenePresenter {
     switch scene {
     case .listTimeline(let model): model.setFilter(text)
     case .personTimeline(let model): model.setFilter(text)
-    case .listPeople: break
-    }
-  }
-
-  func togglePaused() {
-    switch scene {
-    case .listTimeline(let model): model.togglePaused()
-    case .personTimeline(let model): model.togglePaused()
     case .listPeople: break
     }
   }

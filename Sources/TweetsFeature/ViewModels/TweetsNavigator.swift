@@ -146,6 +146,15 @@ public final class TweetsNavigator: TweetsNavigating {
   /// Logs out: fetching stops everywhere.
   public func logOut() { env.account.logOut() }
 
+  /// Stops (true) or resumes (false) fetching, app-wide, from whichever screen is shown: the
+  /// timelines share the one flag, so the people screen pauses them too.
+  public func setPaused(_ paused: Bool) {
+    if env.paused.value != paused { env.paused.accept(paused) }
+  }
+
+  /// Pauses fetching while it runs, resumes it while paused.
+  public func togglePaused() { setPaused(!env.paused.value) }
+
   private func makeList() -> ListTimelineViewModel {
     ListTimelineViewModel(list: list, env: env, navigator: self)
   }

@@ -88,6 +88,19 @@ struct ContentBehaviourTests {
     #expect(row?.header == "Unknown author · 5m")
   }
 
+  @Test("TW-42 an author missing from the page is taken from the store")
+  func tw42FromStore() {
+    let h = TweetsHarness()
+    // The second page's tweet names Ada as its author but carries no `includes.users`.
+    h.api.listReplies = [.answer(page([1])), .answer(page([2], users: []))]
+    let list = h.listTimeline()
+    h.at(30)
+    #expect(h.api.times("list") == [0, 30])
+    let row = list.tweets.last?.first { $0.id == id(2) }
+    #expect(row?.authorName == "Ada Quill" && row?.authorUsername == "adaquill")
+    #expect(row?.header == "Ada Quill @adaquill · 5m")
+  }
+
   @Test("TW-43 a renamed author re-emits every row of theirs")
   func tw43() {
     let h = TweetsHarness()

@@ -33,8 +33,7 @@ struct NavigatorBehaviourTests {
     let (navigator, _) = make(h)
     navigator.showPeople()
     h.scheduler.settle()
-    let root = try #require(navigator.currentScenes.first)
-    guard case .listTimeline(let list) = root else { throw NavigatorTestFailure.unexpected(root.id) }
+    let list = try #require(navigator.currentScenes.first?.listTimeline)
     let status = list.status.record(on: h.scheduler)
     navigator.setPaused(true)
     h.scheduler.settle()
@@ -45,19 +44,16 @@ struct NavigatorBehaviourTests {
   }
 
   @Test("TW-71 show people once; again changes nothing")
-  func tw71() {
+  func tw71() throws {
     let h = TweetsHarness()
     let (navigator, stack) = make(h)
     navigator.showPeople()
     h.scheduler.settle()
-    guard case .listPeople(let first) = navigator.currentScenes.last else {
-      Issue.record("no people scene")
-      return
-    }
+    let first = try #require(navigator.currentScenes.last?.listPeople)
     navigator.showPeople()
     h.scheduler.settle()
     #expect(stack.last == [.listTimeline, .listPeople])
-    if case .listPeople(let second) = navigator.currentScenes.last { #expect(first === second) }
+    #expect(try #require(navigator.currentScenes.last?.listPeople) === first)
   }
 
   @Test("TW-72 people, then a person; the same person again; another replaces it")
@@ -102,12 +98,11 @@ struct NavigatorBehaviourTests {
   }
 
   @Test("TW-75 a popped person stops and is released")
-  func tw75() {
+  func tw75() throws {
     let h = TweetsHarness()
     let (navigator, _) = make(h)
     navigator.showPerson(username: "adaquill")
-    weak var person: PersonTimelineViewModel?
-    if case .personTimeline(let model) = navigator.currentScenes.last { person = model }
+    weak let person = try #require(navigator.currentScenes.last?.personTimeline)
     h.at(40)
     navigator.back()
     h.at(100)
@@ -133,13 +128,13 @@ struct NavigatorBehaviourTests {
   }
 
   @Test("TW-77 one account, pause and reachability for every scene; the list keeps polling")
-  func tw77() {
+  func tw77() throws {
     let h = TweetsHarness()
     h.api.listReplies = [.answer(TimelinePage()), .fail(.offline)]
     h.api.userDefault = .never
     let (navigator, _) = make(h)
     navigator.showPerson(username: "adaquill")
-    guard case .personTimeline(let person) = navigator.currentScenes.last else { return }
+    let person = try #require(navigator.currentScenes.last?.personTimeline)
     let status = person.status.record(on: h.scheduler)
     h.at(30)
     #expect(status.last?.hasPrefix("Offline") == true)
@@ -161,10 +156,10 @@ struct NavigatorBehaviourTests {
   }
 
   @Test("TW-79 logging out through the navigator stops everything")
-  func tw79() {
+  func tw79() throws {
     let h = TweetsHarness()
     let (navigator, _) = make(h)
-    guard case .listTimeline(let list) = navigator.currentScenes.first else { return }
+    let list = try #require(navigator.currentScenes.first?.listTimeline)
     let status = list.status.record(on: h.scheduler)
     h.at(10)
     navigator.logOut()
@@ -184,7 +179,16 @@ struct NavigatorBehaviourTests {
   }
 }
 
-/// A scene other than the one a test expected.
-enum NavigatorTestFailure: Error {
-  case unexpected(SceneID)
+/// The view model a scene holds, when it is of the kind asked for (nil otherwise), so that a
+/// test can `#require` the scene it expects instead of returning early.
+extension Scene {
+  var listTimeline: ListTimelineViewModel? {
+    if case .listTimeline(let model) = self { model } else { nil }
+  }
+  var listPeople: ListPeopleViewModel? {
+    if case .listPeople(let model) = self { model } else { nil }
+  }
+  var personTimeline: PersonTimelineViewModel? {
+    if case .personTimeline(let model) = self { model } else { nil }
+  }
 }

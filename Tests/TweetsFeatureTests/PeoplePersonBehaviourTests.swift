@@ -295,13 +295,18 @@ struct PersonBehaviourTests {
     #expect(other.error.values == ["Twitter is unavailable right now (HTTP 500)."])
     #expect(failing.api.pages("user").last == .newer(since: id(9)))
     #expect(other.tweets.last?.map(\.id) == [id(9)])
+    // Every page has 100 tweets of its own and a next token: the poll stops after five.
+    func hundred(_ page: Int64) -> APIReply<TimelinePage> {
+      .answer(
+        TimelinePage(
+          tweets: (0..<100).map { tweet(1000 + page * 100 + $0) }, users: [ada],
+          nextToken: "more\(page)"))
+    }
     let full = TweetsHarness()
-    full.api.userReplies = [.answer(page([1]))]
-    full.api.userDefault = .answer(
-      TimelinePage(
-        tweets: (0..<100).map { tweet(Int64(1000 + $0)) }, users: [ada], nextToken: "more"))
+    full.api.userReplies = [.answer(page([1]))] + (0..<6).map(hundred)
     let five = full.person()
     full.at(30)
-    #expect(full.api.pages("user").count == 6 && five.tweets.last?.count == 101)
+    #expect(full.api.pages("user").count == 6 && five.tweets.last?.count == 501)
+    #expect(Set(five.tweets.last?.map(\.id) ?? []).count == 501)
   }
 }

@@ -8,11 +8,15 @@ struct LocationBehaviourTests {
   @Test("WX-46 the first accurate fix is looked up; the map follows; nothing is cached")
   func wx46() {
     let h = WeatherHarness()
-    let amsterdam = weather("Amsterdam", 52.374, 4.8897)
+    // The result's coordinate differs from the fix and from where the map starts, so the
+    // re-centring on the result is seen.
+    let amsterdam = weather("Amsterdam", 52.40, 4.95)
     h.service.replies = [.answer(amsterdam)]
     h.viewModel.useMyLocation()
     h.scheduler.settle()
     #expect(h.isLoading.last == true && h.location.subscriptions == 1)
+    let startCaption = h.mapCaption.last
+    #expect(startCaption != "52.40,4.95 z4")
     h.at(1)
     h.location.send(52.0, 4.0, accuracy: 250)
     h.at(2)
@@ -22,7 +26,7 @@ struct LocationBehaviourTests {
     #expect(h.location.cancellations == 1)
     #expect(h.service.queries == [.coordinate(Coordinate(latitude: 52.37, longitude: 4.89))])
     #expect(h.service.callTimes == [2])
-    #expect(h.cityName.last == "Amsterdam" && h.mapCaption.last == "52.37,4.89 z4")
+    #expect(h.cityName.last == "Amsterdam" && h.mapCaption.last == "52.40,4.95 z4")
     #expect(h.cache.stores.isEmpty)
   }
 
@@ -214,17 +218,31 @@ struct MapBehaviourTests {
     #expect(h.service.calls.isEmpty)
   }
 
-  @Test("WX-61 text and location results re-centre the map without a map query")
+  @Test("WX-61 text and location results, live or cached, re-centre the map without a map query")
   func wx61() {
     let h = WeatherHarness()
+    // Replies by call: London, Paris, four failed attempts at London (the cached London is
+    // shown), then Utrecht for the location.
+    h.service.replies =
+      [
+        .answer(weather("London", 51.5074, -0.1278)), .answer(weather("Paris", 48.8566, 2.3522)),
+      ] + Array(repeating: .fail(.network), count: 4) + [.answer(weather("Utrecht", 52.09, 5.12))]
     h.viewModel.toggleMap()
     h.search("London")
     h.at(10)
     #expect(h.mapCaption.last == "51.51,-0.13 z4" && h.service.calls.count == 1)
-    h.service.defaultReply = .fail(.network)
+    h.search("Paris")
+    h.at(20)
+    #expect(h.mapCaption.last == "48.86,2.35 z4" && h.service.calls.count == 2)
     h.search("London")
-    h.at(30)
-    #expect(h.dataNote.last == "(cached)" && h.service.calls.count == 5)
+    h.at(40)
+    #expect(h.dataNote.last == "(cached)" && h.mapCaption.last == "51.51,-0.13 z4")
+    #expect(h.service.calls.count == 6)
+    h.viewModel.useMyLocation()
+    h.location.send(52.1, 5.1, accuracy: 10)
+    h.at(50)
+    #expect(h.cityName.last == "Utrecht" && h.mapCaption.last == "52.09,5.12 z4")
+    #expect(h.service.calls.count == 7)
   }
 
   @Test("WX-62 markers: newest first, one per place, at most 20, none for the placeholder")

@@ -34,8 +34,6 @@ public final class CLIScreen {
     self.name = name
     self.outputs = outputs
   }
-
-  public func output(_ name: String) -> CLIOutput? { outputs.first { $0.name == name } }
 }
 
 /// What a command asks of the shell.

@@ -1,10 +1,5 @@
 import Foundation
 
-/// The scheduler a view model delivers its outputs on, and measures its time with.
-///
-/// Live code passes `.userInterface`; tests pass a `TestScheduler` and move time by hand.
-public typealias UIDeliveryScheduler = AnySchedulerOf<DispatchQueue>
-
 extension AnySchedulerOf<DispatchQueue> {
   /// The main queue, running work at once when called on the main thread.
   ///

@@ -43,9 +43,6 @@ public final class Replayed<Output, Failure: Error>: Publisher {
     targets.forEach { $0.complete(completion) }
   }
 
-  /// Whether the recording has ended.
-  public var isComplete: Bool { state.withLock { $0.completion != nil } }
-
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
     let subscription = BufferedSubscription(subscriber)
     let (values, completion) = state.withLock { s in

@@ -1,8 +1,9 @@
 import Fixtures
 import Foundation
 import Testing
-import TodoFeature
 import ViewModelKit
+
+@testable import TodoFeature
 
 @Suite("Todo: models and fixtures")
 struct TaskModelTests {
@@ -127,5 +128,23 @@ struct TodoLifetimeTests {
     }
     #expect(weakViewModel == nil)
     #expect(weakService == nil)
+  }
+
+  @Test("inputs leave no subscription behind: editors, toggles and deletes do not pile up")
+  func inputsLeaveNothing() throws {
+    let h = TodoHarness()
+    weak var firstEditor: EditTaskViewModel?
+    let kept = h.tasks.keptSubscriptionCount
+    for round in 0..<20 {
+      h.tasks.edit(h.task(3))
+      h.scheduler.settle()
+      let editor = try #require(h.editor)
+      if round == 0 { firstEditor = editor }
+      editor.cancel()
+      h.tasks.toggle(h.task(3))
+      h.scheduler.settle()
+    }
+    #expect(firstEditor == nil)
+    #expect(h.tasks.keptSubscriptionCount == kept)
   }
 }

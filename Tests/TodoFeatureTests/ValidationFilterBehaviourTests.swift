@@ -123,6 +123,27 @@ struct ValidationFilterBehaviourTests {
     #expect(h.layout == "due [5,4,3,2,1] · done []")
   }
 
+  @Test("the filter's wait is pending work: not settled until it applies or a blank cancels it")
+  func filterWaitIsActivity() {
+    let h = TodoHarness()
+    let settled = h.tasks.isSettled.record(on: h.scheduler)
+    h.tasks.setFilter("title")
+    h.scheduler.settle()
+    #expect(settled.last == false)
+    h.at(0.149)
+    h.tasks.setFilter("titl")  // restarts the wait
+    h.at(0.298)
+    #expect(settled.last == false)
+    h.at(0.299)
+    #expect(settled.last == true && h.layout == "due [4,1] · done []")
+    h.tasks.setFilter("press")
+    h.scheduler.settle()
+    #expect(settled.last == false)
+    h.tasks.setFilter(" ")
+    h.scheduler.settle()
+    #expect(settled.last == true && h.layout == "due [5,4,3,2,1] · done []")
+  }
+
   @Test("TD-52 case and diacritics are ignored")
   func td52() {
     let h = TodoHarness(

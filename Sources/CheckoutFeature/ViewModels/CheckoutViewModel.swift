@@ -48,6 +48,12 @@ public final class CheckoutViewModel {
   private let routes = PublishRelay<CheckoutRoute>()
   private let messages = PublishRelay<String>()
   private var subscriptions = Set<AnyCancellable>()
+  /// Answers to inputs still being worked out; each is dropped once known.
+  private let work = InFlightWork()
+
+  /// How many subscriptions the view model keeps: fixed after `init`, whatever the inputs
+  /// (checked by the lifetime tests).
+  var keptSubscriptionCount: Int { subscriptions.count + work.count }
 
   public init(
     rates: any RatesService, connectivity: any ConnectivityService, cart: CartStore,
@@ -96,15 +102,13 @@ public final class CheckoutViewModel {
     guard online.value else { return Replayed.answered(.rejected(Text.offline)) }
     guard !changeCurrency.isExecuting else { return Replayed.answered(.rejected(Text.busy)) }
     let answer = Replayed<InputResult, Never>()
-    changeCurrency.execute(())
-      .sink(
-        receiveCompletion: { completion in
-          if case .failure = completion { answer.send(.rejected(RatesError.message)) }
-          answer.send(completion: .finished)
-        },
-        receiveValue: { _ in answer.send(.accepted) }
-      )
-      .store(in: &subscriptions)
+    work.sink(
+      changeCurrency.execute(()),
+      receiveCompletion: { completion in
+        if case .failure = completion { answer.send(.rejected(RatesError.message)) }
+        answer.send(completion: .finished)
+      },
+      receiveValue: { _ in answer.send(.accepted) })
     return answer.eraseToAnyPublisher()
   }
 
@@ -112,13 +116,13 @@ public final class CheckoutViewModel {
   public func chooseCurrency(code: String) -> AnyPublisher<InputResult, Never> {
     if openTable.value != nil { return Replayed.answered(select(code)) }
     let answer = Replayed<InputResult, Never>()
-    openCurrencyPicker()
-      .sink { [weak self] opened in
+    work.sink(
+      openCurrencyPicker(),
+      receiveValue: { [weak self] opened in
         guard let self else { return }
         answer.send(opened == .accepted ? select(code) : opened)
         answer.send(completion: .finished)
-      }
-      .store(in: &subscriptions)
+      })
     return answer.eraseToAnyPublisher()
   }
 

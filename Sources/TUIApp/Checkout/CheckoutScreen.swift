@@ -13,6 +13,8 @@ public final class CheckoutScreen: AppScreen {
   private let scheduler: AnySchedulerOf<DispatchQueue>
   private let redraw: () -> Void
   private var subscriptions = Set<AnyCancellable>()
+  /// Answers to inputs still being worked out; each is dropped once it has come.
+  private let answers = InFlightWork()
   private lazy var toast = Toast(scheduler: scheduler) { [weak self] in self?.redraw() }
 
   // What the view models last said.
@@ -203,9 +205,8 @@ public final class CheckoutScreen: AppScreen {
   private func handleCheckout(_ key: Key) -> KeyOutcome {
     switch key {
     case .character("x"):
-      session.checkout.openCurrencyPicker()
-        .sink { [weak self] in self?.refuse($0) }
-        .store(in: &subscriptions)
+      answers.sink(
+        session.checkout.openCurrencyPicker(), receiveValue: { [weak self] in self?.refuse($0) })
     case .character("n"): focus = .name
     case .character("e"): focus = .email
     case .character("a"): focus = .address

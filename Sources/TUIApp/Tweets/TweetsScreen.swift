@@ -17,7 +17,6 @@ public final class TweetsScreen: AppScreen {
   private var scenes: [Scene] = []
   private var split = false
   private var peopleFocused = false
-  private var lastWidth = 80
   /// The filter field (extension E3), while open.
   private var filterField: TextField?
 
@@ -176,7 +175,6 @@ public final class TweetsScreen: AppScreen {
   // MARK: Drawing
 
   public func draw(_ painter: Painter) {
-    lastWidth = painter.width
     let wantsSplit = painter.width >= 100
     if wantsSplit != split {
       split = wantsSplit

@@ -38,7 +38,6 @@ public final class WeatherScreen: AppScreen {
   private var cityField = TextField()
   private var keyField = TextField()
   private lazy var spinner = SpinnerClock(scheduler: scheduler) { [weak self] in self?.redraw() }
-  private var lastWidth = 80
   private var lastMapSize: (columns: Int, rows: Int)?
 
   private var weather: WeatherViewModel { session.weather }
@@ -195,7 +194,6 @@ public final class WeatherScreen: AppScreen {
 
   public func draw(_ painter: Painter) {
     let width = painter.width
-    lastWidth = width
     TitleLine.draw(
       painter, title: "Weather", spinnerTick: isLoading ? spinner.tick : nil,
       status: "\(units)   key \(apiKeyStatus)")

@@ -41,14 +41,17 @@ public final class TasksViewModel {
   private let snapshot = BehaviorRelay<TaskListing?>(value: nil)
   private let counts = BehaviorRelay<TaskStatistics?>(value: nil)
   private let rawFilter = BehaviorRelay(value: "")
-  private let appliedFilter = BehaviorRelay(value: "")
   private let undoSlot = BehaviorRelay<TaskItem?>(value: nil)
   private let editorOpen = BehaviorRelay(value: false)
   private let toasts = PublishRelay<String>()
   private var subscriptions = Set<AnyCancellable>()
+  /// Answers to inputs still being worked out (see `lastWork`); each is dropped once known.
+  private let work = InFlightWork()
+
+  /// How many subscriptions the view model keeps: fixed after `init`, whatever the inputs
+  /// (checked by the lifetime tests).
+  var keptSubscriptionCount: Int { subscriptions.count + streams.count + work.count }
   private var streams = Set<AnyCancellable>()
-  private var filterGeneration = 0
-  private var pendingFilter: Activity?
   private var loadToastArmed = true
 
   public init(
@@ -67,6 +70,13 @@ public final class TasksViewModel {
     // rows as they were (TD-06): only then are the (filtered, so shorter) sections compared.
     // The summary counts the rows the sections already hold instead of matching every title
     // a second time.
+    // The filter applies 150 ms after the last change (the wait counts as activity); a blank
+    // one applies at once. A newer text cancels the wait for an older one.
+    let appliedFilter = rawFilter.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+      .flatMapLatest { [activity] text -> AnyPublisher<String, Never> in
+        guard !text.isEmpty else { return Just("").eraseToAnyPublisher() }
+        return activity.track(Just(text).delay(for: .milliseconds(150), scheduler: scheduler))
+      }
     let shown = snapshot.compactMap { $0 }
       .combineLatest(appliedFilter.removeDuplicates()) { listing, filter in
         Shown(
@@ -149,26 +159,7 @@ public final class TasksViewModel {
   }
 
   /// The filter box's text changed: applies 150 ms after the last change; blank applies at once.
-  public func setFilter(_ text: String) {
-    rawFilter.accept(text)
-    filterGeneration += 1
-    pendingFilter?.end()
-    pendingFilter = nil
-    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard !trimmed.isEmpty else {
-      appliedFilter.accept("")
-      return
-    }
-    let generation = filterGeneration
-    let pending = activity.begin()
-    pendingFilter = pending
-    scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(150))) { [weak self] in
-      guard let self, generation == filterGeneration else { return }
-      appliedFilter.accept(trimmed)
-      pending.end()
-      pendingFilter = nil
-    }
-  }
+  public func setFilter(_ text: String) { rawFilter.accept(text) }
 
   /// How the service work that the last toggle, delete, undo or quickAdd started ended:
   /// `.rejected` with the failure's message when the service failed. (A refusal is the
@@ -177,20 +168,20 @@ public final class TasksViewModel {
 
   private func remember<T>(_ execution: AnyPublisher<T, ActionError>) {
     let answer = Replayed<InputResult, Never>()
-    execution
-      .last()
-      .map { _ in InputResult.accepted }
-      .catch { error -> Just<InputResult> in
-        if case .underlying(let failure as TaskServiceError) = error {
-          return Just(.rejected(failure.message))
-        }
-        return Just(.accepted)
-      }
-      .sink { result in
+    work.sink(
+      execution
+        .last()
+        .map { _ in InputResult.accepted }
+        .catch { error -> Just<InputResult> in
+          if case .underlying(let failure as TaskServiceError) = error {
+            return Just(.rejected(failure.message))
+          }
+          return Just(.accepted)
+        },
+      receiveValue: { result in
         answer.send(result)
         answer.send(completion: .finished)
-      }
-      .store(in: &subscriptions)
+      })
     lastWork = answer.eraseToAnyPublisher()
   }
 
@@ -202,18 +193,22 @@ public final class TasksViewModel {
 
   // MARK: Internals
 
-  private func clearFilter() {
-    filterGeneration += 1
-    pendingFilter?.end()
-    pendingFilter = nil
-    rawFilter.accept("")
-    appliedFilter.accept("")
-  }
+  private func clearFilter() { rawFilter.accept("") }
 
   private func report(_ error: ActionError) {
     if case .underlying(let underlying) = error, let failure = underlying as? TaskServiceError {
       toasts.accept(failure.message)
     }
+  }
+
+  /// `publisher`, with its failure shown as a toast on the way.
+  private func reportingFailure<T>(_ publisher: AnyPublisher<T, TaskServiceError>)
+    -> AnyPublisher<T, TaskServiceError>
+  {
+    publisher.handleEvents(receiveCompletion: { [weak self] completion in
+      if case .failure(let failure) = completion { self?.toasts.accept(failure.message) }
+    })
+    .eraseToAnyPublisher()
   }
 
   private func tracked<T>(_ publisher: AnyPublisher<T, TaskServiceError>) -> AnyPublisher<
@@ -279,17 +274,16 @@ public final class TasksViewModel {
     EditOutcome, Never
   > {
     guard let coordinator else { return Just(.cancelled).eraseToAnyPublisher() }
+    // The editor's actions live as long as the editor: their failures are reported on the
+    // way, not through a subscription that would outlive it.
     let save = Action<String, TaskItem>(scheduler: scheduler) { [unowned self] title in
-      tracked(service.update(task, title: title))
+      reportingFailure(tracked(service.update(task, title: title)))
     }
-    save.errors.emit { [weak self] in self?.report($0) }.store(in: &subscriptions)
     var cancelWork: Action<Void, Void>?
     if cancelDeletes {
-      let work = Action<Void, Void>(scheduler: scheduler) { [unowned self] _ in
-        tracked(service.delete(task)).map { _ in () }
+      cancelWork = Action<Void, Void>(scheduler: scheduler) { [unowned self] _ in
+        reportingFailure(tracked(service.delete(task))).map { _ in () }.eraseToAnyPublisher()
       }
-      work.errors.emit { [weak self] in self?.report($0) }.store(in: &subscriptions)
-      cancelWork = work
     }
     let editor = EditTaskViewModel(
       heading: heading, initialTitle: task.title, save: save, cancelWork: cancelWork,

@@ -81,9 +81,6 @@ final class TimelinePoller {
     return nil
   }
 
-  /// Whether a poll has finished, either way.
-  var hasFinishedPoll: Bool { lastPoll.value != nil }
-
   /// Whether the gate is open: authorized and not paused.
   var gateIsOpen: Bool {
     guard case .authorized = account.value else { return false }

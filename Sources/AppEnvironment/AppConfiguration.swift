@@ -49,4 +49,18 @@ public struct AppConfiguration: Sendable {
     guard let value = environment[name], !value.isEmpty else { return nil }
     return value
   }
+
+  /// The service address in the variable `name`: nil when it is unset or empty; an error
+  /// naming the variable unless it is an absolute http(s) URL with a host. Surrounding
+  /// spaces are dropped. A `root` (a base that paths are appended to) also loses its
+  /// trailing slashes, so `https://host/api/` and `https://host/api` are one root.
+  public func webAddress(_ name: String, root: Bool = false) throws(ConfigurationError) -> URL? {
+    guard let text = variable(name) else { return nil }
+    var trimmed = text.trimmingCharacters(in: .whitespaces)
+    while root, trimmed.hasSuffix("/") { trimmed.removeLast() }
+    guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
+      scheme == "http" || scheme == "https", url.host?.isEmpty == false
+    else { throw .invalidValue("\(name) is not a valid URL") }
+    return url
+  }
 }

@@ -20,18 +20,17 @@ public enum CheckoutComposition {
     if let file = options.catalogFile {
       let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
       catalog = FixtureCatalogService(file: URL(fileURLWithPath: file, relativeTo: base))
-    } else if !configuration.offline, let text = configuration.variable("CATALOG_URL") {
-      catalog = HTTPCatalogService(
-        url: try webURL(text, variable: "CATALOG_URL"), client: URLSessionHTTPClient(timeout: 10))
+    } else if !configuration.offline, let url = try configuration.webAddress("CATALOG_URL") {
+      catalog = HTTPCatalogService(url: url, client: URLSessionHTTPClient(timeout: 10))
     } else {
       catalog = FixtureCatalogService()
     }
 
     let rates: any RatesService
     let connectivity: any ConnectivityService
-    if !configuration.offline, let text = configuration.variable("RATES_URL") {
+    if !configuration.offline, let url = try configuration.webAddress("RATES_URL") {
       rates = HTTPRatesService(
-        url: try webURL(text, variable: "RATES_URL"),
+        url: url,
         apiKey: configuration.variable("RATES_API_KEY"),
         client: URLSessionHTTPClient(timeout: 15))
       connectivity = InterfaceConnectivity(scheduler: scheduler)
@@ -59,12 +58,5 @@ public enum CheckoutComposition {
     CheckoutSession(
       services: try services(configuration, options: options, scheduler: scheduler),
       clock: configuration.clock.now, scheduler: scheduler)
-  }
-
-  private static func webURL(_ text: String, variable: String) throws(ConfigurationError) -> URL {
-    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-      scheme == "http" || scheme == "https", url.host?.isEmpty == false
-    else { throw .invalidValue("\(variable) is not a valid URL") }
-    return url
   }
 }

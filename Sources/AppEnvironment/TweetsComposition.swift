@@ -17,13 +17,9 @@ public enum TweetsComposition {
       guard let id = TwitterID(idText.trimmingCharacters(in: .whitespaces)) else {
         throw .appCannotStart("TWITTER_LIST_ID is not a valid list id")
       }
-      var base = URLSessionTwitterAPI.defaultBaseURL
-      if let text = configuration.variable("TWITTER_BASE_URL") {
-        guard let url = URLSessionTwitterAPI.baseURL(from: text) else {
-          throw .appCannotStart("TWITTER_BASE_URL is not a valid URL")
-        }
-        base = url
-      }
+      let base =
+        try configuration.webAddress("TWITTER_BASE_URL", root: true)
+        ?? URLSessionTwitterAPI.defaultBaseURL
       list = listIdentifier(id: id, name: configuration.variable("TWITTER_LIST_NAME"))
       account = EnvironmentAccount(token: configuration.variable("TWITTER_BEARER_TOKEN"))
       api = URLSessionTwitterAPI(baseURL: base, now: now)

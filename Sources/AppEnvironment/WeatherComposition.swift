@@ -29,13 +29,9 @@ public enum WeatherComposition {
     let service: any WeatherService
     let cache: any WeatherCache
     if live {
-      var base = OpenWeatherService.defaultBaseURL
-      if let text = configuration.variable("OPENWEATHER_BASE_URL") {
-        guard let url = OpenWeatherService.baseURL(from: text) else {
-          throw .invalidValue("OPENWEATHER_BASE_URL is not a valid URL")
-        }
-        base = url
-      }
+      let base =
+        try configuration.webAddress("OPENWEATHER_BASE_URL", root: true)
+        ?? OpenWeatherService.defaultBaseURL
       service = OpenWeatherService(baseURL: base)
       cache =
         configuration.ephemeral

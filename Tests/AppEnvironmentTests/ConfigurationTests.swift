@@ -86,6 +86,24 @@ struct ConfigurationTests {
     #expect(try resolve(["--ascii"], ["LANG": "en_GB.UTF-8"]).asciiMode)
   }
 
+  @Test("service addresses: absolute http(s) with a host; a root loses trailing slashes")
+  func webAddresses() throws {
+    func address(_ value: String, root: Bool = false) throws -> URL? {
+      try resolve([], ["X_URL": value]).webAddress("X_URL", root: root)
+    }
+    #expect(
+      try address(" https://api.example.com/data/2.5/ ", root: true)?.absoluteString
+        == "https://api.example.com/data/2.5")
+    #expect(try address("https://x.test/rates/")?.absoluteString == "https://x.test/rates/")
+    #expect(try address("") == nil)
+    #expect(try resolve([]).webAddress("X_URL") == nil)
+    for bad in ["ftp://example.com", "not a url", "/relative", "https://"] {
+      #expect(throws: ConfigurationError.invalidValue("X_URL is not a valid URL")) {
+        try address(bad)
+      }
+    }
+  }
+
   @Test func unknownFlagsAreRefusedByTheParser() {
     #expect(throws: (any Error).self) { try SharedOptions.parse(["--bogus"]) }
   }

@@ -14,7 +14,7 @@ struct TweetsHostileServerTests {
 
   func client(_ base: URL) -> URLSessionTwitterAPI {
     URLSessionTwitterAPI(
-      baseURL: URLSessionTwitterAPI.baseURL(from: base.absoluteString + "/")!, timeout: 30,
+      baseURL: base, timeout: 30,
       now: { Self.pinned })
   }
 

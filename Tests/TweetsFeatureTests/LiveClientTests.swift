@@ -11,7 +11,7 @@ struct LiveClientTests {
 
   func client(_ base: URL, timeout: TimeInterval = 30) -> URLSessionTwitterAPI {
     URLSessionTwitterAPI(
-      baseURL: URLSessionTwitterAPI.baseURL(from: base.absoluteString + "/")!, timeout: timeout,
+      baseURL: base, timeout: timeout,
       now: { Self.pinned })
   }
 

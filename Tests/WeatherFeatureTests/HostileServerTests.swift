@@ -11,7 +11,7 @@ import WeatherFeature
 struct WeatherHostileServerTests {
   func service(_ server: LoopbackServer) -> OpenWeatherService {
     OpenWeatherService(
-      baseURL: OpenWeatherService.baseURL(from: server.baseURL.absoluteString + "/data/2.5/")!,
+      baseURL: server.baseURL.appendingPathComponent("data/2.5"),
       client: URLSessionHTTPClient(timeout: 30))
   }
 

@@ -23,9 +23,6 @@ public struct URLSessionTwitterAPI: TwitterAPI {
     self.now = now
   }
 
-  /// `TWITTER_BASE_URL` as a root: absolute http(s); trailing slashes dropped.
-  public static func baseURL(from text: String) -> URL? { WebAddress.parse(text) }
-
   private static let userFields = "description,profile_image_url,url"
   private static let tweetFields = "author_id,created_at"
 

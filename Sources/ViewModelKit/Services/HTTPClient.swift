@@ -143,16 +143,3 @@ private final class BodyCollector: NSObject, URLSessionDataDelegate, Sendable {
     task.cancel()
   }
 }
-
-/// Service addresses given in environment variables.
-public enum WebAddress {
-  /// `text` as an absolute http(s) URL with a host, trailing slashes dropped; nil otherwise.
-  public static func parse(_ text: String) -> URL? {
-    var trimmed = text.trimmingCharacters(in: .whitespaces)
-    while trimmed.hasSuffix("/") { trimmed.removeLast() }
-    guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
-      scheme == "http" || scheme == "https", url.host?.isEmpty == false
-    else { return nil }
-    return url
-  }
-}

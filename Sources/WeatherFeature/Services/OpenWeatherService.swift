@@ -21,9 +21,6 @@ public struct OpenWeatherService: WeatherService {
     self.client = client
   }
 
-  /// `OPENWEATHER_BASE_URL`'s value as a base URL: absolute http(s), a trailing `/` allowed.
-  public static func baseURL(from text: String) -> URL? { WebAddress.parse(text) }
-
   public func currentWeather(for query: WeatherQuery, apiKey: String) -> AnyPublisher<
     Weather, WeatherError
   > {

@@ -48,13 +48,16 @@ public enum Button {
 public struct Hint: Equatable {
   public let key: String
   public let action: String
+  /// What `action` reads as on an ASCII-only terminal (`C/F` for `°C/°F`).
+  public let asciiAction: String
   public let enabled: Bool
-  public init(_ key: String, _ action: String, enabled: Bool = true) {
+  public init(_ key: String, _ action: String, ascii: String? = nil, enabled: Bool = true) {
     self.key = key
     self.action = action
+    asciiAction = ascii ?? action
     self.enabled = enabled
   }
-  var text: String { "\(key) \(action)" }
+  func text(ascii: Bool) -> String { "\(key) \(ascii ? asciiAction : action)" }
 }
 
 /// The help bar: app hints then the global ones, joined by two spaces; app hints are
@@ -62,7 +65,10 @@ public struct Hint: Equatable {
 public enum HelpBar {
   public static func draw(_ painter: Painter, row: Int, hints: [Hint], global: [Hint]) {
     var shownHints = hints
-    func width(_ list: [Hint]) -> Int { 1 + TextWidth.of(list.map(\.text).joined(separator: "  ")) }
+    let ascii = painter.ascii
+    func width(_ list: [Hint]) -> Int {
+      1 + TextWidth.of(list.map { $0.text(ascii: ascii) }.joined(separator: "  "))
+    }
     while !shownHints.isEmpty && width(shownHints + global) > painter.width {
       shownHints.removeLast()
     }
@@ -71,7 +77,7 @@ public enum HelpBar {
       if index > 0 { column += 2 }
       guard column < painter.width else { break }
       column = painter.fitted(
-        hint.text, row: row, column: column, width: painter.width - column,
+        hint.text(ascii: ascii), row: row, column: column, width: painter.width - column,
         style: hint.enabled ? .plain : .dim)
     }
   }

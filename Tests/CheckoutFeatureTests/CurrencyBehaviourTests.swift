@@ -58,6 +58,24 @@ struct CurrencyBehaviourTests {
     #expect(message.values.isEmpty)
   }
 
+  @Test("type-ahead in the picker: the next code starting with a letter, wrapping round")
+  func typeAhead() throws {
+    let h = Harness()
+    h.start()
+    h.checkout.changeCurrency.execute(())
+    h.scheduler.settle()
+    let picker = try #require(h.value(h.checkout.currencyPicker))
+    let codes = picker.choices.map(\.code)
+    #expect(codes == allCodes)
+    let c = picker.choice(startingWith: "c", after: 0)
+    #expect(c.map { codes[$0] } == "CAD")
+    #expect(picker.choice(startingWith: "C", after: c!).map { codes[$0] } == "CHF")
+    #expect(picker.choice(startingWith: "C", after: c! + 1) == c)  // wraps round
+    #expect(picker.choice(startingWith: "g", after: 0) == 0)  // itself, last
+    #expect(picker.choice(startingWith: "x", after: 3) == nil)
+    #expect(picker.choice(startingWith: "u", after: 99).map { codes[$0] } == "USD")
+  }
+
   @Test("CO-28 labels, and GBP entries ignored")
   func co28() throws {
     for body in [

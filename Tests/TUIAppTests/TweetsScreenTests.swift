@@ -120,6 +120,19 @@ struct TweetsScreenTests {
     #expect(screen.contains("Ada Quill @adaquill · 2m") && !screen.contains("Filter:"))
   }
 
+  @Test("the people screen offers r retry after a failure only, from the screen's state")
+  func peopleRetry() {
+    let api = GrowingAPI()
+    api.membersFailure = .offline
+    let h = TweetsTUIHarness(api: api)
+    var screen = h.press(.character("m"))
+    #expect(screen.contains("Could not reach Twitter. Check your connection.  r retry"))
+    api.membersFailure = nil
+    screen = h.press(.character("r"))
+    #expect(screen.contains("This list has no members."))
+    #expect(!screen.contains("members.  r retry"))
+  }
+
   @Test("E2 new tweets above a scrolled-down view are counted, not jumped to")
   func newAbove() {
     let api = GrowingAPI()
@@ -141,6 +154,8 @@ struct TweetsScreenTests {
 /// A list that grows by `extra` tweets on the next poll.
 final class GrowingAPI: TwitterAPI {
   var extra = 0
+  /// The member list fails with this until it is cleared.
+  var membersFailure: TwitterError?
   let author = User(id: TwitterID(rawValue: 101), name: "Ada Quill", username: "adaquill")
 
   func listTweets(_ list: TwitterID, page: PageRequest, token: String) -> AnyPublisher<
@@ -157,7 +172,10 @@ final class GrowingAPI: TwitterAPI {
   }
   func listMembers(_ list: TwitterID, pageToken: String?, token: String) -> AnyPublisher<
     UsersPage, TwitterError
-  > { Just(UsersPage()).setFailureType(to: TwitterError.self).eraseToAnyPublisher() }
+  > {
+    if let membersFailure { return Fail(error: membersFailure).eraseToAnyPublisher() }
+    return Just(UsersPage()).setFailureType(to: TwitterError.self).eraseToAnyPublisher()
+  }
   func user(username: String, token: String) -> AnyPublisher<User, TwitterError> {
     Just(author).setFailureType(to: TwitterError.self).eraseToAnyPublisher()
   }

@@ -26,6 +26,16 @@ public struct CurrencyPicker: Equatable, Sendable {
   public let ratesDate: String
   /// GBP first, then A→Z.
   public let choices: [CurrencyChoice]
+
+  /// Type-ahead: the index of the next choice after `index` (wrapping round, `index` itself
+  /// last) whose code starts with `letter`, in any case; nil when none does.
+  public func choice(startingWith letter: Character, after index: Int) -> Int? {
+    guard !choices.isEmpty else { return nil }
+    let target = letter.uppercased()
+    let start = min(max(index, 0), choices.count - 1)
+    return (1...choices.count).lazy.map { (start + $0) % self.choices.count }
+      .first { self.choices[$0].code.hasPrefix(target) }
+  }
 }
 
 /// Where the checkout screen asks to go.

@@ -257,9 +257,7 @@ public final class CheckoutScreen: AppScreen {
         session.checkout.cancel()
       }
     case .character(let letter) where letter.isLetter:
-      let target = letter.uppercased()
-      let order = (1...picker.choices.count).map { (pickerSelection + $0) % picker.choices.count }
-      if let next = order.first(where: { picker.choices[$0].code.hasPrefix(target) }) {
+      if let next = picker.choice(startingWith: letter, after: pickerSelection) {
         pickerSelection = next
       }
     default: return .ignored

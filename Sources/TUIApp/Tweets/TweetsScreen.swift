@@ -233,6 +233,8 @@ final class ScenePresenter {
   private(set) var canLoadOlder = false
   private var people: [PersonRow] = []
   private var message = ""
+  /// Whether the member list failed, so that `r` retries it.
+  private var peopleFailed = false
   /// The timeline's filter text (extension E3).
   private(set) var filter = ""
   private var selection = 0
@@ -281,6 +283,9 @@ final class ScenePresenter {
       bind(model.title) { $0.title = $1 }
       bind(model.people) { $0.people = $1 }
       bind(model.message) { $0.message = $1 }
+      bind(model.state) {
+        if case .failed = $1 { $0.peopleFailed = true } else { $0.peopleFailed = false }
+      }
       bind(model.isLoading) { $0.setLoading($1) }
     }
   }
@@ -463,9 +468,7 @@ final class ScenePresenter {
     _ painter: Painter, left: Int, width: Int, top: Int, bottom: Int, compact: Bool, focused: Bool
   ) {
     if !message.isEmpty {
-      let text =
-        message.hasPrefix("Loading") || people.isEmpty && message.hasPrefix("This")
-        ? message : message + "  r retry"
+      let text = peopleFailed ? message + "  r retry" : message
       let column = left + max(0, (width - TextWidth.of(text)) / 2)
       painter.fitted(text, row: (top + bottom) / 2, column: column, width: width - (column - left))
       return

@@ -101,7 +101,7 @@ public final class WeatherScreen: AppScreen {
     case nil:
       return [
         Hint("/", "search"), Hint("l", "locate"), Hint("m", "map"),
-        Hint("u", units.hasPrefix("°") ? "°C/°F" : "C/F"), Hint("k", "key"), Hint("r", "refresh"),
+        Hint("u", "°C/°F", ascii: "C/F"), Hint("k", "key"), Hint("r", "refresh"),
       ]
     }
   }

@@ -25,17 +25,6 @@ struct WeatherState: Equatable {
     case loaded(Forecast)
   }
 
-  /// What is pending, for `isSettled`.
-  struct Pending: Equatable {
-    var attempt = false
-    var retryTimer = false
-    var settleTimer = false
-    var fix = false
-    var forecast = false
-
-    var any: Bool { attempt || retryTimer || settleTimer || fix || forecast }
-  }
-
   var isLoading = false
   var display: Display?
   var units: TemperatureUnit = .celsius
@@ -50,5 +39,4 @@ struct WeatherState: Equatable {
   /// Places shown recently, newest first, as their weather.
   var markers: [Weather] = []
   var forecast: ForecastState = .none
-  var pending = Pending()
 }

@@ -5,8 +5,10 @@ import ViewModelKit
 /// prompt, a per-city fallback cache, map markers and the forecast chart.
 ///
 /// A search is not an `Action`: an Action refuses to start while it runs, and a new search
-/// must replace the one in flight. Every query (text, location, map, refresh) takes the one
-/// query slot; starting one cancels everything the previous one still had running.
+/// must replace the one in flight. Every query (text, location, map, refresh, a resume after
+/// a key entry) is a request into one pipeline whose `flatMapLatest` cancels everything the
+/// previous query still had running: its attempts, timeouts, back-off, fix wait and forecast
+/// (`WeatherQueryPipeline.swift`).
 public final class WeatherViewModel {
   // MARK: Constants
 
@@ -91,34 +93,21 @@ public final class WeatherViewModel {
 
   // MARK: State
 
-  private let service: any WeatherService
-  private let location: any LocationProvider
-  private let cache: any WeatherCache
-  private let scheduler: AnySchedulerOf<DispatchQueue>
+  let service: any WeatherService
+  let location: any LocationProvider
+  let cache: any WeatherCache
+  let scheduler: AnySchedulerOf<DispatchQueue>
   private let format: WeatherFormat
-  private let state: BehaviorRelay<WeatherState>
-  private let toasts = PublishRelay<String>()
-  /// Everything the current query has running; cancelled when another query starts.
-  private var running = Set<AnyCancellable>()
-  /// The forecast call of the current display.
-  private var forecastWork = Set<AnyCancellable>()
-  /// Resumes the current query once a key is entered.
-  private var resumeOnKey: (() -> Void)?
+  let state: BehaviorRelay<WeatherState>
+  let toasts = PublishRelay<String>()
+  /// The queries, newest last; each replaces the one before (nil stops it).
+  let requests = PublishRelay<QueryRequest?>()
+  /// A query's pipeline, while it runs: attempts, back-off, settle and fix waits, forecast.
+  let activity: ActivityTracker
+  /// The rest of a query that waits for a key entry (after a 401).
+  var awaitingKey: QueryRequest?
   private var lastQuery: QueryKind?
-  private var generation = 0
-
-  /// What started a query: it decides caching, re-centring and the fallback.
-  enum QueryKind: Equatable {
-    case text(String)
-    case location
-    case map(Coordinate)
-
-    /// Text and location results move the map to the place; map results leave it (no loop).
-    var recentresTheMap: Bool {
-      if case .map = self { return false }
-      return true
-    }
-  }
+  private var pipeline: AnyCancellable?
 
   public init(
     service: any WeatherService, location: any LocationProvider, cache: any WeatherCache,
@@ -207,18 +196,22 @@ public final class WeatherViewModel {
       guard case .loaded(let forecast) = state.forecast else { return [] }
       return ForecastChart(format: format).rows(forecast, unit: state.units)
     }
-    isSettled = output { !$0.pending.any }
+    let activity = ActivityTracker(scheduler: scheduler)
+    self.activity = activity
+    isSettled = activity.isIdle
     toast = toasts.asSignal(scheduler: scheduler)
+    pipeline = requests.flatMapLatest { [unowned self] request in
+      guard let request else { return Empty<QueryStep, Never>().eraseToAnyPublisher() }
+      return tracked(run(request))
+    }
+    .sink { [unowned self] in apply($0) }
   }
 
-  deinit {
-    running.forEach { $0.cancel() }
-    forecastWork.forEach { $0.cancel() }
-  }
+  deinit { pipeline?.cancel() }
 
   /// Whether a query, a retry or settle timer, a fix wait or a forecast call is pending now
   /// (the synchronous form of `isSettled`).
-  public var isBusy: Bool { state.value.pending.any }
+  public var isBusy: Bool { activity.isBusy }
 
   // MARK: Inputs
 
@@ -268,9 +261,9 @@ public final class WeatherViewModel {
       $0.keyPromptVisible = false
       $0.needsApiKey = false
     }
-    if let resume = resumeOnKey {
-      resumeOnKey = nil
-      resume()
+    if let resume = awaitingKey {
+      awaitingKey = nil
+      send(resume)
     }
     return .accepted
   }
@@ -290,13 +283,7 @@ public final class WeatherViewModel {
     guard state.value.mapVisible else { return .rejected(Self.mapHidden) }
     let center = MapGrid.pan(state.value.mapCenter, direction, zoom: state.value.zoom)
     update { $0.mapCenter = center }
-    beginQuery()
-    lastQuery = .map(center)
-    update { $0.pending.settleTimer = true }
-    after(Self.mapSettleDelay) { [unowned self] in
-      update { $0.pending.settleTimer = false }
-      attempt(.coordinate(center), kind: .map(center), number: 1)
-    }
+    start(.map(center), plan: .settleThenFetch(center))
     return .accepted
   }
 
@@ -324,252 +311,31 @@ public final class WeatherViewModel {
     return .accepted
   }
 
-  /// Cancels what the previous query still had running and marks the new one loading.
-  private func beginQuery() {
-    generation += 1
-    running.forEach { $0.cancel() }
-    running = []
-    forecastWork.forEach { $0.cancel() }
-    forecastWork = []
-    resumeOnKey = nil
+  /// Starts a query: it replaces the one in flight, whose steps are never applied again.
+  private func start(_ kind: QueryKind, plan: QueryRequest.Plan? = nil) {
+    awaitingKey = nil
+    lastQuery = kind
     update {
       $0.isLoading = true
       $0.needsApiKey = false
       $0.forecast = .none
-      $0.pending = WeatherState.Pending()
     }
+    send(QueryRequest(kind: kind, plan: plan ?? kind.plan))
   }
 
-  private func start(_ kind: QueryKind) {
-    beginQuery()
-    lastQuery = kind
-    switch kind {
-    case .text(let text): attempt(.city(text), kind: kind, number: 1)
-    case .map(let center): attempt(.coordinate(center), kind: kind, number: 1)
-    case .location: waitForFix()
-    }
-  }
-
-  /// Attempt `number` of a query; failures retry after a back-off, wait for a key, or fall
-  /// back.
-  private func attempt(_ query: WeatherQuery, kind: QueryKind, number: Int) {
-    let current = generation
-    update { $0.pending.attempt = true }
-    var finished = false
-    let call = service.currentWeather(for: query, apiKey: state.value.apiKey)
-      .receive(on: scheduler)
-      .sink(
-        receiveCompletion: { [weak self] completion in
-          guard let self, case .failure(let error) = completion, !finished,
-            current == generation
-          else { return }
-          finished = true
-          failed(error, query: query, kind: kind, number: number)
-        },
-        receiveValue: { [weak self] weather in
-          guard let self, !finished, current == generation else { return }
-          finished = true
-          succeeded(weather, kind: kind)
-        })
-    call.store(in: &running)
-    after(Self.attemptTimeout) { [weak self] in
-      guard let self, !finished, current == generation else { return }
-      finished = true
-      call.cancel()
-      failed(.network, query: query, kind: kind, number: number)
-    }
-  }
-
-  private func failed(_ error: WeatherError, query: WeatherQuery, kind: QueryKind, number: Int) {
-    update { $0.pending.attempt = false }
-    toasts.accept(error.message)
-    if error == .invalidKey, number < Self.maxAttempts {
-      update {
-        $0.needsApiKey = true
-        $0.keyPromptVisible = true
-      }
-      resumeOnKey = { [unowned self] in attempt(query, kind: kind, number: number + 1) }
-    } else if !error.isTransient || number >= Self.maxAttempts {
-      fallBack(kind)
-    } else {
-      update { $0.pending.retryTimer = true }
-      after(Self.retryDelay(after: error, attempt: number)) { [unowned self] in
-        update { $0.pending.retryTimer = false }
-        attempt(query, kind: kind, number: number + 1)
-      }
-    }
-  }
-
-  private func succeeded(_ weather: Weather, kind: QueryKind) {
-    update { $0.pending.attempt = false }
-    if case .text(let text) = kind, let key = CityKey(text) {
-      cache.store(weather, for: key)
-    }
-    show(.live(weather), kind: kind)
-    loadForecast(at: weather.coordinate)
-  }
-
-  /// After the last attempt: the cached weather for a text query's city, else the placeholder.
-  private func fallBack(_ kind: QueryKind) {
-    if case .text(let text) = kind, let key = CityKey(text), let cached = cache.weather(for: key) {
-      show(.cached(cached), kind: kind)
-    } else {
-      show(.placeholder, kind: kind)
-    }
-    update { $0.forecast = .empty }
-  }
-
-  /// Ends the query with `display`: markers, re-centring and the loading flag follow.
-  private func show(_ display: WeatherState.Display, kind: QueryKind) {
-    running.forEach { $0.cancel() }
-    running = []
-    update { state in
-      state.display = display
-      state.isLoading = false
-      state.pending = WeatherState.Pending()
-      guard let weather = display.weather else { return }
-      let id = Self.markerID(weather)
-      state.markers.removeAll { Self.markerID($0) == id }
-      state.markers.insert(weather, at: 0)
-      if state.markers.count > Self.maxMarkers { state.markers.removeLast() }
-      if kind.recentresTheMap {
-        state.mapCenter = Coordinate(
-          latitude: min(85, max(-85, weather.coordinate.latitude)),
-          longitude: weather.coordinate.longitude)
-      }
-    }
-  }
-
-  private func loadForecast(at coordinate: Coordinate) {
-    let current = generation
-    var finished = false
-    update {
-      $0.forecast = .loading
-      $0.pending.forecast = true
-    }
-    let call = service.forecast(at: coordinate, apiKey: state.value.apiKey)
-      .receive(on: scheduler)
-      .sink(
-        receiveCompletion: { [weak self] completion in
-          guard let self, case .failure = completion, !finished, current == generation else {
-            return
-          }
-          finished = true
-          update {
-            $0.forecast = .unavailable
-            $0.pending.forecast = false
-          }
-        },
-        receiveValue: { [weak self] forecast in
-          guard let self, !finished, current == generation else { return }
-          finished = true
-          update {
-            $0.forecast = forecast.steps.isEmpty ? .empty : .loaded(forecast)
-            $0.pending.forecast = false
-          }
-        })
-    call.store(in: &forecastWork)
-    let timer = AnyCancellable(
-      timerCancellable(after: Self.attemptTimeout) { [weak self] in
-        guard let self, !finished, current == generation else { return }
-        finished = true
-        call.cancel()
-        update {
-          $0.forecast = .unavailable
-          $0.pending.forecast = false
-        }
-      })
-    timer.store(in: &forecastWork)
-  }
-
-  /// A location query: the first acceptable fix within the time limit.
-  private func waitForFix() {
-    let current = generation
-    var finished = false
-    update { $0.pending.fix = true }
-    let fixes = location.fixes().receive(on: scheduler)
-    var subscription: AnyCancellable?
-    subscription = fixes.sink(
-      receiveCompletion: { [weak self] completion in
-        guard let self, !finished, current == generation else { return }
-        finished = true
-        switch completion {
-        case .failure(let error): fixFailed(error.message)
-        case .finished: fixFailed(Self.noAccurateFix)
-        }
-      },
-      receiveValue: { [weak self] fix in
-        guard let self, !finished, current == generation,
-          fix.isAcceptable(requiredAccuracy: Self.requiredAccuracy)
-        else { return }
-        finished = true
-        subscription?.cancel()
-        update { $0.pending.fix = false }
-        attempt(.coordinate(fix.coordinate), kind: .location, number: 1)
-      })
-    subscription?.store(in: &running)
-    after(Self.locationTimeout) { [weak self] in
-      guard let self, !finished, current == generation else { return }
-      finished = true
-      subscription?.cancel()
-      fixFailed(Self.noAccurateFix)
-    }
-  }
-
-  /// No usable fix: the toast, then the placeholder.
-  private func fixFailed(_ message: String) {
-    update { $0.pending.fix = false }
-    toasts.accept(message)
-    fallBack(.location)
+  /// Hands `request` to the pipeline. The hand-over counts as activity itself, so the old
+  /// query's end and the new one's start never show as settled in between.
+  private func send(_ request: QueryRequest) {
+    let handover = activity.begin()
+    requests.accept(request)
+    handover.end()
   }
 
   // MARK: Helpers
 
-  private func update(_ change: (inout WeatherState) -> Void) {
+  func update(_ change: (inout WeatherState) -> Void) {
     var next = state.value
     change(&next)
     if next != state.value { state.accept(next) }
   }
-
-  /// Runs `action` after `seconds` on the scheduler, unless the current query is replaced.
-  private func after(_ seconds: Double, _ action: @escaping () -> Void) {
-    AnyCancellable(timerCancellable(after: seconds, action)).store(in: &running)
-  }
-
-  private func timerCancellable(after seconds: Double, _ action: @escaping () -> Void)
-    -> any Cancellable
-  {
-    let flag = CancelFlag()
-    scheduler.schedule(after: scheduler.now.advanced(by: .seconds(seconds))) {
-      if !flag.isCancelled { action() }
-    }
-    return flag
-  }
-
-  static func maskedKey(_ key: String) -> String {
-    if key.isEmpty { return "not set" }
-    return key.count < 5 ? "****" : "****" + key.suffix(4)
-  }
-
-  static func markerID(_ weather: Weather) -> String {
-    CityKey(weather.cityName)?.value ?? WeatherFormat(symbols: .unicode).cityName(weather)
-  }
-
-  static func marker(_ weather: Weather, _ unit: TemperatureUnit, _ format: WeatherFormat)
-    -> MapMarker
-  {
-    let icon = format.icon(weather.iconCode)
-    return MapMarker(
-      id: markerID(weather), coordinate: weather.coordinate, icon: icon,
-      label:
-        "\(icon) \(format.cityName(weather)) \(format.temperature(weather.temperatureC, unit: unit))"
-    )
-  }
-}
-
-/// A scheduled action's off switch: the scheduler has no way to take an action back, so the
-/// action checks this first.
-private final class CancelFlag: Cancellable {
-  private(set) var isCancelled = false
-  func cancel() { isCancelled = true }
 }

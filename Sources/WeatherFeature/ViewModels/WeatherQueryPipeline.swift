@@ -1,0 +1,217 @@
+import Foundation
+import ViewModelKit
+
+// The weather screen's queries as one pipeline: each request (text, location, map, refresh,
+// a resume after a key entry) becomes a publisher of the steps it takes, and the view model's
+// `flatMapLatest` keeps only the newest. A query is built from operators: `timeout` for a
+// silent attempt, `delay` for the back-off and the map's settle wait, `first(where:)` for the
+// location fix, `catch` for what a failure leads to. Nothing counts generations or keeps
+// "finished" flags: a replaced query is cancelled, and its steps never arrive.
+
+extension WeatherViewModel {
+  /// What started a query: it decides caching, re-centring and the fallback.
+  enum QueryKind: Equatable {
+    case text(String)
+    case location
+    case map(Coordinate)
+
+    /// Text and location results move the map to the place; map results leave it (no loop).
+    var recentresTheMap: Bool {
+      if case .map = self { return false }
+      return true
+    }
+
+    /// How a query of this kind runs when started at once.
+    var plan: QueryRequest.Plan {
+      switch self {
+      case .text(let text): .fetch(.city(text), firstAttempt: 1)
+      case .location: .locate
+      case .map(let center): .fetch(.coordinate(center), firstAttempt: 1)
+      }
+    }
+  }
+
+  /// One query as the pipeline runs it.
+  struct QueryRequest {
+    enum Plan {
+      /// Attempts from `firstAttempt` on (a resume after a key entry starts past 1).
+      case fetch(WeatherQuery, firstAttempt: Int)
+      /// The map's centre, looked up once the panning has stopped for the settle delay.
+      case settleThenFetch(Coordinate)
+      /// The first accurate location fix, then the weather there.
+      case locate
+    }
+
+    let kind: QueryKind
+    let plan: Plan
+  }
+
+  /// What a running query changes, in order.
+  enum QueryStep {
+    case toast(String)
+    /// A 401: the query stops until a key is entered, then goes on with `resume`.
+    case waitForKey(resume: QueryRequest)
+    /// The end of the query: live weather, the cached entry, or the placeholder.
+    case shown(WeatherState.Display, QueryKind)
+    case forecast(WeatherState.ForecastState)
+  }
+
+  /// Why a location query found no place to look up.
+  enum FixFailure: Error {
+    case location(LocationError)
+    case noAccurateFix
+
+    var message: String {
+      switch self {
+      case .location(let error): error.message
+      case .noAccurateFix: WeatherViewModel.noAccurateFix
+      }
+    }
+  }
+
+  /// `steps`, counted as activity from subscription until they end or are cancelled.
+  func tracked(_ steps: AnyPublisher<QueryStep, Never>) -> AnyPublisher<QueryStep, Never> {
+    Deferred { [activity] in
+      let running = activity.begin()
+      return steps.handleEvents(
+        receiveCompletion: { _ in running.end() }, receiveCancel: { running.end() })
+    }
+    .eraseToAnyPublisher()
+  }
+
+  func run(_ request: QueryRequest) -> AnyPublisher<QueryStep, Never> {
+    switch request.plan {
+    case .fetch(let query, let first):
+      return attempts(query, kind: request.kind, from: first)
+    case .settleThenFetch(let center):
+      return Just(()).delay(for: .seconds(Self.mapSettleDelay), scheduler: scheduler)
+        .flatMap { [unowned self] in attempts(.coordinate(center), kind: request.kind, from: 1) }
+        .eraseToAnyPublisher()
+    case .locate:
+      return locate()
+    }
+  }
+
+  /// Attempt `number` of `query` and, after a failure that allows it, the attempts after it:
+  /// each reads the key when it starts and counts 10 s of silence as `network`; a transient
+  /// failure waits its back-off; a 401 waits for a key; the last failure falls back.
+  func attempts(_ query: WeatherQuery, kind: QueryKind, from number: Int) -> AnyPublisher<
+    QueryStep, Never
+  > {
+    Deferred { [unowned self] in service.currentWeather(for: query, apiKey: state.value.apiKey) }
+      .receive(on: scheduler)
+      .timeout(.seconds(Self.attemptTimeout), scheduler: scheduler, customError: { .network })
+      .flatMap { [unowned self] weather in
+        shown(.live(weather), kind: kind).setFailureType(to: WeatherError.self)
+      }
+      .catch { [unowned self] error -> AnyPublisher<QueryStep, Never> in
+        let toast = Just(QueryStep.toast(error.message))
+        if error == .invalidKey, number < Self.maxAttempts {
+          let rest = QueryRequest(kind: kind, plan: .fetch(query, firstAttempt: number + 1))
+          return toast.append(.waitForKey(resume: rest)).eraseToAnyPublisher()
+        }
+        guard error.isTransient, number < Self.maxAttempts else {
+          return toast.append(fallBack(kind)).eraseToAnyPublisher()
+        }
+        let backOff = Self.retryDelay(after: error, attempt: number)
+        return toast.append(
+          Just(()).delay(for: .seconds(backOff), scheduler: scheduler)
+            .flatMap { [unowned self] in attempts(query, kind: kind, from: number + 1) }
+        )
+        .eraseToAnyPublisher()
+      }
+      .eraseToAnyPublisher()
+  }
+
+  /// A location query: the first acceptable fix within the time limit (the fix stream is
+  /// cancelled as soon as it comes), then the weather there.
+  func locate() -> AnyPublisher<QueryStep, Never> {
+    location.fixes()
+      .receive(on: scheduler)
+      .mapError(FixFailure.location)
+      .first { $0.isAcceptable(requiredAccuracy: Self.requiredAccuracy) }
+      .timeout(
+        .seconds(Self.locationTimeout), scheduler: scheduler, customError: { .noAccurateFix }
+      )
+      .map(Optional.some)
+      .replaceEmpty(with: nil)
+      .flatMap { [unowned self] fix -> AnyPublisher<QueryStep, FixFailure> in
+        guard let fix else { return Fail(error: .noAccurateFix).eraseToAnyPublisher() }
+        return attempts(.coordinate(fix.coordinate), kind: .location, from: 1)
+          .setFailureType(to: FixFailure.self).eraseToAnyPublisher()
+      }
+      .catch { [unowned self] failure in
+        Just(QueryStep.toast(failure.message)).append(fallBack(.location))
+      }
+      .eraseToAnyPublisher()
+  }
+
+  /// The display, then (for live weather) the forecast for its place.
+  func shown(_ display: WeatherState.Display, kind: QueryKind) -> AnyPublisher<QueryStep, Never> {
+    let shown = Just(QueryStep.shown(display, kind))
+    guard case .live(let weather) = display else { return shown.eraseToAnyPublisher() }
+    return shown.append(forecast(at: weather.coordinate)).eraseToAnyPublisher()
+  }
+
+  /// After the last attempt: the cached weather for a text query's city, else the
+  /// placeholder; either way, no forecast.
+  func fallBack(_ kind: QueryKind) -> AnyPublisher<QueryStep, Never> {
+    var display = WeatherState.Display.placeholder
+    if case .text(let text) = kind, let key = CityKey(text), let cached = cache.weather(for: key) {
+      display = .cached(cached)
+    }
+    return shown(display, kind: kind).append(.forecast(.empty)).eraseToAnyPublisher()
+  }
+
+  /// The forecast: loading, then the steps, none, or unavailable (a failure or 10 s of
+  /// silence).
+  func forecast(at coordinate: Coordinate) -> AnyPublisher<QueryStep, Never> {
+    Just(QueryStep.forecast(.loading)).append(
+      Deferred { [unowned self] in service.forecast(at: coordinate, apiKey: state.value.apiKey) }
+        .receive(on: scheduler)
+        .timeout(.seconds(Self.attemptTimeout), scheduler: scheduler, customError: { .network })
+        .map { QueryStep.forecast($0.steps.isEmpty ? .empty : .loaded($0)) }
+        .catch { _ in Just(QueryStep.forecast(.unavailable)) }
+    )
+    .eraseToAnyPublisher()
+  }
+
+  /// Applies one step of the current query.
+  func apply(_ step: QueryStep) {
+    switch step {
+    case .toast(let message):
+      toasts.accept(message)
+    case .waitForKey(let resume):
+      awaitingKey = resume
+      update {
+        $0.needsApiKey = true
+        $0.keyPromptVisible = true
+      }
+    case .shown(let display, let kind):
+      if case .live(let weather) = display, case .text(let text) = kind, let key = CityKey(text) {
+        cache.store(weather, for: key)
+      }
+      show(display, kind: kind)
+    case .forecast(let forecast):
+      update { $0.forecast = forecast }
+    }
+  }
+
+  /// Ends the query with `display`: markers, re-centring and the loading flag follow.
+  private func show(_ display: WeatherState.Display, kind: QueryKind) {
+    update { state in
+      state.display = display
+      state.isLoading = false
+      guard let weather = display.weather else { return }
+      let id = Self.markerID(weather)
+      state.markers.removeAll { Self.markerID($0) == id }
+      state.markers.insert(weather, at: 0)
+      if state.markers.count > Self.maxMarkers { state.markers.removeLast() }
+      if kind.recentresTheMap {
+        state.mapCenter = Coordinate(
+          latitude: min(85, max(-85, weather.coordinate.latitude)),
+          longitude: weather.coordinate.longitude)
+      }
+    }
+  }
+}

@@ -46,7 +46,7 @@ public struct Painter {
   /// A horizontal rule across the screen, inset by one column each side.
   public func rule(row: Int) {
     guard width > 2 else { return }
-    text(String(repeating: ascii ? "-" : "─", count: width - 2), row: row, column: 1, style: .dim)
+    text(glyphs.line(width - 2), row: row, column: 1, style: .dim)
   }
 
   /// Text as the ASCII mode draws it.

@@ -102,28 +102,19 @@ public enum Modal {
     let boxHeight = visible.count + 2
     let top = max(0, (painter.height - boxHeight) / 2)
     let left = max(0, (painter.width - boxWidth) / 2)
-    let horizontal = painter.ascii ? "-" : "─"
     let inner = max(0, boxWidth - 2)
-    let titleText = TextWidth.truncate(" \(title) ", to: inner, ellipsis: painter.ellipsis)
-    let topLine =
-      titleText + String(repeating: horizontal, count: max(0, inner - TextWidth.of(titleText)))
-    painter.text(
-      (painter.ascii ? "+" : "┌") + topLine + (painter.ascii ? "+" : "┐"), row: top, column: left,
-      style: .bold)
+    let box = Box(painter: painter)
+    box.top(title: title, left: left, width: boxWidth, row: top, lead: 0, style: .bold)
     for (index, line) in visible.enumerated() {
       let row = top + 1 + index
-      let vertical = painter.ascii ? "|" : "│"
-      painter.text(vertical, row: row, column: left)
       let style: TextStyle = (highlighted == index + offset) ? .reverse : .plain
       painter.text(
         " " + TextWidth.pad(line, to: max(0, inner - 2), ellipsis: painter.ellipsis) + " ",
         row: row, column: left + 1, style: style)
-      painter.text(vertical, row: row, column: left + boxWidth - 1)
+      // The sides last: ASCII stand-ins may be wider than what was measured.
+      box.sides(left: left, width: boxWidth, row: row)
     }
-    let bottom = String(repeating: horizontal, count: inner)
-    painter.text(
-      (painter.ascii ? "+" : "└") + bottom + (painter.ascii ? "+" : "┘"), row: top + boxHeight - 1,
-      column: left)
+    box.bottom(left: left, width: boxWidth, row: top + boxHeight - 1)
   }
 }
 

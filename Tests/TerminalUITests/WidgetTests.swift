@@ -127,6 +127,26 @@ struct WidgetTests {
     #expect(!canvas.style(row: 2, column: 10).contains(.reverse))
   }
 
+  @Test func boxesDrawWithTheSessionsGlyphSet() {
+    for (ascii, expected) in [
+      (false, ["┌─ Map ─────┐", "│ x         │", "│───────────│", "└───────────┘"]),
+      (true, ["+- Map -----+", "| x         |", "|-----------|", "+-----------+"]),
+    ] {
+      let (canvas, p) = painter(13, 4, ascii: ascii)
+      let box = Box(painter: p)
+      box.top(title: "Map", left: 0, width: 13, row: 0)
+      p.text(" x", row: 1, column: 1)
+      box.sides(left: 0, width: 13, row: 1)
+      box.rule(left: 0, width: 13, row: 2)
+      box.bottom(left: 0, width: 13, row: 3)
+      #expect(canvas.lines() == expected)
+      #expect(p.glyphs == (ascii ? .ascii : .unicode))
+    }
+    let (canvas, p) = painter(4, 1)
+    Box(painter: p).top(title: "A long title", left: 0, width: 1, row: 0)  // too narrow: nothing
+    #expect(canvas.lines() == [""])
+  }
+
   @Test func listPositionScrollsWithTheSelection() {
     var position = ListPosition()
     position.move(by: 5, count: 10, visible: 3)

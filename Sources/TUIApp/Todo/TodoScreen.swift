@@ -313,22 +313,9 @@ public final class TodoScreen: AppScreen {
     let left = (painter.width - boxWidth) / 2
     let top = max(0, (painter.height - 8) / 2 - 1)
     let inner = boxWidth - 2
-    let horizontal = painter.ascii ? "-" : "─"
-    let vertical = painter.ascii ? "|" : "│"
-    let title = TextWidth.truncate(" \(editor.heading) ", to: inner, ellipsis: painter.ellipsis)
-    painter.text(
-      (painter.ascii ? "+" : "┌") + horizontal + title
-        + String(repeating: horizontal, count: max(0, inner - 1 - TextWidth.of(title)))
-        + (painter.ascii ? "+" : "┐"),
-      row: top, column: left, style: .bold)
-    for line in 1...6 {
-      painter.text(
-        vertical + String(repeating: " ", count: inner) + vertical, row: top + line, column: left)
-    }
-    painter.text(
-      (painter.ascii ? "+" : "└") + String(repeating: horizontal, count: inner)
-        + (painter.ascii ? "+" : "┘"),
-      row: top + 7, column: left)
+    Box(painter: painter).frame(
+      title: editor.heading, left: left, width: boxWidth, top: top, bottom: top + 7, clear: true,
+      titleStyle: .bold)
     painter.text("Title", row: top + 2, column: left + 2)
     editorField.draw(painter, row: top + 3, column: left + 2, width: inner - 2, focused: true)
     painter.fitted(editorMessage, row: top + 4, column: left + 2, width: inner - 2, style: .red)

@@ -181,18 +181,16 @@ public final class TweetsScreen: AppScreen {
       navigator.setLayout(split ? .split : .stack)
     }
     let bottom = painter.height - 3
-    let horizontal = painter.ascii ? "-" : "─"
-    let vertical = painter.ascii ? "|" : "│"
+    let glyphs = painter.glyphs
     if split {
       let paneWidth = 30
       peoplePresenter?.draw(
         painter, left: 0, width: paneWidth, bottom: bottom, compact: true, focused: peopleFocused)
       for row in 1...max(1, bottom) where row != 3 {
-        painter.text(vertical, row: row, column: paneWidth)
+        painter.text(glyphs.vertical, row: row, column: paneWidth)
       }
       painter.text(
-        String(repeating: horizontal, count: paneWidth) + (painter.ascii ? "+" : "┼")
-          + String(repeating: horizontal, count: max(0, painter.width - paneWidth - 1)),
+        glyphs.line(paneWidth) + glyphs.cross + glyphs.line(painter.width - paneWidth - 1),
         row: 3, column: 0)
       timelinePresenter?.draw(
         painter, left: paneWidth + 1, width: painter.width - paneWidth - 1, bottom: bottom,

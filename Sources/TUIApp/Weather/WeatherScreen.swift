@@ -307,24 +307,23 @@ public final class WeatherScreen: AppScreen {
     }
     let box = Box(painter: painter)
     let highlighted = focus == .map
-    let vertical = painter.ascii ? "|" : "│"
-    box.top(title: "Map \(mapCaption)", left: left, width: width, row: top, bold: highlighted)
+    box.top(
+      title: "Map \(mapCaption)", left: left, width: width, row: top,
+      style: highlighted ? .bold : .plain)
     var row = top + 1
     for line in mapRows.prefix(gridRows) {
-      painter.text(vertical, row: row, column: left)
       painter.fitted(line, row: row, column: left + 1, width: width - 2)
-      painter.text(vertical, row: row, column: left + width - 1)
+      box.sides(left: left, width: width, row: row)
       row += 1
     }
     if markerRows > 0 {
       box.rule(left: left, width: width, row: row)
       row += 1
       for index in 0..<markerRows {
-        painter.text(vertical, row: row, column: left)
         if index < markers.count {
           painter.fitted(" " + markers[index].label, row: row, column: left + 1, width: width - 2)
         }
-        painter.text(vertical, row: row, column: left + width - 1)
+        box.sides(left: left, width: width, row: row)
         row += 1
       }
     }
@@ -343,58 +342,5 @@ public final class WeatherScreen: AppScreen {
     masked.draw(painter, row: top + 2, column: left + 2, width: boxWidth - 4, focused: true)
     painter.fitted(
       "Return use key  Esc close", row: top + 4, column: left + 2, width: boxWidth - 4, style: .dim)
-  }
-}
-
-/// Panel borders in the screen's one style: box-drawing characters, or `+`, `-` and `|`.
-@MainActor
-private struct Box {
-  let painter: Painter
-  private var horizontal: String { painter.ascii ? "-" : "─" }
-  private var vertical: String { painter.ascii ? "|" : "│" }
-
-  func top(title: String, left: Int, width: Int, row: Int, bold: Bool = false) {
-    guard width >= 2 else { return }
-    let inner = width - 2
-    let label = TextWidth.truncate(
-      horizontal + " \(title) ", to: inner, ellipsis: painter.ellipsis)
-    let line =
-      (painter.ascii ? "+" : "┌") + label
-      + String(repeating: horizontal, count: max(0, inner - TextWidth.of(label)))
-      + (painter.ascii ? "+" : "┐")
-    painter.text(line, row: row, column: left, style: bold ? .bold : .plain)
-  }
-
-  func rule(left: Int, width: Int, row: Int) {
-    guard width >= 2 else { return }
-    painter.text(
-      vertical + String(repeating: horizontal, count: width - 2) + vertical, row: row, column: left)
-  }
-
-  func bottom(left: Int, width: Int, row: Int) {
-    guard width >= 2 else { return }
-    painter.text(
-      (painter.ascii ? "+" : "└") + String(repeating: horizontal, count: width - 2)
-        + (painter.ascii ? "+" : "┘"), row: row, column: left)
-  }
-
-  /// A titled box from `top` to `bottom`; with `closed` false the bottom row is a side row
-  /// (the next panel's border follows it).
-  func frame(
-    title: String, left: Int, width: Int, top: Int, bottom: Int, closed: Bool = true,
-    clear: Bool = false
-  ) {
-    self.top(title: title, left: left, width: width, row: top)
-    let lastSide = closed ? bottom - 1 : bottom
-    if lastSide > top {
-      for row in (top + 1)...lastSide {
-        painter.text(vertical, row: row, column: left)
-        if clear {
-          painter.text(String(repeating: " ", count: max(0, width - 2)), row: row, column: left + 1)
-        }
-        painter.text(vertical, row: row, column: left + width - 1)
-      }
-    }
-    if closed { self.bottom(left: left, width: width, row: bottom) }
   }
 }

@@ -33,11 +33,7 @@ public final class TweetsCLI: CLIApplication {
   public var messages: AnyPublisher<String, Never> {
     navigator.scenes
       .map { scenes -> AnyPublisher<String, Never> in
-        switch scenes.last {
-        case .listTimeline(let model)?: model.error.eraseToAnyPublisher()
-        case .personTimeline(let model)?: model.error.eraseToAnyPublisher()
-        default: Empty().eraseToAnyPublisher()
-        }
+        scenes.last?.timeline?.error.eraseToAnyPublisher() ?? Empty().eraseToAnyPublisher()
       }
       .switchToLatest()
       .merge(with: navigator.message)
@@ -82,20 +78,14 @@ public final class TweetsCLI: CLIApplication {
       navigator.back()
       return CommandOutcome()
     case "older":
-      switch top {
-      case .listTimeline(let model)?: return CommandOutcome(model.loadOlder())
-      case .personTimeline(let model)?: return CommandOutcome(model.loadOlder())
-      default: return notHere
-      }
+      guard let timeline = top?.timeline else { return notHere }
+      return CommandOutcome(timeline.loadOlder())
     case "refresh":
-      switch top {
-      case .listTimeline(let model)?: model.refresh()
-      case .personTimeline(let model)?: model.refresh()
-      default: return notHere
-      }
+      guard let timeline = top?.timeline else { return notHere }
+      timeline.refresh()
       return CommandOutcome()
     case "retry":
-      guard case .listPeople(let model)? = top else { return notHere }
+      guard let model = top?.people else { return notHere }
       model.retry()
       return CommandOutcome()
     case "pause", "resume":
@@ -122,15 +112,9 @@ public final class TweetsCLI: CLIApplication {
     guard arguments.count == 1, let number = CLIOrdinal.parse(arguments[0]) else {
       return CommandOutcome(.rejected("usage: link <n>"))
     }
+    guard let timeline = top?.timeline else { return notHere }
     var rows: [TweetRow] = []
-    let take: (Driver<[TweetRow]>) -> Void = { driver in
-      _ = driver.first().sink { rows = $0 }
-    }
-    switch top {
-    case .listTimeline(let model)?: take(model.tweets)
-    case .personTimeline(let model)?: take(model.tweets)
-    default: return notHere
-    }
+    _ = timeline.tweets.first().sink { rows = $0 }
     guard rows.indices.contains(number - 1) else {
       return CommandOutcome(.rejected("No tweet #\(number)."))
     }
@@ -157,7 +141,7 @@ public final class TweetsCLI: CLIApplication {
       guard let number = CLIOrdinal.parse(target.dropFirst()) else {
         return CommandOutcome(.rejected("usage: open <username>|#<n>"))
       }
-      guard case .listPeople(let people)? = top else { return notHere }
+      guard let people = top?.people else { return notHere }
       let result = people.select(at: number - 1)
       return result == .accepted ? showingScreen() : CommandOutcome(result)
     }
@@ -167,13 +151,7 @@ public final class TweetsCLI: CLIApplication {
 
   // MARK: Screens
 
-  private static func key(_ scene: Scene) -> ObjectIdentifier {
-    switch scene {
-    case .listTimeline(let model): ObjectIdentifier(model)
-    case .listPeople(let model): ObjectIdentifier(model)
-    case .personTimeline(let model): ObjectIdentifier(model)
-    }
-  }
+  private static func key(_ scene: Scene) -> ObjectIdentifier { scene.modelIdentity }
 
   private static func sceneName(_ id: SceneID) -> String {
     switch id {

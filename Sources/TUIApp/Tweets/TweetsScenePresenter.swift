@@ -1,0 +1,253 @@
+import Foundation
+import TerminalUI
+import TweetsFeature
+import ViewModelKit
+
+/// One scene's outputs as last delivered, its selection, and its drawing.
+@MainActor
+final class ScenePresenter {
+  private let scene: Scene
+  private let redraw: () -> Void
+  private let toast: (String) -> Void
+  private var subscriptions = Set<AnyCancellable>()
+  private let spinner: SpinnerClock
+
+  private var title = ""
+  private var status = ""
+  private var tweets: [TweetRow] = []
+  private var placeholder = ""
+  private var isLoading = false
+  private var footer = ""
+  private(set) var canLoadOlder = false
+  private var people: [PersonRow] = []
+  private var message = ""
+  /// Whether the member list failed, so that `r` retries it.
+  private var peopleFailed = false
+  /// The timeline's filter text (extension E3).
+  private(set) var filter = ""
+  private var selection = 0
+  private var selectedID: TwitterID?
+  private var offset = 0
+  /// Rows that arrived above a scrolled-down view since it last showed the top (E2).
+  private var newAbove = 0
+
+  static func key(_ scene: Scene) -> ObjectIdentifier { scene.modelIdentity }
+
+  init(
+    _ scene: Scene, scheduler: AnySchedulerOf<DispatchQueue>, redraw: @escaping () -> Void,
+    toast: @escaping (String) -> Void
+  ) {
+    self.scene = scene
+    self.redraw = redraw
+    self.toast = toast
+    spinner = SpinnerClock(scheduler: scheduler, onTick: redraw)
+    if let model = scene.timeline {
+      bind(model.title) { $0.title = $1 }
+      bind(model.status) { $0.status = $1 }
+      bind(model.tweets) { $0.setTweets($1) }
+      bind(model.isLoading) { $0.setLoading($1) }
+      bind(model.footer) { $0.footer = $1 }
+      bind(model.canLoadOlder) { $0.canLoadOlder = $1 }
+      bind(model.filterText) { $0.filter = $1 }
+      model.error.emit { toast($0) }.store(in: &subscriptions)
+    }
+    if case .listTimeline(let model) = scene {
+      bind(model.placeholder) { $0.placeholder = $1 }
+    }
+    if let model = scene.people {
+      bind(model.title) { $0.title = $1 }
+      bind(model.people) { $0.people = $1 }
+      bind(model.message) { $0.message = $1 }
+      bind(model.state) {
+        if case .failed = $1 { $0.peopleFailed = true } else { $0.peopleFailed = false }
+      }
+      bind(model.isLoading) { $0.setLoading($1) }
+    }
+  }
+
+  private func bind<T>(_ driver: Driver<T>, _ store: @escaping (ScenePresenter, T) -> Void) {
+    driver.drive { [weak self] value in
+      guard let self else { return }
+      store(self, value)
+      redraw()
+    }
+    .store(in: &subscriptions)
+  }
+
+  private func setLoading(_ loading: Bool) {
+    isLoading = loading
+    spinner.run(loading)
+  }
+
+  /// New rows keep the selection on the same tweet when rows come in above it.
+  private func setTweets(_ rows: [TweetRow]) {
+    let oldSelection = selection
+    tweets = rows
+    if let selectedID, let index = rows.firstIndex(where: { $0.id == selectedID }) {
+      selection = index
+      // New rows above a scrolled view: keep the view where it was, and count them.
+      if index > oldSelection && offset > 0 {
+        offset += index - oldSelection
+        newAbove += index - oldSelection
+      }
+    }
+    selection = min(selection, max(0, rows.count - 1))
+    selectedID = rows.isEmpty ? nil : rows[selection].id
+  }
+
+  var isTimeline: Bool {
+    if scene.people != nil { return false }
+    return true
+  }
+
+  private var count: Int { isTimeline ? tweets.count : people.count }
+  var isAtEnd: Bool { selection >= count - 1 }
+
+  func move(by delta: Int) {
+    guard count > 0 else { return }
+    selection = min(max(0, selection + delta), count - 1)
+    if isTimeline { selectedID = tweets[selection].id }
+  }
+
+  func moveToStart() { move(by: -count) }
+  func moveToEnd() { move(by: count) }
+
+  var selectedPersonIndex: Int? { isTimeline || people.isEmpty ? nil : selection }
+
+  var selectedAuthor: String? {
+    guard isTimeline, tweets.indices.contains(selection) else { return nil }
+    let username = tweets[selection].authorUsername
+    return username.isEmpty ? nil : username
+  }
+
+  /// The selected tweet's web link, on the toast line (extension E5).
+  func showLink() {
+    guard isTimeline, tweets.indices.contains(selection) else { return }
+    toast(tweets[selection].link)
+  }
+
+  func selectPerson(at index: Int) {
+    guard let model = scene.people else { return }
+    if case .rejected(let message) = model.select(at: index) { toast(message) }
+  }
+
+  func showPeople(_ navigator: TweetsNavigator) {
+    if case .listTimeline(let model) = scene { model.showPeople() } else { navigator.showPeople() }
+  }
+
+  func setFilter(_ text: String) { scene.timeline?.setFilter(text) }
+
+  func refreshOrRetry() {
+    scene.timeline?.refresh()
+    scene.people?.retry()
+  }
+
+  func loadOlder() {
+    if case .rejected(let message)? = scene.timeline?.loadOlder() { toast(message) }
+  }
+
+  // MARK: Drawing
+
+  /// Title (row 1), status (row 2), then the rows from row 4 to `bottom`.
+  func draw(
+    _ painter: Painter, left: Int, width: Int, bottom: Int, compact: Bool, focused: Bool
+  ) {
+    guard width > 2 else { return }
+    var heading = " " + title
+    if isLoading { heading += " " + painter.spinner(spinner.tick) }
+    painter.fitted(heading, row: 1, column: left, width: width, style: .bold)
+    if isTimeline {
+      let line = filter.isEmpty ? status : "\(status)  Filter: \(filter)"
+      painter.fitted(" " + line, row: 2, column: left, width: width)
+    }
+    let top = 4
+    guard bottom >= top else { return }
+    if isTimeline {
+      drawTweets(painter, left: left, width: width, top: top, bottom: bottom, focused: focused)
+    } else {
+      drawPeople(
+        painter, left: left, width: width, top: top, bottom: bottom, compact: compact,
+        focused: focused)
+    }
+  }
+
+  private func drawTweets(
+    _ painter: Painter, left: Int, width: Int, top: Int, bottom: Int, focused: Bool
+  ) {
+    let lastRow = bottom - 1  // the last content row holds the footer
+    if tweets.isEmpty {
+      let text = placeholder.isEmpty ? "No tweets yet." : placeholder
+      painter.fitted(" " + text, row: top, column: left, width: width, style: .dim)
+    }
+    var top = top
+    if offset == 0 { newAbove = 0 }
+    if newAbove > 0 {
+      let marker = "↑ \(newAbove) new \(newAbove == 1 ? "tweet" : "tweets")"
+      painter.fitted(" " + marker, row: top, column: left, width: width, style: .bold)
+      top += 1
+    }
+    func block(_ index: Int) -> [String] {
+      let row = tweets[index]
+      return [row.header(fitting: width - 1)]
+        + WordWrap.lines(
+          row.mark.isEmpty ? row.text : "\(row.mark) \(row.text)", width: width - 3, limit: 8,
+          ellipsis: painter.ellipsis)
+    }
+    let rows = lastRow - top + 1
+    if selection < offset { offset = selection }
+    // Scroll down until the selected tweet fits.
+    while offset < selection
+      && (offset...selection).reduce(0, { $0 + block($1).count }) > rows
+    {
+      offset += 1
+    }
+    var row = top
+    var index = offset
+    while index < tweets.count, row <= lastRow {
+      for (number, line) in block(index).enumerated() where row <= lastRow {
+        if number == 0 {
+          let selected = index == selection && focused
+          painter.text(selected ? ">" : " ", row: row, column: left, style: .bold)
+          painter.fitted(line, row: row, column: left + 1, width: width - 1, style: .bold)
+        } else {
+          painter.fitted("   " + line, row: row, column: left, width: width)
+        }
+        row += 1
+      }
+      index += 1
+    }
+    let note = footer.isEmpty ? (canLoadOlder ? "(more: o)" : "") : footer
+    if !note.isEmpty {
+      let noteWidth = TextWidth.of(note)
+      painter.fitted(
+        note, row: bottom, column: left + max(0, width - noteWidth - 1), width: width, style: .dim)
+    }
+  }
+
+  private func drawPeople(
+    _ painter: Painter, left: Int, width: Int, top: Int, bottom: Int, compact: Bool, focused: Bool
+  ) {
+    if !message.isEmpty {
+      let text = peopleFailed ? message + "  r retry" : message
+      let column = left + max(0, (width - TextWidth.of(text)) / 2)
+      painter.fitted(text, row: (top + bottom) / 2, column: column, width: width - (column - left))
+      return
+    }
+    let perPerson = 2
+    let visible = max(1, (bottom - top + 1) / perPerson)
+    if selection < offset { offset = selection }
+    if selection >= offset + visible { offset = selection - visible + 1 }
+    var row = top
+    for (index, person) in people.enumerated().dropFirst(offset) where row < bottom {
+      let selected = index == selection && focused
+      painter.text(selected ? ">" : " ", row: row, column: left, style: .bold)
+      painter.fitted(
+        compact ? person.name : person.display, row: row, column: left + 1, width: width - 1,
+        style: selected ? .reverse : .plain)
+      painter.fitted(
+        compact ? "   " + person.handle : "   " + person.about, row: row + 1, column: left,
+        width: width, style: .dim)
+      row += perPerson
+    }
+  }
+}

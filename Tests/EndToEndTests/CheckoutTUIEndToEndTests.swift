@@ -55,7 +55,12 @@ struct CheckoutTUIEndToEndTests {
     try await TmuxSession.with { session in
       let tui = Executables.url("tui").path
       try await session.start("env LANG=C.UTF-8 TERM=xterm-256color '\(tui)' checkout --ephemeral")
-      #expect(try await eventually { try await session.pane().contains("Total: 0.00 GBP") })
+      // The catalog's rows, not only its total line: a key before they load adds nothing.
+      #expect(
+        try await eventually {
+          let pane = try await session.pane()
+          return pane.contains("Total: 0.00 GBP") && pane.contains(">  1  Bag of Peas")
+        })
       try await session.keys("+")
       try await session.keys("+")
       #expect(try await eventually { try await session.pane().contains("2 items in cart") })

@@ -52,7 +52,12 @@ struct HostileTerminalEndToEndTests {
       try await session.start(
         "env LANG=C.UTF-8 TERM=xterm-256color '\(Self.tui)' checkout --offline "
           + "--data-dir '\(folder.path)'")
-      #expect(try await eventually { try await session.pane().contains("Total: 0.00 GBP") })
+      // The catalog's rows, not only its total line: a key before they load adds nothing.
+      #expect(
+        try await eventually {
+          let pane = try await session.pane()
+          return pane.contains("Total: 0.00 GBP") && pane.contains(">  1  Bag of Peas")
+        })
       try await session.keys("+")
       #expect(try await eventually { try await session.pane().contains("1 item in cart") })
       try await end(session)

@@ -1,0 +1,172 @@
+import CheckoutFeature
+import TerminalUI
+import ViewModelKit
+
+// How the checkout tab draws what its view models last said: the catalog, the checkout with
+// its form, and over them the currency picker, the confirmation and the order history.
+
+extension CheckoutScreen {
+  public func draw(_ painter: Painter) {
+    switch mode {
+    case .catalog: drawCatalog(painter)
+    case .checkout: drawCheckout(painter)
+    }
+    toast.draw(painter, row: painter.height - 2)
+    if let picker { drawPicker(painter, picker) }
+    if let confirmation {
+      Modal.draw(
+        painter, title: "Order placed", lines: [confirmation, "", "[ OK ]"], highlighted: 2)
+    }
+    if historyOpen { drawHistory(painter) }
+  }
+
+  private func drawCatalog(_ painter: Painter) {
+    let width = painter.width
+    let narrow = width < 60
+    TitleLine.draw(
+      painter, title: "Supermarket", spinnerTick: catalogLoading ? spinner.tick : nil,
+      status: "\(cartCount) in cart")
+    painter.rule(row: 2)
+    let quantityColumn = width - 18
+    let priceColumn = 37 + (width - 80) / 2
+    let titleWidth = (narrow ? quantityColumn : priceColumn) - 8
+    if focus == .filter || !(fields[.filter]?.text.isEmpty ?? true) {
+      painter.text(" Filter", row: 3, column: 0, style: .bold)
+      fields[.filter]?.draw(
+        painter, row: 3, column: 9, width: min(40, width - 10), focused: focus == .filter)
+    } else {
+      painter.text("    #  Product", row: 3, column: 0, style: .bold)
+      if !narrow { painter.text("Price", row: 3, column: priceColumn, style: .bold) }
+      painter.text("Qty", row: 3, column: quantityColumn + 4, style: .bold)
+    }
+    let firstRow = 4
+    listHeight = max(1, painter.height - 4 - firstRow)
+    list.clamp(count: rows.count, visible: listHeight)
+    if rows.isEmpty && !emptyText.isEmpty {
+      painter.fitted("  " + emptyText, row: firstRow, column: 0, width: width, style: .dim)
+    }
+    for (offset, row) in rows.dropFirst(list.offset).prefix(listHeight).enumerated() {
+      let y = firstRow + offset
+      let selected = list.offset + offset == list.selection
+      let number = String(row.number)
+      painter.text(selected ? " >" : "  ", row: y, column: 0, style: selected ? .bold : .plain)
+      painter.text(
+        String(repeating: " ", count: max(0, 3 - number.count)) + number, row: y, column: 2)
+      painter.fitted(
+        row.title, row: y, column: 7, width: titleWidth, style: selected ? .reverse : .plain)
+      if !narrow {
+        painter.fitted(
+          row.price, row: y, column: priceColumn, width: quantityColumn - priceColumn - 1)
+      }
+      let quantity = String(repeating: " ", count: max(0, 3 - row.quantity.count)) + row.quantity
+      painter.text("[-]" + quantity + " [+]", row: y, column: quantityColumn)
+    }
+    painter.rule(row: painter.height - 4)
+    // Amounts are never cut: the button gives way when the line is full.
+    var totalText = " " + total
+    if narrow, let row = selectedRow {
+      totalText += "  " + row.priceAmount
+    }
+    painter.text(totalText, row: painter.height - 3, column: 0, style: .bold)
+    let buttonColumn = max(width - 16, TextWidth.of(totalText) + 1)
+    if buttonColumn + Button.width("Checkout") <= width {
+      Button.draw(
+        painter, "Checkout", enabled: checkoutEnabled, row: painter.height - 3, column: buttonColumn
+      )
+    }
+  }
+
+  private func drawCheckout(_ painter: Painter) {
+    let width = painter.width
+    let height = painter.height
+    let compact = height < 20
+    TitleLine.draw(
+      painter, title: "Checkout", spinnerTick: (ratesLoading || placing) ? spinner.tick : nil,
+      status: currency)
+    painter.rule(row: 2)
+    let formRows = compact ? 2 : 5
+    let totalRow = height - 3 - formRows - 1
+    let listBottom = totalRow - 1
+    if cartRows.isEmpty {
+      painter.fitted("  " + cartEmptyText, row: 3, column: 0, width: width, style: .dim)
+    }
+    for (index, row) in cartRows.prefix(max(0, listBottom - 3)).enumerated() {
+      painter.fitted("  " + row.text, row: 3 + index, column: 0, width: width)
+    }
+    if cartRows.count > listBottom - 3, listBottom - 3 > 0 {
+      painter.fitted(
+        "  … \(cartRows.count - (listBottom - 4)) more", row: listBottom - 1, column: 0,
+        width: width, style: .dim)
+    }
+    painter.rule(row: listBottom)
+    // Total line: total, then the buttons on the right.
+    let currencyLabel = offlineNotice.isEmpty ? "Change currency" : offlineNotice
+    var right = width - 1
+    if width >= 60 {
+      right -= Button.width("Back")
+      Button.draw(painter, "Back", enabled: true, row: totalRow, column: right)
+      right -= 3
+    }
+    let currencyWidth = min(
+      Button.width(currencyLabel), max(0, right - TextWidth.of(checkoutTotal) - 3))
+    if currencyWidth >= 8 {
+      let label = TextWidth.truncate(
+        currencyLabel, to: currencyWidth - 4, ellipsis: painter.ellipsis)
+      Button.draw(
+        painter, label, enabled: currencyEnabled, row: totalRow, column: right - currencyWidth)
+    }
+    painter.text(" " + checkoutTotal, row: totalRow, column: 0, style: .bold)
+    // The form.
+    var row = totalRow + 1
+    if !compact {
+      painter.rule(row: row)
+      row += 1
+    }
+    let shownFields: [Field] = compact ? [focus ?? .name] : [.name, .email, .address]
+    for field in shownFields {
+      drawField(painter, field, row: row)
+      row += 1
+    }
+    let placeEnd = Button.draw(painter, "Place order", enabled: placeEnabled, row: row, column: 1)
+    painter.fitted(
+      placeHint, row: row, column: placeEnd + 2, width: max(0, width - placeEnd - 3), style: .dim)
+    if !compact { painter.rule(row: height - 3) }
+  }
+
+  private func drawField(_ painter: Painter, _ field: Field, row: Int) {
+    let label = ["Filter", "Name", "Email", "Address"][field.rawValue]
+    painter.text(" " + label, row: row, column: 0)
+    let fieldWidth = min(32, max(10, painter.width - 22))
+    fields[field]?.draw(painter, row: row, column: 10, width: fieldWidth, focused: focus == field)
+    let status = statuses[field] ?? .pristine
+    let style: TextStyle = status == .valid ? .green : (status.isValid ? .plain : .red)
+    painter.fitted(
+      status.text, row: row, column: 10 + fieldWidth + 2,
+      width: max(0, painter.width - fieldWidth - 13), style: style)
+  }
+
+  private func drawPicker(_ painter: Painter, _ picker: CurrencyPicker) {
+    var lines = [picker.prompt]
+    if !picker.ratesDate.isEmpty { lines.append(picker.ratesDate) }
+    let header = lines.count
+    lines += picker.choices.map { $0.label + ($0.isCurrent ? " *" : "") }
+    lines.append("Cancel")
+    Modal.draw(painter, title: picker.title, lines: lines, highlighted: header + pickerSelection)
+  }
+
+  private func drawHistory(_ painter: Painter) {
+    var lines: [String] = []
+    var highlighted: Int?
+    if orders.isEmpty { lines.append(ordersEmptyText.isEmpty ? "Loading…" : ordersEmptyText) }
+    for (index, order) in orders.enumerated() {
+      if index == historyPosition.selection { highlighted = lines.count }
+      lines.append(order.summary)
+      if expandedOrder == order.number {
+        lines.append("  " + order.customer)
+        lines += order.lines.map { "  " + $0 }
+      }
+    }
+    lines += ["", "Enter details  Esc close"]
+    Modal.draw(painter, title: "Order history", lines: lines, highlighted: highlighted)
+  }
+}

@@ -5,7 +5,7 @@ import ViewModelKit
 /// Tab 4: the catalog and checkout screens, the currency picker, the order confirmation and
 /// the order history, drawn from the checkout view models' outputs.
 @MainActor
-public final class CheckoutScreen: AppScreen {
+public final class CheckoutScreen: AppScreen, DriverBound {
   enum Mode { case catalog, checkout }
   enum Field: Int { case filter, name, email, address }
 
@@ -67,45 +67,36 @@ public final class CheckoutScreen: AppScreen {
     let catalog = session.catalog
     let checkout = session.checkout
     let form = session.orderForm
-    func keep<T>(_ driver: Driver<T>, _ store: @escaping (CheckoutScreen, T) -> Void) {
-      driver.drive { [weak self] value in
-        guard let self else { return }
-        store(self, value)
-        self.updateSpinner()
-        self.redraw()
-      }
-      .store(in: &subscriptions)
-    }
-    keep(catalog.rows) {
+    bind(catalog.rows) {
       $0.rows = $1; $0.list.clamp(count: $1.count, visible: $0.listHeight)
     }
-    keep(catalog.isLoading) { $0.catalogLoading = $1 }
-    keep(catalog.total) { $0.total = $1 }
-    keep(catalog.cartCount) { $0.cartCount = $1 }
-    keep(catalog.checkoutEnabled) { $0.checkoutEnabled = $1 }
-    keep(catalog.emptyText) { $0.emptyText = $1 }
-    keep(checkout.rows) { $0.cartRows = $1 }
-    keep(checkout.total) { $0.checkoutTotal = $1 }
-    keep(checkout.currency) { $0.currency = $1 }
-    keep(checkout.emptyText) { $0.cartEmptyText = $1 }
-    keep(checkout.isLoading) { $0.ratesLoading = $1 }
-    keep(checkout.changeCurrencyEnabled) { $0.currencyEnabled = $1 }
-    keep(checkout.offlineNotice) { $0.offlineNotice = $1 }
-    keep(checkout.currencyPicker) { screen, picker in
+    bind(catalog.isLoading) { $0.catalogLoading = $1 }
+    bind(catalog.total) { $0.total = $1 }
+    bind(catalog.cartCount) { $0.cartCount = $1 }
+    bind(catalog.checkoutEnabled) { $0.checkoutEnabled = $1 }
+    bind(catalog.emptyText) { $0.emptyText = $1 }
+    bind(checkout.rows) { $0.cartRows = $1 }
+    bind(checkout.total) { $0.checkoutTotal = $1 }
+    bind(checkout.currency) { $0.currency = $1 }
+    bind(checkout.emptyText) { $0.cartEmptyText = $1 }
+    bind(checkout.isLoading) { $0.ratesLoading = $1 }
+    bind(checkout.changeCurrencyEnabled) { $0.currencyEnabled = $1 }
+    bind(checkout.offlineNotice) { $0.offlineNotice = $1 }
+    bind(checkout.currencyPicker) { screen, picker in
       if screen.picker == nil, let picker {
         screen.pickerSelection = picker.choices.firstIndex(where: \.isCurrent) ?? 0
       }
       screen.picker = picker
     }
-    keep(form.nameStatus) { $0.statuses[.name] = $1 }
-    keep(form.emailStatus) { $0.statuses[.email] = $1 }
-    keep(form.addressStatus) { $0.statuses[.address] = $1 }
-    keep(form.placeOrderEnabled) { $0.placeEnabled = $1 }
-    keep(form.placeOrderHint) { $0.placeHint = $1 }
-    keep(form.isPlacing) { $0.placing = $1 }
-    keep(form.confirmation) { $0.confirmation = $1 }
-    keep(session.history.rows) { $0.orders = $1 }
-    keep(session.history.emptyText) { $0.ordersEmptyText = $1 }
+    bind(form.nameStatus) { $0.statuses[.name] = $1 }
+    bind(form.emailStatus) { $0.statuses[.email] = $1 }
+    bind(form.addressStatus) { $0.statuses[.address] = $1 }
+    bind(form.placeOrderEnabled) { $0.placeEnabled = $1 }
+    bind(form.placeOrderHint) { $0.placeHint = $1 }
+    bind(form.isPlacing) { $0.placing = $1 }
+    bind(form.confirmation) { $0.confirmation = $1 }
+    bind(session.history.rows) { $0.orders = $1 }
+    bind(session.history.emptyText) { $0.ordersEmptyText = $1 }
     for signal in [catalog.message, checkout.message, form.message, session.history.message] {
       signal.emit { [weak self] in self?.toast.show($0) }.store(in: &subscriptions)
     }
@@ -122,7 +113,10 @@ public final class CheckoutScreen: AppScreen {
 
   var isLoading: Bool { mode == .catalog ? catalogLoading : (ratesLoading || placing) }
 
-  private func updateSpinner() { spinner.run(isLoading) }
+  func didReceiveValue() {
+    spinner.run(isLoading)
+    redraw()
+  }
 
   // MARK: AppScreen
 

@@ -6,7 +6,7 @@ import ViewModelKit
 /// Tab 3: the task list, the filter box and the modal editor, drawn from the todo view
 /// models. Only the rows in view are formatted.
 @MainActor
-public final class TodoScreen: AppScreen {
+public final class TodoScreen: AppScreen, DriverBound {
   /// One line of the flat list: a section header, a task, or an empty section's "(none)".
   enum Line: Equatable {
     case header(String)
@@ -17,7 +17,7 @@ public final class TodoScreen: AppScreen {
   private let session: TodoSession
   private let scheduler: AnySchedulerOf<DispatchQueue>
   private let redraw: () -> Void
-  private var subscriptions = Set<AnyCancellable>()
+  var subscriptions = Set<AnyCancellable>()
   private lazy var toast = Toast(scheduler: scheduler) { [weak self] in self?.redraw() }
 
   private var lines: [Line] = []
@@ -53,16 +53,11 @@ public final class TodoScreen: AppScreen {
     self.redraw = redraw
     let tasks = session.tasks
     tasks.sections.drive { [weak self] in self?.show($0) }.store(in: &subscriptions)
-    tasks.statistics.drive { [weak self] in self?.update { $0.statistics = $1 }($0) }.store(
-      in: &subscriptions)
-    tasks.tabTitle.drive { [weak self] in self?.update { $0.tab = $1 }($0) }.store(
-      in: &subscriptions)
-    tasks.filterText.drive { [weak self] in self?.update { $0.filterText = $1 }($0) }.store(
-      in: &subscriptions)
-    tasks.filterSummary.drive { [weak self] in self?.update { $0.filterSummary = $1 }($0) }.store(
-      in: &subscriptions)
-    tasks.canUndo.drive { [weak self] in self?.update { $0.canUndo = $1 }($0) }.store(
-      in: &subscriptions)
+    bind(tasks.statistics) { $0.statistics = $1 }
+    bind(tasks.tabTitle) { $0.tab = $1 }
+    bind(tasks.filterText) { $0.filterText = $1 }
+    bind(tasks.filterSummary) { $0.filterSummary = $1 }
+    bind(tasks.canUndo) { $0.canUndo = $1 }
     tasks.toast.emit { [weak self] in self?.toast.show($0) }.store(in: &subscriptions)
     session.coordinator.changes.sink { [weak self] _ in
       MainActor.assumeIsolated { self?.bindEditor() }
@@ -70,13 +65,7 @@ public final class TodoScreen: AppScreen {
     .store(in: &subscriptions)
   }
 
-  private func update<T>(_ store: @escaping (TodoScreen, T) -> Void) -> (T) -> Void {
-    { [weak self] value in
-      guard let self else { return }
-      store(self, value)
-      redraw()
-    }
-  }
+  func didReceiveValue() { redraw() }
 
   private var editor: EditTaskViewModel? { session.editor }
 
@@ -89,12 +78,9 @@ public final class TodoScreen: AppScreen {
       return
     }
     editorField = TextField(text: editor.currentTitle)
-    editor.title.drive { [weak self] in self?.update { $0.editorTitle = $1 }($0) }.store(
-      in: &editorBindings)
-    editor.validationMessage.drive { [weak self] in self?.update { $0.editorMessage = $1 }($0) }
-      .store(in: &editorBindings)
-    editor.okEnabled.drive { [weak self] in self?.update { $0.editorOK = $1 }($0) }.store(
-      in: &editorBindings)
+    bind(editor.title, in: &editorBindings) { $0.editorTitle = $1 }
+    bind(editor.validationMessage, in: &editorBindings) { $0.editorMessage = $1 }
+    bind(editor.okEnabled, in: &editorBindings) { $0.editorOK = $1 }
   }
 
   /// New sections: keep the cursor's screen position after a toggle or delete, follow the

@@ -5,11 +5,11 @@ import ViewModelKit
 
 /// One scene's outputs as last delivered, its selection, and its drawing.
 @MainActor
-final class ScenePresenter {
+final class ScenePresenter: DriverBound {
   private let scene: Scene
   private let redraw: () -> Void
   private let toast: (String) -> Void
-  private var subscriptions = Set<AnyCancellable>()
+  var subscriptions = Set<AnyCancellable>()
   private let spinner: SpinnerClock
 
   private var title = ""
@@ -65,14 +65,7 @@ final class ScenePresenter {
     }
   }
 
-  private func bind<T>(_ driver: Driver<T>, _ store: @escaping (ScenePresenter, T) -> Void) {
-    driver.drive { [weak self] value in
-      guard let self else { return }
-      store(self, value)
-      redraw()
-    }
-    .store(in: &subscriptions)
-  }
+  func didReceiveValue() { redraw() }
 
   private func setLoading(_ loading: Bool) {
     isLoading = loading

@@ -6,13 +6,13 @@ import WeatherFeature
 /// Tab 1: the city field, the Now and forecast panels, the map and the key dialog, all drawn
 /// from `WeatherViewModel`'s outputs. Keys become inputs; nothing here decides what to show.
 @MainActor
-public final class WeatherScreen: AppScreen {
+public final class WeatherScreen: AppScreen, DriverBound {
   private enum Focus { case city, map }
 
   private let session: WeatherSession
   private let scheduler: AnySchedulerOf<DispatchQueue>
   private let redraw: () -> Void
-  private var subscriptions = Set<AnyCancellable>()
+  var subscriptions = Set<AnyCancellable>()
   private lazy var toast = Toast(scheduler: scheduler) { [weak self] in self?.redraw() }
 
   private var isLoading = false
@@ -76,14 +76,7 @@ public final class WeatherScreen: AppScreen {
     weather.toast.emit { [weak self] in self?.toast.show($0) }.store(in: &subscriptions)
   }
 
-  private func bind<T>(_ driver: Driver<T>, _ store: @escaping (WeatherScreen, T) -> Void) {
-    driver.drive { [weak self] value in
-      guard let self else { return }
-      store(self, value)
-      redraw()
-    }
-    .store(in: &subscriptions)
-  }
+  func didReceiveValue() { redraw() }
 
   // MARK: AppScreen
 

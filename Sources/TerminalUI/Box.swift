@@ -1,3 +1,5 @@
+import ViewModelKit
+
 /// The characters panels and rules are drawn with: one set for Unicode terminals, one for
 /// ASCII ones. Screens take them from the painter (`painter.glyphs`) and never choose a
 /// character themselves.

@@ -1,5 +1,6 @@
 import CNCurses
 import Foundation
+import ViewModelKit
 
 /// The real terminal, through ncursesw's wide-character calls. Create it once; `restore()`
 /// (also run at exit) gives the terminal back as it was.

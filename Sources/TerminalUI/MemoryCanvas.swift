@@ -1,3 +1,5 @@
+import ViewModelKit
+
 /// A canvas in memory, for tests: `snapshot()` is the screen as text.
 public final class MemoryCanvas: Canvas {
   public private(set) var width: Int

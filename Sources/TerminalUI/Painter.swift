@@ -1,3 +1,5 @@
+import ViewModelKit
+
 /// Draws onto a canvas in the session's character set and colour mode: in ASCII mode every
 /// non-ASCII character becomes an ASCII stand-in, and without colour red and green are dropped
 /// (bold, dim and reverse stay).

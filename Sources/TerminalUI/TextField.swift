@@ -1,3 +1,5 @@
+import ViewModelKit
+
 /// A one-line text field: the text, a cursor between characters, and the editing keys.
 /// Wide characters and emoji count by the cells they take.
 public struct TextField: Equatable {

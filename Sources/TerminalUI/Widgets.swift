@@ -1,3 +1,5 @@
+import ViewModelKit
+
 /// The tab bar: ` N Label ` per tab, `[N Label]` for the current one, joined by one space;
 /// numbers only when the labels do not fit.
 public enum TabBar {

@@ -1,3 +1,5 @@
+import ViewModelKit
+
 /// Word wrapping by terminal cells: breaks at spaces, splits a word wider than the line,
 /// keeps explicit newlines as breaks.
 public enum WordWrap {

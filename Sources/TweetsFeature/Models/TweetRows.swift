@@ -1,4 +1,5 @@
 import Foundation
+import ViewModelKit
 
 /// A tweet as both front ends show it.
 public struct TweetRow: Equatable, Sendable {
@@ -53,21 +54,21 @@ public struct TweetRow: Equatable, Sendable {
   /// `header` when it fits in `width` cells; otherwise shortened before ` · <age>`: the name
   /// first (ending in `…`), then everything before the age, then the age alone.
   public func header(fitting width: Int) -> String {
-    if CellWidth.of(header) <= width { return header }
+    if TextWidth.of(header) <= width { return header }
     let suffix = " · \(age)"
     if !authorUsername.isEmpty {
       let handle = " @\(authorUsername)"
-      let room = width - CellWidth.of(handle + suffix) - 1
-      if room > 0, let name = CellWidth.prefix(authorName, cells: room) {
+      let room = width - TextWidth.of(handle + suffix) - 1
+      if room > 0, let name = leadingText(authorName, cells: room) {
         return name + "…" + handle + suffix
       }
     }
     let before = String(header.dropLast(suffix.count))
-    let room = width - CellWidth.of(suffix) - 1
-    if room > 0, let kept = CellWidth.prefix(before, cells: room) {
+    let room = width - TextWidth.of(suffix) - 1
+    if room > 0, let kept = leadingText(before, cells: room) {
       return kept + "…" + suffix
     }
-    return CellWidth.prefix(age, cells: width) ?? ""
+    return leadingText(age, cells: width) ?? ""
   }
 }
 
@@ -94,36 +95,17 @@ public struct PersonRow: Equatable, Sendable {
   }
 }
 
-/// Terminal cells: wide East Asian characters and emoji take 2, combining marks 0.
-enum CellWidth {
-  static func of(_ text: String) -> Int { text.reduce(0) { $0 + of($1) } }
-
-  static func of(_ character: Character) -> Int {
-    guard let first = character.unicodeScalars.first else { return 0 }
-    if character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .nonspacingMark }) {
-      return 0
-    }
-    if first.properties.isEmojiPresentation { return 2 }
-    switch first.value {
-    case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-      0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-      0xFFE0...0xFFE6, 0x20000...0x3FFFD:
-      return 2
-    default: return 1
-    }
+/// The longest start of `text` within `cells` (measured by `TextWidth`), trailing spaces
+/// dropped; nil when nothing fits.
+private func leadingText(_ text: String, cells: Int) -> String? {
+  var used = 0
+  var kept = ""
+  for character in text {
+    let width = TextWidth.of(character)
+    if used + width > cells { break }
+    used += width
+    kept.append(character)
   }
-
-  /// The longest start of `text` within `cells`, trailing spaces dropped; nil when empty.
-  static func prefix(_ text: String, cells: Int) -> String? {
-    var used = 0
-    var kept = ""
-    for character in text {
-      let width = of(character)
-      if used + width > cells { break }
-      used += width
-      kept.append(character)
-    }
-    while kept.last == " " { kept.removeLast() }
-    return kept.isEmpty ? nil : kept
-  }
+  while kept.last == " " { kept.removeLast() }
+  return kept.isEmpty ? nil : kept
 }

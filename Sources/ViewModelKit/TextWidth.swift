@@ -1,5 +1,8 @@
 /// How many terminal cells text takes: 2 for East Asian wide characters and emoji, 0 for
 /// combining marks, 1 otherwise. Measured per grapheme cluster, so "👩‍🔬" is 2 cells.
+///
+/// The one measure of the project: view models fit display-ready text to a width with it
+/// (a tweet's header), and the terminal toolkit lays text out with it.
 public enum TextWidth {
   public static func of(_ character: Character) -> Int {
     guard let first = character.unicodeScalars.first else { return 0 }
@@ -8,6 +11,7 @@ public enum TextWidth {
     {
       return 2
     }
+    if first.properties.isEmojiPresentation { return 2 }
     return scalarWidth(first)
   }
 

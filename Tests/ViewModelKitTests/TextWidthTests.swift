@@ -1,0 +1,21 @@
+import Testing
+import ViewModelKit
+
+@Suite("TextWidth: the one measure of display text")
+struct TextWidthTests {
+  @Test(
+    "cells per grapheme cluster",
+    arguments: [
+      ("abc", 3), ("東京", 4), ("ストリーム", 10), ("🌊", 2), ("⌚", 2), ("👩‍🔬", 2), ("e\u{301}", 1),
+      ("❤️", 2), ("Ω", 1), ("", 0),
+    ])
+  func cells(text: String, width: Int) {
+    #expect(TextWidth.of(text) == width)
+  }
+
+  @Test("cutting never splits a wide character")
+  func truncation() {
+    #expect(TextWidth.truncate("東京太郎", to: 5) == "東京…")
+    #expect(TextWidth.pad("ab", to: 4) == "ab  ")
+  }
+}

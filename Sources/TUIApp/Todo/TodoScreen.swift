@@ -21,11 +21,8 @@ public final class TodoScreen: AppScreen, DriverBound {
   private lazy var toast = Toast(scheduler: scheduler) { [weak self] in self?.redraw() }
 
   private var lines: [Line] = []
-  private var statistics = ""
-  private var tab = "Todo"
-  private var filterText = ""
-  private var filterSummary = ""
-  private var canUndo = false
+  /// The list's state as last delivered (nil before the first).
+  private var state: TasksState?
   private var editorTitle = ""
   private var editorMessage = ""
   private var editorOK = false
@@ -52,13 +49,14 @@ public final class TodoScreen: AppScreen, DriverBound {
     self.scheduler = scheduler
     self.redraw = redraw
     let tasks = session.tasks
-    tasks.sections.drive { [weak self] in self?.show($0) }.store(in: &subscriptions)
-    bind(tasks.statistics) { $0.statistics = $1 }
-    bind(tasks.tabTitle) { $0.tab = $1 }
-    bind(tasks.filterText) { $0.filterText = $1 }
-    bind(tasks.filterSummary) { $0.filterSummary = $1 }
-    bind(tasks.canUndo) { $0.canUndo = $1 }
-    tasks.toast.emit { [weak self] in self?.toast.show($0) }.store(in: &subscriptions)
+    bind(tasks.state) { screen, state in
+      if screen.state?.sections != state.sections { screen.show(state.sections) }
+      screen.state = state
+    }
+    tasks.events.emit { [weak self] event in
+      if case .toast(let message) = event { self?.toast.show(message) }
+    }
+    .store(in: &subscriptions)
     session.coordinator.changes.sink { [weak self] _ in
       MainActor.assumeIsolated { self?.bindEditor() }
     }
@@ -151,7 +149,7 @@ public final class TodoScreen: AppScreen, DriverBound {
 
   public var hasFocusedField: Bool { filterOpen || editor != nil }
   public var hasOverlay: Bool { editor != nil }
-  public var tabLabel: String? { tab }
+  public var tabLabel: String? { state?.tabTitle ?? "Todo" }
 
   public var hints: [Hint] {
     if editor != nil {
@@ -164,7 +162,7 @@ public final class TodoScreen: AppScreen, DriverBound {
     if lastWidth < 60 { return [Hint("Spc", "toggle"), Hint("n", "new"), Hint("d", "del")] }
     return [
       Hint("Space", "toggle"), Hint("Enter", "edit"), Hint("n", "new"), Hint("d", "delete"),
-      Hint("u", "undo", enabled: canUndo), Hint("/", "filter"),
+      Hint("u", "undo", enabled: state?.canUndo ?? false), Hint("/", "filter"),
     ]
   }
 
@@ -209,7 +207,7 @@ public final class TodoScreen: AppScreen, DriverBound {
     case .character("u"): refuse(tasks.undo())
     case .character("/"):
       filterOpen = true
-      filterField.set(filterText)
+      filterField.set(state?.filterText ?? "")
     case .escape: tasks.setFilter("")
     default: return .ignored
     }
@@ -253,7 +251,9 @@ public final class TodoScreen: AppScreen, DriverBound {
   public func draw(_ painter: Painter) {
     let width = painter.width
     lastWidth = width
-    TitleLine.draw(painter, title: "Todo", spinnerTick: nil, status: statistics)
+    let filterText = state?.filterText ?? ""
+    let filterSummary = state?.filterSummary ?? ""
+    TitleLine.draw(painter, title: "Todo", spinnerTick: nil, status: state?.statistics ?? "")
     painter.rule(row: 2)
     var top = 3
     if filterOpen || !filterText.isEmpty {

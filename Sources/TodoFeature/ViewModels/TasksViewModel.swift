@@ -2,8 +2,17 @@ import Foundation
 import ViewModelKit
 
 /// The task list: two sections, the counts, the filter, undo, and the editor scenes.
-public final class TasksViewModel {
+///
+/// A `ScreenModel`: everything it shows is one `TasksState` value, its one-off happenings are
+/// `TasksEvent`s, and its editors are routes on the app's `SceneCoordinator`. The per-output
+/// Drivers below are projections of `state` (for the spec's tests and the CLI's printer).
+public final class TasksViewModel: ScreenModel {
   // MARK: Outputs
+
+  /// Everything the list shows, in one value.
+  public let state: Driver<TasksState>
+  /// The list's one-off happenings.
+  public let events: Signal<TasksEvent>
 
   /// Due Tasks then Done Tasks, filtered when a filter applies.
   public let sections: Driver<[TaskSection]>
@@ -45,6 +54,7 @@ public final class TasksViewModel {
   private let editorOpen = BehaviorRelay(value: false)
   private let toasts = PublishRelay<String>()
   private var subscriptions = Set<AnyCancellable>()
+  private let activation = Activation()
   /// Answers to inputs still being worked out (see `lastWork`); each is dropped once known.
   private let work = InFlightWork()
 
@@ -84,18 +94,25 @@ public final class TasksViewModel {
           filter: filter)
       }
       .share(replay: 1)
-    sections = shown.removeDuplicates { old, new in
-      !new.filter.isEmpty && old.filter == new.filter && old.sections == new.sections
+    // Unchanged sections keep their array, so comparing states is cheap for them; changed
+    // ones differ early. With a filter, a change to a hidden task leaves equal sections, and
+    // the state then differs only in the summary (TD-06 holds for the projection).
+    state = shown.combineLatest(counts.compactMap { $0 }, rawFilter, undoSlot) {
+      shown, counts, rawFilter, undo in
+      TasksState(
+        sections: shown.sections, statistics: Self.statisticsText(counts),
+        tabTitle: Self.tabTitleText(counts), filterText: rawFilter, filterSummary: shown.summary,
+        canUndo: undo != nil)
     }
-    .map(\.sections).asDriver(scheduler: scheduler)
-    statistics = counts.compactMap { $0 }.map(Self.statisticsText).removeDuplicates()
-      .asDriver(scheduler: scheduler)
-    tabTitle = counts.compactMap { $0 }.map(Self.tabTitleText).removeDuplicates()
-      .asDriver(scheduler: scheduler)
-    filterText = rawFilter.removeDuplicates().asDriver(scheduler: scheduler)
-    filterSummary = shown.map(\.summary).removeDuplicates().asDriver(scheduler: scheduler)
-    canUndo = undoSlot.map { $0 != nil }.removeDuplicates().asDriver(scheduler: scheduler)
-    toast = toasts.asSignal(scheduler: scheduler)
+    .removeDuplicates().asDriver(scheduler: scheduler)
+    sections = state.map(\.sections).distinctUntilChanged()
+    statistics = state.map(\.statistics).distinctUntilChanged()
+    tabTitle = state.map(\.tabTitle).distinctUntilChanged()
+    filterText = state.map(\.filterText).distinctUntilChanged()
+    filterSummary = state.map(\.filterSummary).distinctUntilChanged()
+    canUndo = state.map(\.canUndo).distinctUntilChanged()
+    events = toasts.map(TasksEvent.toast).asSignal(scheduler: scheduler)
+    toast = events.map { if case .toast(let message) = $0 { message } else { "" } }
     coordinator.changes
       .map { $0.contains { $0.scene.editor != nil } }
       .removeDuplicates()
@@ -184,6 +201,9 @@ public final class TasksViewModel {
       })
     lastWork = answer.eraseToAnyPublisher()
   }
+
+  /// Whether the list is seen (the shown tab, or a CLI session); nothing depends on it yet.
+  public func setActive(_ active: Bool) { activation.set(active) }
 
   /// The task with `uid` in the latest unfiltered snapshot.
   public func task(uid: Int64) -> TaskItem? { snapshot.value?.task(uid: uid) }

@@ -1,0 +1,21 @@
+/// Everything the task list shows, display-ready, in one value (the todo spec's outputs).
+public struct TasksState: Equatable, Sendable {
+  /// Due Tasks then Done Tasks, filtered when a filter applies.
+  public var sections: [TaskSection]
+  /// "5 tasks, 5 due."
+  public var statistics: String
+  /// "Todo (5)", "Todo", "Todo (999+)".
+  public var tabTitle: String
+  /// The filter box's raw text.
+  public var filterText: String
+  /// `Filter "title": 2 of 5 tasks`, or "" without a filter.
+  public var filterSummary: String
+  /// Whether a deleted task can be brought back.
+  public var canUndo: Bool
+}
+
+/// What the task list announces once.
+public enum TasksEvent: Equatable, Sendable {
+  /// A line for the toast: a deletion, a restore, a failure.
+  case toast(String)
+}

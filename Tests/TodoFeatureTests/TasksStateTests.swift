@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+import TodoFeature
+import ViewModelKit
+import ViewModelKitTesting
+
+/// The task list as a screen model: one state value, asserted exhaustively.
+@Suite("Todo: the list's one state")
+struct TasksStateTests {
+  // The service publishes the listing and the counts as two streams, so a toggle passes
+  // through a state whose rows have moved and whose counts have not yet: two states, each
+  // asserted. (One state per change needs the service to publish them together.)
+  @Test("a toggle changes the sections, then the counts, and nothing else")
+  func toggle() throws {
+    let h = TodoHarness()
+    let state = StateRecorder(h.tasks.state, on: h.scheduler, exhaustive: true)
+    let start = try #require(state.current)
+    #expect(start.statistics == "5 tasks, 5 due." && start.tabTitle == "Todo (5)")
+    #expect(start.filterText == "" && start.filterSummary == "" && !start.canUndo)
+    h.tasks.toggle(h.task(3))
+    h.scheduler.settle()
+    let sections = h.sectionsRecorder.last!
+    state.expect { $0.sections = sections }
+    state.expect {
+      $0.statistics = "5 tasks, 4 due."
+      $0.tabTitle = "Todo (4)"
+    }
+    state.finish()
+  }
+
+  @Test("typing a filter changes its text at once and the rows and summary 150 ms later")
+  func filter() throws {
+    let h = TodoHarness()
+    let state = StateRecorder(h.tasks.state, on: h.scheduler, exhaustive: true)
+    h.tasks.setFilter("title")
+    h.scheduler.settle()
+    state.expect { $0.filterText = "title" }
+    h.at(0.15)
+    let sections = h.sectionsRecorder.last!
+    state.expect {
+      $0.sections = sections
+      $0.filterSummary = "Filter \"title\": 2 of 5 tasks"
+    }
+    state.finish()
+  }
+
+  @Test("a delete is an event and makes undo possible")
+  func deleteEvent() throws {
+    let h = TodoHarness()
+    let events = h.tasks.events.record(on: h.scheduler)
+    h.tasks.delete(h.task(2))
+    h.scheduler.settle()
+    #expect(events.values.count == 1)
+    #expect(events.values.first.map { if case .toast(let text) = $0 { text } else { "" } } != "")
+    #expect(h.value(h.tasks.state).canUndo)
+    h.tasks.setActive(true)
+    h.tasks.setActive(true)  // a repeat changes nothing
+    h.scheduler.settle()
+    #expect(events.values.count == 1)
+  }
+}

@@ -59,3 +59,33 @@ struct TasksStateTests {
     #expect(events.values.count == 1)
   }
 }
+
+/// The editor as a screen model.
+@Suite("Todo: the editor's one state")
+struct EditTaskStateTests {
+  @Test("clearing the title shows why OK is off; typing one turns it back on")
+  func validation() throws {
+    let h = TodoHarness()
+    h.tasks.edit(h.task(4))
+    h.scheduler.settle()
+    let editor = try #require(h.editor)
+    let state = StateRecorder(editor.state, on: h.scheduler, exhaustive: true)
+    let start = try #require(state.current)
+    #expect(start.heading == "Edit Task" && start.okEnabled && start.validationMessage == "")
+    editor.setTitle("   ")
+    h.scheduler.settle()
+    state.expect {
+      $0.title = "   "
+      $0.validationMessage = "Enter a title."
+      $0.okEnabled = false
+    }
+    editor.setTitle("Renamed")
+    h.scheduler.settle()
+    state.expect {
+      $0.title = "Renamed"
+      $0.validationMessage = ""
+      $0.okEnabled = true
+    }
+    state.finish()
+  }
+}

@@ -23,9 +23,8 @@ public final class TodoScreen: AppScreen, DriverBound {
   private var lines: [Line] = []
   /// The list's state as last delivered (nil before the first).
   private var state: TasksState?
-  private var editorTitle = ""
-  private var editorMessage = ""
-  private var editorOK = false
+  /// The open editor's state as last delivered.
+  private var editorState: EditTaskState?
 
   private var cursor = 0  // index into `lines`, always on a task when there is one
   private var offset = 0
@@ -76,9 +75,7 @@ public final class TodoScreen: AppScreen, DriverBound {
       return
     }
     editorField = TextField(text: editor.currentTitle)
-    bind(editor.title, in: &editorBindings) { $0.editorTitle = $1 }
-    bind(editor.validationMessage, in: &editorBindings) { $0.editorMessage = $1 }
-    bind(editor.okEnabled, in: &editorBindings) { $0.editorOK = $1 }
+    bind(editor.state, in: &editorBindings) { $0.editorState = $1 }
   }
 
   /// New sections: keep the cursor's screen position after a toggle or delete, follow the
@@ -154,7 +151,7 @@ public final class TodoScreen: AppScreen, DriverBound {
   public var hints: [Hint] {
     if editor != nil {
       return [
-        Hint("Enter", "OK", enabled: editorOK), Hint("Esc", "cancel"),
+        Hint("Enter", "OK", enabled: editorState?.okEnabled ?? false), Hint("Esc", "cancel"),
         Hint("Ctrl-U", "clear field"),
       ]
     }
@@ -300,14 +297,18 @@ public final class TodoScreen: AppScreen, DriverBound {
     let top = max(0, (painter.height - 8) / 2 - 1)
     let inner = boxWidth - 2
     Box(painter: painter).frame(
-      title: editor.heading, left: left, width: boxWidth, top: top, bottom: top + 7, clear: true,
+      title: editorState?.heading ?? editor.heading, left: left, width: boxWidth, top: top,
+      bottom: top + 7, clear: true,
       titleStyle: .bold)
     painter.text("Title", row: top + 2, column: left + 2)
     editorField.draw(painter, row: top + 3, column: left + 2, width: inner - 2, focused: true)
-    painter.fitted(editorMessage, row: top + 4, column: left + 2, width: inner - 2, style: .red)
+    painter.fitted(
+      editorState?.validationMessage ?? "", row: top + 4, column: left + 2, width: inner - 2,
+      style: .red)
     let cancelColumn = left + boxWidth - 2 - Button.width("Cancel")
     Button.draw(painter, "Cancel", enabled: true, row: top + 6, column: cancelColumn)
     Button.draw(
-      painter, "OK", enabled: editorOK, row: top + 6, column: cancelColumn - 2 - Button.width("OK"))
+      painter, "OK", enabled: editorState?.okEnabled ?? false, row: top + 6,
+      column: cancelColumn - 2 - Button.width("OK"))
   }
 }

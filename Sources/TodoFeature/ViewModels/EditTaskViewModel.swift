@@ -3,7 +3,14 @@ import ViewModelKit
 
 /// The modal editor for one task's title. It knows nothing about the service: `save` writes
 /// the title, and `cancelWork` (if any) undoes what opening the editor did.
-public final class EditTaskViewModel {
+///
+/// A `ScreenModel`: `state` is the `EditTaskState` the editor shows; its one event is how it
+/// closed. `title`, `okEnabled` and `validationMessage` are projections of the state.
+public final class EditTaskViewModel: ScreenModel {
+  /// Everything the editor shows, in one value.
+  public let state: Driver<EditTaskState>
+  /// How the editor closed (the same as `closed`).
+  public var events: Signal<EditOutcome> { closed }
   /// "New Task" or "Edit Task".
   public let heading: String
   /// The text as typed.
@@ -24,6 +31,7 @@ public final class EditTaskViewModel {
   private let save: Action<String, TaskItem>
   private let outcomeRelay = PublishRelay<EditOutcome>()
   private let recorded = Replayed<EditOutcome, Never>()
+  private let activation = Activation()
 
   public init(
     heading: String, initialTitle: String, save: Action<String, TaskItem>,
@@ -72,15 +80,24 @@ public final class EditTaskViewModel {
         ?? Just(()).eraseToAnyPublisher()
       return work.flatMap { _ in close(.cancelled) }.eraseToAnyPublisher()
     }
-    title = text.asDriver(scheduler: scheduler)
-    okEnabled = okAction.enabled
-    validationMessage = validity.map { result in
-      if case .failure(let error) = result { return error.message }
-      return ""
+    // From the same relays as OK's enabling, in one step, so one keystroke is one state.
+    state = text.combineLatest(open, saving) { text, open, saving in
+      let validity = TaskTitle.validate(text)
+      var message = ""
+      if case .failure(let error) = validity { message = error.message }
+      return EditTaskState(
+        heading: heading, title: text, validationMessage: message,
+        okEnabled: (try? validity.get()) != nil && open && !saving)
     }
     .removeDuplicates().asDriver(scheduler: scheduler)
+    title = state.map(\.title).distinctUntilChanged()
+    okEnabled = state.map(\.okEnabled).distinctUntilChanged()
+    validationMessage = state.map(\.validationMessage).distinctUntilChanged()
     closed = outcomeRelay.asSignal(scheduler: scheduler)
   }
+
+  /// Whether the editor is seen; nothing depends on it yet.
+  public func setActive(_ active: Bool) { activation.set(active) }
 
   /// The outcome, replayed to a late subscriber, once the editor has closed.
   public var outcome: AnyPublisher<EditOutcome, Never> { recorded.eraseToAnyPublisher() }

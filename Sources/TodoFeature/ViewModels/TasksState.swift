@@ -19,3 +19,15 @@ public enum TasksEvent: Equatable, Sendable {
   /// A line for the toast: a deletion, a restore, a failure.
   case toast(String)
 }
+
+/// Everything the task editor shows, in one value.
+public struct EditTaskState: Equatable, Sendable {
+  /// "New Task" or "Edit Task".
+  public var heading: String
+  /// The text as typed.
+  public var title: String
+  /// "", "Enter a title." or "Title is too long (501/500 characters)."
+  public var validationMessage: String
+  /// Whether OK would save now.
+  public var okEnabled: Bool
+}

@@ -74,13 +74,8 @@ public final class TasksViewModel: ScreenModel {
     activity = ActivityTracker(scheduler: scheduler)
     isSettled = activity.isIdle
     let matcher = TitleMatcher()
-    // The service publishes a listing only when it changed, and the applied filter passes
-    // `removeDuplicates`, so without a filter every value brings new sections and they are
-    // never compared row by row. With a filter, a change to a hidden task leaves the shown
-    // rows as they were (TD-06): only then are the (filtered, so shorter) sections compared.
     // The summary counts the rows the sections already hold instead of matching every title
-    // a second time.
-    // The filter applies 150 ms after the last change (the wait counts as activity); a blank
+    // a second time. The filter applies 150 ms after the last change (the wait counts as activity); a blank
     // one applies at once. A newer text cancels the wait for an older one.
     let appliedFilter = rawFilter.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
       .flatMapLatest { [activity] text -> AnyPublisher<String, Never> in

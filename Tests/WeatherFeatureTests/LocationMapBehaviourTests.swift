@@ -132,6 +132,19 @@ struct MapBehaviourTests {
     #expect(h.service.calls.isEmpty)
   }
 
+  @Test("setMapVisible shows or hides the map; asking twice changes nothing more")
+  func setMapVisible() {
+    let h = WeatherHarness()
+    h.viewModel.setMapVisible(true)
+    h.viewModel.setMapVisible(true)
+    h.scheduler.settle()
+    #expect(h.mapVisible.values == [false, true])
+    h.viewModel.setMapVisible(false)
+    h.viewModel.setMapVisible(false)
+    h.scheduler.settle()
+    #expect(h.mapVisible.values == [false, true, false] && h.mapRows.last == [])
+  }
+
   @Test("WX-55 the grid: centre, marker, rows")
   func wx55() {
     let h = WeatherHarness(center: Coordinate(latitude: 0, longitude: 0))

@@ -9,8 +9,6 @@ public final class WeatherCLI: CLIApplication {
   private let session: WeatherSession
   private let screen: CLIScreen
   private var weather: WeatherViewModel { session.weather }
-  private var mapShown = false
-  private var subscriptions = Set<AnyCancellable>()
 
   public init(session: WeatherSession) {
     self.session = session
@@ -49,7 +47,6 @@ public final class WeatherCLI: CLIApplication {
           .list(rows: rows.map(\.text), json: rows.map(JSONValue.row))
         },
       ])
-    weather.mapVisible.drive { [weak self] in self?.mapShown = $0 }.store(in: &subscriptions)
   }
 
   public var currentScreen: CLIScreen { screen }
@@ -119,8 +116,8 @@ public final class WeatherCLI: CLIApplication {
   private func map(_ arguments: [String]) -> CommandOutcome {
     switch arguments.map({ $0.lowercased() }) {
     case []: weather.toggleMap()
-    case ["on"]: if !mapShown { weather.toggleMap() }
-    case ["off"]: if mapShown { weather.toggleMap() }
+    case ["on"]: weather.setMapVisible(true)
+    case ["off"]: weather.setMapVisible(false)
     default: return CommandOutcome(.rejected("usage: map [on|off]"))
     }
     return CommandOutcome()

@@ -277,6 +277,9 @@ public final class WeatherViewModel {
   /// Shows or hides the map.
   public func toggleMap() { update { $0.mapVisible.toggle() } }
 
+  /// Shows (true) or hides the map; asking for what is already so changes nothing.
+  public func setMapVisible(_ visible: Bool) { update { $0.mapVisible = visible } }
+
   /// Moves the map's centre; the weather there is fetched once the panning stops.
   @discardableResult
   public func pan(_ direction: PanDirection) -> InputResult {

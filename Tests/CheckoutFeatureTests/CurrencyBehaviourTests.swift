@@ -74,6 +74,7 @@ struct CurrencyBehaviourTests {
     #expect(picker.choice(startingWith: "g", after: 0) == 0)  // itself, last
     #expect(picker.choice(startingWith: "x", after: 3) == nil)
     #expect(picker.choice(startingWith: "u", after: 99).map { codes[$0] } == "USD")
+    #expect(picker.choices.map(\.line).prefix(2) == ["GBP  1.00 *", "AUD  2.09"])
   }
 
   @Test("CO-28 labels, and GBP entries ignored")

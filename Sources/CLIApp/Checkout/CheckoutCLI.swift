@@ -46,7 +46,7 @@ public final class CheckoutCLI: CLIApplication {
     ) { picker in
       let choices = picker?.choices ?? []
       return .list(
-        rows: choices.map { $0.label + ($0.isCurrent ? " *" : "") },
+        rows: choices.map(\.line),
         json: choices.map(JSONValue.row))
     }
     let form = session.orderForm

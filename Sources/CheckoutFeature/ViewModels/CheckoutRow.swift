@@ -14,6 +14,9 @@ public struct CurrencyChoice: Identifiable, Equatable, Sendable, Codable {
   public let isCurrent: Bool
 
   public var id: String { code }
+
+  /// The picker's line: the label, with ` *` after the currency in use (`GBP  1.00 *`).
+  public var line: String { isCurrent ? label + " *" : label }
 }
 
 /// The open currency picker.

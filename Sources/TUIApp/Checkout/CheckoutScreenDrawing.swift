@@ -149,7 +149,7 @@ extension CheckoutScreen {
     var lines = [picker.prompt]
     if !picker.ratesDate.isEmpty { lines.append(picker.ratesDate) }
     let header = lines.count
-    lines += picker.choices.map { $0.label + ($0.isCurrent ? " *" : "") }
+    lines += picker.choices.map(\.line)
     lines.append("Cancel")
     Modal.draw(painter, title: picker.title, lines: lines, highlighted: header + pickerSelection)
   }

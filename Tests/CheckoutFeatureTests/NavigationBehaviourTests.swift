@@ -20,6 +20,24 @@ struct NavigationBehaviourTests {
     #expect(routes.values == [.checkout])
   }
 
+  @Test("the session's one navigator follows the routes: checkout on top, then back")
+  func navigatorFollowsRoutes() {
+    let h = Harness().start()
+    let scenes = h.record(h.session.scene)
+    #expect(h.session.navigator.stack.map(\.scene) == [.catalog])
+    h.fill([("peas", 1)])
+    h.catalog.checkout()
+    h.catalog.checkout()  // asking twice pushes once
+    h.scheduler.settle()
+    #expect(h.session.navigator.stack.map(\.scene) == [.catalog, .checkout])
+    #expect(h.session.currentScene == .checkout)
+    h.checkout.back()
+    h.checkout.back()  // nothing left to pop: the catalog stays the root
+    h.scheduler.settle()
+    #expect(h.session.navigator.stack.map(\.scene) == [.catalog])
+    #expect(scenes.values == [.catalog, .checkout, .catalog])
+  }
+
   @Test("CO-20 checkout rows follow catalog order")
   func co20() {
     let h = Harness().start()

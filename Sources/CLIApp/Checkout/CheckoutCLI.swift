@@ -14,8 +14,6 @@ public final class CheckoutCLI: CLIApplication {
   private let totalOutput: CLIOutput
   private let currenciesOutput: CLIOutput
   private let ordersOutput: CLIOutput
-  private var onCheckout = false
-  private var subscriptions = Set<AnyCancellable>()
 
   public init(session: CheckoutSession) {
     self.session = session
@@ -71,13 +69,10 @@ public final class CheckoutCLI: CLIApplication {
         rows: rows.flatMap { [$0.summary] + $0.lines.map { "  " + $0 } },
         json: rows.map(JSONValue.row))
     }
-    session.catalog.navigation.emit { [weak self] _ in self?.onCheckout = true }.store(
-      in: &subscriptions)
-    session.checkout.navigation.emit { [weak self] _ in self?.onCheckout = false }.store(
-      in: &subscriptions)
-    session.orderForm.navigation.emit { [weak self] _ in self?.onCheckout = false }.store(
-      in: &subscriptions)
   }
+
+  /// Whether the navigator shows the checkout.
+  private var onCheckout: Bool { session.currentScene == .checkout }
 
   public var currentScreen: CLIScreen { onCheckout ? checkoutScreen : catalogScreen }
   public var isBusy: Bool { session.isBusy }

@@ -26,7 +26,13 @@ public struct CheckoutServices {
   }
 }
 
-/// One running Checkout app: the shared stores and its four view models.
+/// The checkout app's scenes: the catalog at the root, the checkout pushed on it.
+public enum CheckoutScene: Equatable, Sendable {
+  case catalog
+  case checkout
+}
+
+/// One running Checkout app: the shared stores, its four view models and its navigator.
 public final class CheckoutSession {
   public let cart: CartStore
   public let currency: CurrencyStore
@@ -37,8 +43,14 @@ public final class CheckoutSession {
   /// False while a catalog load, rates fetch or order save is in flight, a cart save is
   /// pending or running, or the order history has not yet loaded.
   public let isSettled: Driver<Bool>
+  /// The one navigator: the catalog at the root; the view models' routes push the checkout
+  /// and take it off again. A front end shows the top scene.
+  public let navigator = SceneCoordinator<CheckoutScene>()
+  /// The scene on top of the navigator's stack.
+  public let scene: Driver<CheckoutScene>
 
   private let activity: ActivityTracker
+  private var routing = Set<AnyCancellable>()
   private let storage: any CheckoutStorage
 
   public init(
@@ -61,7 +73,27 @@ public final class CheckoutSession {
       activity: activity, scheduler: scheduler)
     history = OrderHistoryViewModel(
       storage: services.storage, timeZone: timeZone, activity: activity, scheduler: scheduler)
+    scene = navigator.stackDriver(scheduler: scheduler).map { $0.last?.scene ?? .catalog }
+      .distinctUntilChanged()
+    navigator.transition(to: .catalog, type: .root)
+    let navigator = navigator
+    catalog.navigation.emit { _ in
+      guard navigator.stack.last?.scene == .catalog else { return }
+      navigator.transition(to: .checkout, type: .push)
+    }
+    .store(in: &routing)
+    // The checkout's `.back` and the form's `.catalog` (after a confirmation) both return.
+    for back in [checkout.navigation.map { _ in () }, orderForm.navigation.map { _ in () }] {
+      back.emit { _ in
+        guard navigator.stack.last?.scene == .checkout else { return }
+        navigator.pop()
+      }
+      .store(in: &routing)
+    }
   }
+
+  /// The scene on top now (the synchronous form of `scene`).
+  public var currentScene: CheckoutScene { navigator.stack.last?.scene ?? .catalog }
 
   /// Whether anything counted by `isSettled` is in flight now.
   public var isBusy: Bool { activity.isBusy }

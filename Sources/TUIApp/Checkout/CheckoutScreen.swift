@@ -6,7 +6,6 @@ import ViewModelKit
 /// the order history, drawn from the checkout view models' outputs.
 @MainActor
 public final class CheckoutScreen: AppScreen, DriverBound {
-  enum Mode { case catalog, checkout }
   enum Field: Int { case filter, name, email, address }
 
   let session: CheckoutSession
@@ -41,7 +40,8 @@ public final class CheckoutScreen: AppScreen, DriverBound {
   var ordersEmptyText = ""
 
   // What only the screen knows.
-  var mode = Mode.catalog
+  /// The navigator's top scene as last delivered.
+  var mode = CheckoutScene.catalog
   var focus: Field?
   var fields: [Field: TextField] = [
     .filter: TextField(), .name: TextField(), .email: TextField(), .address: TextField(),
@@ -100,15 +100,10 @@ public final class CheckoutScreen: AppScreen, DriverBound {
     for signal in [catalog.message, checkout.message, form.message, session.history.message] {
       signal.emit { [weak self] in self?.toast.show($0) }.store(in: &subscriptions)
     }
-    catalog.navigation.emit { [weak self] _ in self?.enter(.checkout) }.store(in: &subscriptions)
-    checkout.navigation.emit { [weak self] _ in self?.enter(.catalog) }.store(in: &subscriptions)
-    form.navigation.emit { [weak self] _ in self?.enter(.catalog) }.store(in: &subscriptions)
-  }
-
-  private func enter(_ mode: Mode) {
-    self.mode = mode
-    focus = nil
-    redraw()
+    bind(session.scene) { screen, scene in
+      if screen.mode != scene { screen.focus = nil }
+      screen.mode = scene
+    }
   }
 
   var isLoading: Bool { mode == .catalog ? catalogLoading : (ratesLoading || placing) }

@@ -34,11 +34,15 @@ public final class ActivityTracker {
   /// `publisher`, delivered on the scheduler and counted as in flight from subscription
   /// until its end has been delivered there (or it is cancelled).
   public func track<P: Publisher>(_ publisher: P) -> AnyPublisher<P.Output, P.Failure> {
-    Deferred {
-      [self] () -> Publishers.HandleEvents<Publishers.ReceiveOn<P, AnySchedulerOf<DispatchQueue>>>
-      in
+    counting(publisher.receive(on: scheduler))
+  }
+
+  /// `publisher` as it is, delivered where it delivers, counted as in flight from
+  /// subscription until it ends or is cancelled (for a pipeline already on the scheduler).
+  public func counting<P: Publisher>(_ publisher: P) -> AnyPublisher<P.Output, P.Failure> {
+    Deferred { [self] () -> Publishers.HandleEvents<P> in
       let activity = begin()
-      return publisher.receive(on: scheduler).handleEvents(
+      return publisher.handleEvents(
         receiveCompletion: { _ in activity.end() }, receiveCancel: { activity.end() })
     }
     .eraseToAnyPublisher()

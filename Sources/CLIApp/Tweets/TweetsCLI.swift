@@ -16,11 +16,11 @@ public final class TweetsCLI: CLIApplication {
     guard let top = navigator.currentScenes.last else {
       return CLIScreen(name: "none", outputs: [])
     }
-    let key = Self.key(top)
+    let key = top.modelIdentity
     if let screen = screens[key] { return screen }
     let screen = Self.screen(for: top)
     screens = screens.filter { entry in
-      navigator.currentScenes.contains { Self.key($0) == entry.key }
+      navigator.currentScenes.contains { $0.modelIdentity == entry.key }
     }
     screens[key] = screen
     return screen
@@ -150,8 +150,6 @@ public final class TweetsCLI: CLIApplication {
   }
 
   // MARK: Screens
-
-  private static func key(_ scene: Scene) -> ObjectIdentifier { scene.modelIdentity }
 
   private static func sceneName(_ id: SceneID) -> String {
     switch id {

@@ -52,10 +52,7 @@ public final class TodoScreen: AppScreen, DriverBound {
       if screen.state?.sections != state.sections { screen.show(state.sections) }
       screen.state = state
     }
-    tasks.events.emit { [weak self] event in
-      if case .toast(let message) = event { self?.toast.show(message) }
-    }
-    .store(in: &subscriptions)
+    tasks.events.emit { [weak self] in self?.toast.show($0.message) }.store(in: &subscriptions)
     session.coordinator.changes.sink { [weak self] _ in
       MainActor.assumeIsolated { self?.bindEditor() }
     }

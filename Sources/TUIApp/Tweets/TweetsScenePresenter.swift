@@ -31,8 +31,6 @@ final class ScenePresenter: DriverBound {
   /// Rows that arrived above a scrolled-down view since it last showed the top (E2).
   private var newAbove = 0
 
-  static func key(_ scene: Scene) -> ObjectIdentifier { scene.modelIdentity }
-
   init(
     _ scene: Scene, scheduler: AnySchedulerOf<DispatchQueue>, redraw: @escaping () -> Void,
     toast: @escaping (String) -> Void

@@ -39,7 +39,7 @@ public final class TweetsScreen: AppScreen {
     self.scenes = scenes
     var kept: [ObjectIdentifier: ScenePresenter] = [:]
     for scene in scenes {
-      let key = ScenePresenter.key(scene)
+      let key = scene.modelIdentity
       kept[key] =
         presenters[key]
         ?? ScenePresenter(
@@ -51,15 +51,15 @@ public final class TweetsScreen: AppScreen {
     redraw()
   }
 
-  private var top: ScenePresenter? { scenes.last.flatMap { presenters[ScenePresenter.key($0)] } }
+  private var top: ScenePresenter? { scenes.last.flatMap { presenters[$0.modelIdentity] } }
 
   /// In split layout: the people pane and the top timeline.
   private var peoplePresenter: ScenePresenter? {
-    scenes.first { $0.id == .listPeople }.flatMap { presenters[ScenePresenter.key($0)] }
+    scenes.first { $0.id == .listPeople }.flatMap { presenters[$0.modelIdentity] }
   }
 
   private var timelinePresenter: ScenePresenter? {
-    scenes.last { $0.id != .listPeople }.flatMap { presenters[ScenePresenter.key($0)] }
+    scenes.last { $0.id != .listPeople }.flatMap { presenters[$0.modelIdentity] }
   }
 
   /// The pane keys go to.

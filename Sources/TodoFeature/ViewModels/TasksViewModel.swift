@@ -107,7 +107,7 @@ public final class TasksViewModel: ScreenModel {
     filterSummary = state.map(\.filterSummary).distinctUntilChanged()
     canUndo = state.map(\.canUndo).distinctUntilChanged()
     events = toasts.map(TasksEvent.toast).asSignal(scheduler: scheduler)
-    toast = events.map { if case .toast(let message) = $0 { message } else { "" } }
+    toast = events.map(\.message)
     coordinator.changes
       .map { $0.contains { $0.scene.editor != nil } }
       .removeDuplicates()

@@ -69,16 +69,6 @@ extension WeatherViewModel {
     }
   }
 
-  /// `steps`, counted as activity from subscription until they end or are cancelled.
-  func tracked(_ steps: AnyPublisher<QueryStep, Never>) -> AnyPublisher<QueryStep, Never> {
-    Deferred { [activity] in
-      let running = activity.begin()
-      return steps.handleEvents(
-        receiveCompletion: { _ in running.end() }, receiveCancel: { running.end() })
-    }
-    .eraseToAnyPublisher()
-  }
-
   func run(_ request: QueryRequest) -> AnyPublisher<QueryStep, Never> {
     switch request.plan {
     case .fetch(let query, let first):

@@ -202,7 +202,7 @@ public final class WeatherViewModel {
     toast = toasts.asSignal(scheduler: scheduler)
     pipeline = requests.flatMapLatest { [unowned self] request in
       guard let request else { return Empty<QueryStep, Never>().eraseToAnyPublisher() }
-      return tracked(run(request))
+      return activity.counting(run(request))
     }
     .sink { [unowned self] in apply($0) }
   }

@@ -1,7 +1,8 @@
 import ViewModelKit
 
 /// One output of a CLI screen: its name, whether it belongs to the screen's initial set,
-/// and its latest value, kept current by a subscription to the view model's Driver.
+/// and its latest value, kept current by a subscription to the screen's state Driver (the
+/// field is rendered from each new state; the shell prints it when the rendering changed).
 @MainActor
 public final class CLIOutput {
   public let name: String
@@ -21,6 +22,22 @@ public final class CLIOutput {
     self.textCap = textCap
     value = .text("")
     subscription = driver.drive { [weak self] in self?.value = render($0) }
+  }
+}
+
+extension CLIOutput {
+  /// A text field of a screen's state, printed as it is.
+  public static func text<State>(
+    _ name: String, initial: Bool, _ state: Driver<State>, _ field: KeyPath<State, String>
+  ) -> CLIOutput {
+    CLIOutput(name, initial: initial, driver: state) { .text($0[keyPath: field]) }
+  }
+
+  /// A true/false field of a screen's state.
+  public static func flag<State>(
+    _ name: String, initial: Bool, _ state: Driver<State>, _ field: KeyPath<State, Bool>
+  ) -> CLIOutput {
+    CLIOutput(name, initial: initial, driver: state) { .flag($0[keyPath: field]) }
   }
 }
 

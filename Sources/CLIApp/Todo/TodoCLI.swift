@@ -2,8 +2,8 @@ import Foundation
 import TodoFeature
 import ViewModelKit
 
-/// The todo app's commands for the CLI shell: the list screen, and an editor mode while an
-/// editor scene is on top.
+/// The todo app's commands for the CLI shell: the list screen (the fields of `TasksState`),
+/// and the editor's screen (the fields of `EditTaskState`) while an editor scene is on top.
 @MainActor
 public final class TodoCLI: CLIApplication {
   private let session: TodoSession
@@ -17,21 +17,19 @@ public final class TodoCLI: CLIApplication {
 
   public init(session: TodoSession) {
     self.session = session
-    let tasks = session.tasks
-    sectionsOutput = CLIOutput("sections", initial: true, driver: tasks.sections) {
-      Self.render($0)
+    let state = session.tasks.state
+    sectionsOutput = CLIOutput("sections", initial: true, driver: state) {
+      Self.render($0.sections)
     }
-    statisticsOutput = CLIOutput("statistics", initial: true, driver: tasks.statistics) {
-      .text($0)
-    }
+    statisticsOutput = .text("statistics", initial: true, state, \.statistics)
     listScreen = CLIScreen(
       name: "tasks",
       outputs: [
         sectionsOutput, statisticsOutput,
-        CLIOutput("tabTitle", initial: true, driver: tasks.tabTitle) { .text($0) },
-        CLIOutput("filterText", initial: true, driver: tasks.filterText) { .text($0) },
-        CLIOutput("filterSummary", initial: true, driver: tasks.filterSummary) { .text($0) },
-        CLIOutput("canUndo", initial: true, driver: tasks.canUndo) { .flag($0) },
+        .text("tabTitle", initial: true, state, \.tabTitle),
+        .text("filterText", initial: true, state, \.filterText),
+        .text("filterSummary", initial: true, state, \.filterSummary),
+        .flag("canUndo", initial: true, state, \.canUndo),
       ])
     session.coordinator.changes
       .sink { [weak self] stack in
@@ -59,11 +57,9 @@ public final class TodoCLI: CLIApplication {
     let screen = CLIScreen(
       name: "editor",
       outputs: [
-        CLIOutput("editor.title", initial: true, driver: editor.title) { .text($0) },
-        CLIOutput("editor.okEnabled", initial: true, driver: editor.okEnabled) { .flag($0) },
-        CLIOutput("editor.validationMessage", initial: true, driver: editor.validationMessage) {
-          .text($0)
-        },
+        .text("editor.title", initial: true, editor.state, \.title),
+        .flag("editor.okEnabled", initial: true, editor.state, \.okEnabled),
+        .text("editor.validationMessage", initial: true, editor.state, \.validationMessage),
       ])
     editorScreen = (editor, screen)
     return screen
@@ -78,7 +74,9 @@ public final class TodoCLI: CLIApplication {
 
   public var isBusy: Bool { session.tasks.isBusy }
   public var isSettled: Driver<Bool> { session.tasks.isSettled }
-  public var messages: AnyPublisher<String, Never> { session.tasks.toast.eraseToAnyPublisher() }
+  public var messages: AnyPublisher<String, Never> {
+    session.tasks.events.map(\.message).eraseToAnyPublisher()
+  }
   public var wantsRawLines: Bool { session.editor != nil }
 
   public var commandHelp: [(command: String, meaning: String)] {

@@ -2,8 +2,8 @@ import Foundation
 import ViewModelKit
 import WeatherFeature
 
-/// The weather app's commands for the CLI shell: words become view model inputs, outputs
-/// print in the order of the spec's outputs table. Nothing prints before the first command.
+/// The weather app's commands for the CLI shell: words become view model inputs; the fields of
+/// `WeatherState` print in the order of the spec's outputs table. Nothing prints before the first command.
 @MainActor
 public final class WeatherCLI: CLIApplication {
   private let session: WeatherSession
@@ -12,39 +12,39 @@ public final class WeatherCLI: CLIApplication {
 
   public init(session: WeatherSession) {
     self.session = session
-    let weather = session.weather
-    func text(_ name: String, _ driver: Driver<String>) -> CLIOutput {
-      CLIOutput(name, initial: false, driver: driver) { .text($0) }
+    let state = session.weather.state
+    func text(_ name: String, _ field: KeyPath<WeatherState, String>) -> CLIOutput {
+      .text(name, initial: false, state, field)
     }
-    func flag(_ name: String, _ driver: Driver<Bool>) -> CLIOutput {
-      CLIOutput(name, initial: false, driver: driver) { .flag($0) }
+    func flag(_ name: String, _ field: KeyPath<WeatherState, Bool>) -> CLIOutput {
+      .flag(name, initial: false, state, field)
     }
     screen = CLIScreen(
       name: "weather",
       outputs: [
-        flag("isLoading", weather.isLoading),
-        flag("labelsHidden", weather.labelsHidden),
-        text("cityName", weather.cityName),
-        text("temperature", weather.temperature),
-        text("humidity", weather.humidity),
-        text("icon", weather.icon),
-        text("conditions", weather.conditions),
-        text("dataNote", weather.dataNote),
-        text("units", weather.units),
-        text("apiKeyStatus", weather.apiKeyStatus),
-        flag("needsApiKey", weather.needsApiKey),
-        flag("mapVisible", weather.mapVisible),
-        text("mapCaption", weather.mapCaption),
-        CLIOutput("mapRows", initial: false, driver: weather.mapRows) { rows in
-          .list(rows: rows, json: rows.map(JSONValue.string))
+        flag("isLoading", \.isLoading),
+        flag("labelsHidden", \.labelsHidden),
+        text("cityName", \.cityName),
+        text("temperature", \.temperature),
+        text("humidity", \.humidity),
+        text("icon", \.icon),
+        text("conditions", \.conditions),
+        text("dataNote", \.dataNote),
+        text("units", \.units),
+        text("apiKeyStatus", \.apiKeyStatus),
+        flag("needsApiKey", \.needsApiKey),
+        flag("mapVisible", \.mapVisible),
+        text("mapCaption", \.mapCaption),
+        CLIOutput("mapRows", initial: false, driver: state) { state in
+          .list(rows: state.mapRows, json: state.mapRows.map(JSONValue.string))
         },
-        CLIOutput("markers", initial: false, driver: weather.markers) { markers in
-          .list(rows: markers.map(\.label), json: markers.map(JSONValue.marker))
+        CLIOutput("markers", initial: false, driver: state) { state in
+          .list(rows: state.markers.map(\.label), json: state.markers.map(JSONValue.marker))
         },
-        text("forecastStatus", weather.forecastStatus),
-        text("forecastTrend", weather.forecastTrend),
-        CLIOutput("forecast", initial: false, driver: weather.forecast) { rows in
-          .list(rows: rows.map(\.text), json: rows.map(JSONValue.row))
+        text("forecastStatus", \.forecastStatus),
+        text("forecastTrend", \.forecastTrend),
+        CLIOutput("forecast", initial: false, driver: state) { state in
+          .list(rows: state.forecast.map(\.text), json: state.forecast.map(JSONValue.row))
         },
       ])
   }
@@ -52,7 +52,9 @@ public final class WeatherCLI: CLIApplication {
   public var currentScreen: CLIScreen { screen }
   public var isBusy: Bool { weather.isBusy }
   public var isSettled: Driver<Bool> { weather.isSettled }
-  public var messages: AnyPublisher<String, Never> { weather.toast.eraseToAnyPublisher() }
+  public var messages: AnyPublisher<String, Never> {
+    weather.events.map(\.message).eraseToAnyPublisher()
+  }
 
   public var commandHelp: [(command: String, meaning: String)] {
     [

@@ -4,7 +4,7 @@ import ViewModelKit
 import WeatherFeature
 
 /// Tab 1: the city field, the Now and forecast panels, the map and the key dialog, all drawn
-/// from `WeatherViewModel`'s outputs. Keys become inputs; nothing here decides what to show.
+/// from `WeatherViewModel`'s one `WeatherState`. Keys become inputs; nothing here decides what to show.
 @MainActor
 public final class WeatherScreen: AppScreen, DriverBound {
   private enum Focus { case city, map }
@@ -15,24 +15,8 @@ public final class WeatherScreen: AppScreen, DriverBound {
   var subscriptions = Set<AnyCancellable>()
   private lazy var toast = Toast(scheduler: scheduler) { [weak self] in self?.redraw() }
 
-  private var isLoading = false
-  private var labelsHidden = true
-  private var cityName = ""
-  private var temperature = ""
-  private var humidity = ""
-  private var icon = ""
-  private var conditions = ""
-  private var dataNote = ""
-  private var units = "°C"
-  private var apiKeyStatus = ""
-  private var keyPromptVisible = false
-  private var mapVisible = false
-  private var mapCaption = ""
-  private var mapRows: [String] = []
-  private var markers: [MapMarker] = []
-  private var forecastStatus = ""
-  private var forecastTrend = ""
-  private var forecast: [ForecastRow] = []
+  /// The view model's state as last delivered (before the first: all empty).
+  private var state = WeatherState.empty
 
   private var focus: Focus?
   private var cityField = TextField()
@@ -49,42 +33,23 @@ public final class WeatherScreen: AppScreen, DriverBound {
     self.scheduler = scheduler
     self.redraw = redraw
     let weather = session.weather
-    bind(weather.isLoading) {
-      $0.isLoading = $1
-      $0.spinner.run($1)
+    bind(weather.state) { screen, state in
+      if state.keyPromptVisible && !screen.state.keyPromptVisible { screen.keyField = TextField() }
+      if state.isLoading != screen.state.isLoading { screen.spinner.run(state.isLoading) }
+      screen.state = state
     }
-    bind(weather.labelsHidden) { $0.labelsHidden = $1 }
-    bind(weather.cityName) { $0.cityName = $1 }
-    bind(weather.temperature) { $0.temperature = $1 }
-    bind(weather.humidity) { $0.humidity = $1 }
-    bind(weather.icon) { $0.icon = $1 }
-    bind(weather.conditions) { $0.conditions = $1 }
-    bind(weather.dataNote) { $0.dataNote = $1 }
-    bind(weather.units) { $0.units = $1 }
-    bind(weather.apiKeyStatus) { $0.apiKeyStatus = $1 }
-    bind(weather.keyPromptVisible) { screen, visible in
-      if visible && !screen.keyPromptVisible { screen.keyField = TextField() }
-      screen.keyPromptVisible = visible
-    }
-    bind(weather.mapVisible) { $0.mapVisible = $1 }
-    bind(weather.mapCaption) { $0.mapCaption = $1 }
-    bind(weather.mapRows) { $0.mapRows = $1 }
-    bind(weather.markers) { $0.markers = $1 }
-    bind(weather.forecastStatus) { $0.forecastStatus = $1 }
-    bind(weather.forecastTrend) { $0.forecastTrend = $1 }
-    bind(weather.forecast) { $0.forecast = $1 }
-    weather.toast.emit { [weak self] in self?.toast.show($0) }.store(in: &subscriptions)
+    weather.events.emit { [weak self] in self?.toast.show($0.message) }.store(in: &subscriptions)
   }
 
   func didReceiveValue() { redraw() }
 
   // MARK: AppScreen
 
-  public var hasFocusedField: Bool { focus == .city || keyPromptVisible }
-  public var hasOverlay: Bool { keyPromptVisible }
+  public var hasFocusedField: Bool { focus == .city || state.keyPromptVisible }
+  public var hasOverlay: Bool { state.keyPromptVisible }
 
   public var hints: [Hint] {
-    if keyPromptVisible { return [Hint("Return", "use key"), Hint("Esc", "close")] }
+    if state.keyPromptVisible { return [Hint("Return", "use key"), Hint("Esc", "close")] }
     switch focus {
     case .city: return [Hint("Return", "search"), Hint("Esc", "leave")]
     case .map:
@@ -112,7 +77,7 @@ public final class WeatherScreen: AppScreen, DriverBound {
 
   public func handle(_ key: Key) -> KeyOutcome {
     if key == .resize { return .handled }
-    if keyPromptVisible { return handleKeyDialog(key) }
+    if state.keyPromptVisible { return handleKeyDialog(key) }
     switch focus {
     case .city: return handleCityField(key)
     case .map: return handleMap(key)
@@ -173,7 +138,7 @@ public final class WeatherScreen: AppScreen, DriverBound {
     case .character("l") where focus == nil: weather.useMyLocation()
     case .character("m"):
       weather.toggleMap()
-      focus = mapVisible ? nil : .map
+      focus = state.mapVisible ? nil : .map
     case .character("u"): weather.toggleUnits()
     case .character("k"): weather.openKeyPrompt()
     case .character("r"): weather.refresh()
@@ -188,8 +153,8 @@ public final class WeatherScreen: AppScreen, DriverBound {
   public func draw(_ painter: Painter) {
     let width = painter.width
     TitleLine.draw(
-      painter, title: "Weather", spinnerTick: isLoading ? spinner.tick : nil,
-      status: "\(units)   key \(apiKeyStatus)")
+      painter, title: "Weather", spinnerTick: state.isLoading ? spinner.tick : nil,
+      status: "\(state.units)   key \(state.apiKeyStatus)")
     drawCityLine(painter)
     let top = 3
     let bottom = painter.height - 3  // the last panel row; the toast line is below it
@@ -199,7 +164,7 @@ public final class WeatherScreen: AppScreen, DriverBound {
       drawStacked(painter, top: top, bottom: bottom)
     }
     toast.draw(painter, row: painter.height - 2)
-    if keyPromptVisible { drawKeyDialog(painter) }
+    if state.keyPromptVisible { drawKeyDialog(painter) }
   }
 
   private func drawCityLine(_ painter: Painter) {
@@ -211,7 +176,7 @@ public final class WeatherScreen: AppScreen, DriverBound {
     painter.text(label, row: 2, column: 0, style: .bold)
     cityField.draw(
       painter, row: 2, column: TextWidth.of(label), width: fieldWidth,
-      focused: focus == .city && !keyPromptVisible)
+      focused: focus == .city && !state.keyPromptVisible)
     let after = TextWidth.of(label) + fieldWidth
     if after + TextWidth.of(hint) <= painter.width {
       painter.text(hint, row: 2, column: after, style: .dim)
@@ -220,14 +185,14 @@ public final class WeatherScreen: AppScreen, DriverBound {
 
   /// 80x24 and up: Now and the forecast on the left, the map (when shown) on the right.
   private func drawSideBySide(_ painter: Painter, top: Int, bottom: Int) {
-    let mapWidth = mapVisible ? painter.width * 38 / 80 : 0
+    let mapWidth = state.mapVisible ? painter.width * 38 / 80 : 0
     let leftWidth = painter.width - mapWidth
     let box = Box(painter: painter)
     box.frame(title: "Now", left: 0, width: leftWidth, top: top, bottom: top + 5)
     drawNow(painter, left: 1, width: leftWidth - 2, firstRow: top + 2)
     box.frame(title: "5-day forecast", left: 0, width: leftWidth, top: top + 5, bottom: bottom)
     drawForecast(painter, left: 1, width: leftWidth - 2, top: top + 6, bottom: bottom - 1)
-    if mapVisible {
+    if state.mapVisible {
       let markerRows = 3
       let gridRows = bottom - top - 2 - markerRows
       drawMap(
@@ -251,7 +216,7 @@ public final class WeatherScreen: AppScreen, DriverBound {
       row += 4
     }
     guard row <= bottom else { return }
-    if mapVisible {
+    if state.mapVisible {
       let rowsLeft = bottom - row + 1
       let bottomBorder = !compact && rowsLeft >= 6
       let markerRows = !compact && rowsLeft >= 10 ? min(3, rowsLeft - 7) : 0
@@ -267,24 +232,27 @@ public final class WeatherScreen: AppScreen, DriverBound {
   }
 
   private func drawNow(_ painter: Painter, left: Int, width: Int, firstRow: Int) {
-    guard !labelsHidden, width > 0 else { return }
-    let name = dataNote.isEmpty ? cityName : "\(cityName) \(dataNote)"
-    painter.fitted("  \(icon)  \(name)", row: firstRow, column: left, width: width, style: .bold)
+    guard !state.labelsHidden, width > 0 else { return }
+    let name = state.dataNote.isEmpty ? state.cityName : "\(state.cityName) \(state.dataNote)"
     painter.fitted(
-      "     \(temperature)    Humidity \(humidity)", row: firstRow + 1, column: left, width: width)
-    painter.fitted("     \(conditions)", row: firstRow + 2, column: left, width: width)
+      "  \(state.icon)  \(name)", row: firstRow, column: left, width: width, style: .bold)
+    painter.fitted(
+      "     \(state.temperature)    Humidity \(state.humidity)", row: firstRow + 1, column: left,
+      width: width)
+    painter.fitted("     \(state.conditions)", row: firstRow + 2, column: left, width: width)
   }
 
   private func drawForecast(_ painter: Painter, left: Int, width: Int, top: Int, bottom: Int) {
     guard width > 0, bottom >= top else { return }
-    painter.fitted(forecastTrend, row: top, column: left, width: width)
+    painter.fitted(state.forecastTrend, row: top, column: left, width: width)
     var row = top + 2
-    for line in forecast.prefix(6) where row < bottom {
+    for line in state.forecast.prefix(6) where row < bottom {
       painter.fitted(" " + line.text, row: row, column: left, width: width)
       row += 1
     }
-    if !forecastStatus.isEmpty {
-      painter.fitted(" " + forecastStatus, row: bottom, column: left, width: width, style: .dim)
+    if !state.forecastStatus.isEmpty {
+      painter.fitted(
+        " " + state.forecastStatus, row: bottom, column: left, width: width, style: .dim)
     }
   }
 
@@ -301,10 +269,10 @@ public final class WeatherScreen: AppScreen, DriverBound {
     let box = Box(painter: painter)
     let highlighted = focus == .map
     box.top(
-      title: "Map \(mapCaption)", left: left, width: width, row: top,
+      title: "Map \(state.mapCaption)", left: left, width: width, row: top,
       style: highlighted ? .bold : .plain)
     var row = top + 1
-    for line in mapRows.prefix(gridRows) {
+    for line in state.mapRows.prefix(gridRows) {
       painter.fitted(line, row: row, column: left + 1, width: width - 2)
       box.sides(left: left, width: width, row: row)
       row += 1
@@ -313,8 +281,9 @@ public final class WeatherScreen: AppScreen, DriverBound {
       box.rule(left: left, width: width, row: row)
       row += 1
       for index in 0..<markerRows {
-        if index < markers.count {
-          painter.fitted(" " + markers[index].label, row: row, column: left + 1, width: width - 2)
+        if index < state.markers.count {
+          painter.fitted(
+            " " + state.markers[index].label, row: row, column: left + 1, width: width - 2)
         }
         box.sides(left: left, width: width, row: row)
         row += 1

@@ -52,8 +52,8 @@ extension WeatherViewModel {
     /// A 401: the query stops until a key is entered, then goes on with `resume`.
     case waitForKey(resume: QueryRequest)
     /// The end of the query: live weather, the cached entry, or the placeholder.
-    case shown(WeatherState.Display, QueryKind)
-    case forecast(WeatherState.ForecastState)
+    case shown(WeatherFacts.Display, QueryKind)
+    case forecast(WeatherFacts.ForecastState)
   }
 
   /// Why a location query found no place to look up.
@@ -88,7 +88,7 @@ extension WeatherViewModel {
   func attempts(_ query: WeatherQuery, kind: QueryKind, from number: Int) -> AnyPublisher<
     QueryStep, Never
   > {
-    Deferred { [unowned self] in service.currentWeather(for: query, apiKey: state.value.apiKey) }
+    Deferred { [unowned self] in service.currentWeather(for: query, apiKey: facts.value.apiKey) }
       .receive(on: scheduler)
       .timeout(.seconds(Self.attemptTimeout), scheduler: scheduler, customError: { .network })
       .flatMap { [unowned self] weather in
@@ -137,7 +137,7 @@ extension WeatherViewModel {
   }
 
   /// The display, then (for live weather) the forecast for its place.
-  func shown(_ display: WeatherState.Display, kind: QueryKind) -> AnyPublisher<QueryStep, Never> {
+  func shown(_ display: WeatherFacts.Display, kind: QueryKind) -> AnyPublisher<QueryStep, Never> {
     let shown = Just(QueryStep.shown(display, kind))
     guard case .live(let weather) = display else { return shown.eraseToAnyPublisher() }
     return shown.append(forecast(at: weather.coordinate)).eraseToAnyPublisher()
@@ -146,7 +146,7 @@ extension WeatherViewModel {
   /// After the last attempt: the cached weather for a text query's city, else the
   /// placeholder; either way, no forecast.
   func fallBack(_ kind: QueryKind) -> AnyPublisher<QueryStep, Never> {
-    var display = WeatherState.Display.placeholder
+    var display = WeatherFacts.Display.placeholder
     if case .text(let text) = kind, let key = CityKey(text), let cached = cache.weather(for: key) {
       display = .cached(cached)
     }
@@ -157,7 +157,7 @@ extension WeatherViewModel {
   /// silence).
   func forecast(at coordinate: Coordinate) -> AnyPublisher<QueryStep, Never> {
     Just(QueryStep.forecast(.loading)).append(
-      Deferred { [unowned self] in service.forecast(at: coordinate, apiKey: state.value.apiKey) }
+      Deferred { [unowned self] in service.forecast(at: coordinate, apiKey: facts.value.apiKey) }
         .receive(on: scheduler)
         .timeout(.seconds(Self.attemptTimeout), scheduler: scheduler, customError: { .network })
         .map { QueryStep.forecast($0.steps.isEmpty ? .empty : .loaded($0)) }
@@ -188,7 +188,7 @@ extension WeatherViewModel {
   }
 
   /// Ends the query with `display`: markers, re-centring and the loading flag follow.
-  private func show(_ display: WeatherState.Display, kind: QueryKind) {
+  private func show(_ display: WeatherFacts.Display, kind: QueryKind) {
     update { state in
       state.display = display
       state.isLoading = false

@@ -1,42 +1,112 @@
 import Foundation
 
-/// Everything the weather screen shows, in one value; every output is derived from it.
-struct WeatherState: Equatable {
-  /// What the weather block shows.
-  enum Display: Equatable {
-    /// A service answer.
-    case live(Weather)
-    /// The cache's entry for the query's city, after every attempt failed.
-    case cached(Weather)
-    /// No data at all.
-    case placeholder
+/// Everything the weather screen shows, display-ready, in one value (the weather spec's
+/// outputs, by their names). A front end draws it as it is; nothing in it needs formatting.
+public struct WeatherState: Equatable, Sendable {
+  /// True from an accepted search until its display arrives.
+  public var isLoading: Bool
+  /// True before the first display; afterwards the same as `isLoading`.
+  public var labelsHidden: Bool
+  /// `London`; `51.50, -0.12` for a nameless place; `No data` for the placeholder.
+  public var cityName: String
+  /// `12°C`, `54°F` (ASCII `12C`); `--` for the placeholder.
+  public var temperature: String
+  /// `81%`; `--` for the placeholder.
+  public var humidity: String
+  /// The condition's glyph; `?` for the placeholder.
+  public var icon: String
+  /// `Broken clouds`.
+  public var conditions: String
+  /// `(cached)` when the display came from the cache.
+  public var dataNote: String
+  /// `°C` or `°F` (ASCII `C`, `F`).
+  public var units: String
+  /// `not set`, or the key masked: `****1234`.
+  public var apiKeyStatus: String
+  /// True while a search waits for a key after the service refused the key.
+  public var needsApiKey: Bool
+  /// True while the key prompt is open.
+  public var keyPromptVisible: Bool
+  /// Whether the map is shown.
+  public var mapVisible: Bool
+  /// `52.37,4.89 z4`: the map's centre and zoom.
+  public var mapCaption: String
+  /// The map grid, one string per row; empty while hidden.
+  public var mapRows: [String]
+  /// Recently shown places, newest first, at most 20.
+  public var markers: [MapMarker]
+  /// `Loading forecast…`, `Forecast unavailable`, `No forecast`, or "".
+  public var forecastStatus: String
+  /// One bar per forecast step; "" without a forecast.
+  public var forecastTrend: String
+  /// One row per day.
+  public var forecast: [ForecastRow]
+}
 
-    var weather: Weather? {
-      switch self {
-      case .live(let weather), .cached(let weather): weather
-      case .placeholder: nil
-      }
+/// What the weather screen announces once.
+public enum WeatherEvent: Equatable, Sendable {
+  /// A failure or a refusal, for the toast line.
+  case toast(String)
+
+  /// The line the event shows.
+  public var message: String {
+    switch self {
+    case .toast(let message): message
     }
   }
+}
 
-  /// Where the forecast panel stands.
-  enum ForecastState: Equatable {
-    case none, loading, unavailable, empty
-    case loaded(Forecast)
+extension WeatherState {
+  /// What a screen shows before the view model's first value: nothing at all.
+  public static let empty = WeatherState(
+    isLoading: false, labelsHidden: true, cityName: "", temperature: "", humidity: "", icon: "",
+    conditions: "", dataNote: "", units: "", apiKeyStatus: "", needsApiKey: false,
+    keyPromptVisible: false, mapVisible: false, mapCaption: "", mapRows: [], markers: [],
+    forecastStatus: "", forecastTrend: "", forecast: [])
+
+  /// The screen's fields for `facts`, formatted with `format`.
+  init(_ facts: WeatherFacts, format: WeatherFormat) {
+    let weather = facts.display?.weather
+    let placeholder = facts.display == .placeholder
+    func field(_ value: (Weather) -> String, placeholder text: String) -> String {
+      weather.map(value) ?? (placeholder ? text : "")
+    }
+    isLoading = facts.isLoading
+    labelsHidden = facts.display == nil || facts.isLoading
+    cityName = field(format.cityName, placeholder: "No data")
+    temperature = field(
+      { format.temperature($0.temperatureC, unit: facts.units) }, placeholder: "--")
+    humidity = field({ format.humidity($0.humidity) }, placeholder: "--")
+    icon = field({ format.icon($0.iconCode) }, placeholder: "?")
+    conditions = field({ format.conditions($0.description) }, placeholder: "")
+    if case .cached = facts.display { dataNote = "(cached)" } else { dataNote = "" }
+    units = format.unitText(facts.units)
+    apiKeyStatus = WeatherViewModel.maskedKey(facts.apiKey)
+    needsApiKey = facts.needsApiKey
+    keyPromptVisible = facts.keyPromptVisible
+    mapVisible = facts.mapVisible
+    mapCaption = format.caption(facts.mapCenter, zoom: facts.zoom)
+    markers = facts.markers.map { WeatherViewModel.marker($0, facts.units, format) }
+    mapRows =
+      facts.mapVisible
+      ? MapGrid.rows(
+        center: facts.mapCenter, zoom: facts.zoom, columns: facts.mapColumns,
+        rows: facts.mapRows, markers: markers)
+      : []
+    let chart = ForecastChart(format: format)
+    switch facts.forecast {
+    case .none:
+      (forecastStatus, forecastTrend, forecast) = ("", "", [])
+    case .loading:
+      (forecastStatus, forecastTrend, forecast) = (format.loadingForecast, "", [])
+    case .unavailable:
+      (forecastStatus, forecastTrend, forecast) = ("Forecast unavailable", "", [])
+    case .empty:
+      (forecastStatus, forecastTrend, forecast) = ("No forecast", "", [])
+    case .loaded(let loaded):
+      (forecastStatus, forecastTrend, forecast) = (
+        "", chart.trend(loaded), chart.rows(loaded, unit: facts.units)
+      )
+    }
   }
-
-  var isLoading = false
-  var display: Display?
-  var units: TemperatureUnit = .celsius
-  var apiKey: String
-  var needsApiKey = false
-  var keyPromptVisible = false
-  var mapVisible = false
-  var mapCenter: Coordinate
-  var zoom = WeatherViewModel.defaultZoom
-  var mapColumns = WeatherViewModel.defaultMapSize.columns
-  var mapRows = WeatherViewModel.defaultMapSize.rows
-  /// Places shown recently, newest first, as their weather.
-  var markers: [Weather] = []
-  var forecast: ForecastState = .none
 }

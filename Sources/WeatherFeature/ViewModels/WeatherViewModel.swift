@@ -9,7 +9,10 @@ import ViewModelKit
 /// a key entry) is a request into one pipeline whose `flatMapLatest` cancels everything the
 /// previous query still had running: its attempts, timeouts, back-off, fix wait and forecast
 /// (`WeatherQueryPipeline.swift`).
-public final class WeatherViewModel {
+///
+/// A `ScreenModel`: everything it shows is one `WeatherState`, computed from the view model's
+/// unformatted `WeatherFacts`; its toasts are `WeatherEvent`s.
+public final class WeatherViewModel: ScreenModel {
   // MARK: Constants
 
   /// Attempts per query, the first included.
@@ -48,48 +51,56 @@ public final class WeatherViewModel {
 
   // MARK: Outputs
 
-  /// True from an accepted search until its display arrives.
-  public let isLoading: Driver<Bool>
-  /// True before the first display; afterwards the same as `isLoading`.
-  public let labelsHidden: Driver<Bool>
-  /// `London`; `51.50, -0.12` for a nameless place; `No data` for the placeholder.
-  public let cityName: Driver<String>
-  /// `12°C`, `54°F` (ASCII `12C`); `--` for the placeholder.
-  public let temperature: Driver<String>
-  /// `81%`; `--` for the placeholder.
-  public let humidity: Driver<String>
-  /// The condition's glyph; `?` for the placeholder.
-  public let icon: Driver<String>
-  /// `Broken clouds`.
-  public let conditions: Driver<String>
-  /// `(cached)` when the display came from the cache.
-  public let dataNote: Driver<String>
-  /// `°C` or `°F` (ASCII `C`, `F`).
-  public let units: Driver<String>
-  /// `not set`, or the key masked: `****1234`.
-  public let apiKeyStatus: Driver<String>
-  /// True while a search waits for a key after the service refused the key.
-  public let needsApiKey: Driver<Bool>
-  /// True while the key prompt is open.
-  public let keyPromptVisible: Driver<Bool>
-  /// Whether the map is shown.
-  public let mapVisible: Driver<Bool>
-  /// `52.37,4.89 z4`: the map's centre and zoom.
-  public let mapCaption: Driver<String>
-  /// The map grid, one string per row; empty while hidden.
-  public let mapRows: Driver<[String]>
-  /// Recently shown places, newest first, at most 20.
-  public let markers: Driver<[MapMarker]>
-  /// `Loading forecast…`, `Forecast unavailable`, `No forecast`, or "".
-  public let forecastStatus: Driver<String>
-  /// One bar per forecast step.
-  public let forecastTrend: Driver<String>
-  /// One row per day.
-  public let forecast: Driver<[ForecastRow]>
-  /// Failures and refusals, as toasts.
-  public let toast: Signal<String>
+  /// Everything the screen shows, in one value.
+  public let state: Driver<WeatherState>
+  /// The screen's one-off happenings: failures and refusals, as toasts.
+  public let events: Signal<WeatherEvent>
   /// False while a query, a retry or settle timer, a fix wait or a forecast call is pending.
   public let isSettled: Driver<Bool>
+
+  // Projections of `state`, one per output, for the spec's tests and for callers that want
+  // one field; each means what the `WeatherState` field of the same name means.
+
+  /// `state.isLoading`.
+  public let isLoading: Driver<Bool>
+  /// `state.labelsHidden`.
+  public let labelsHidden: Driver<Bool>
+  /// `state.cityName`.
+  public let cityName: Driver<String>
+  /// `state.temperature`.
+  public let temperature: Driver<String>
+  /// `state.humidity`.
+  public let humidity: Driver<String>
+  /// `state.icon`.
+  public let icon: Driver<String>
+  /// `state.conditions`.
+  public let conditions: Driver<String>
+  /// `state.dataNote`.
+  public let dataNote: Driver<String>
+  /// `state.units`.
+  public let units: Driver<String>
+  /// `state.apiKeyStatus`.
+  public let apiKeyStatus: Driver<String>
+  /// `state.needsApiKey`.
+  public let needsApiKey: Driver<Bool>
+  /// `state.keyPromptVisible`.
+  public let keyPromptVisible: Driver<Bool>
+  /// `state.mapVisible`.
+  public let mapVisible: Driver<Bool>
+  /// `state.mapCaption`.
+  public let mapCaption: Driver<String>
+  /// `state.mapRows`.
+  public let mapRows: Driver<[String]>
+  /// `state.markers`.
+  public let markers: Driver<[MapMarker]>
+  /// `state.forecastStatus`.
+  public let forecastStatus: Driver<String>
+  /// `state.forecastTrend`.
+  public let forecastTrend: Driver<String>
+  /// `state.forecast`.
+  public let forecast: Driver<[ForecastRow]>
+  /// The messages of `events`.
+  public let toast: Signal<String>
 
   // MARK: State
 
@@ -98,7 +109,8 @@ public final class WeatherViewModel {
   let cache: any WeatherCache
   let scheduler: AnySchedulerOf<DispatchQueue>
   private let format: WeatherFormat
-  let state: BehaviorRelay<WeatherState>
+  /// What the view model knows; `state` is its display.
+  let facts: BehaviorRelay<WeatherFacts>
   let toasts = PublishRelay<String>()
   /// The queries, newest last; each replaces the one before (nil stops it).
   let requests = PublishRelay<QueryRequest?>()
@@ -108,6 +120,7 @@ public final class WeatherViewModel {
   var awaitingKey: QueryRequest?
   private var lastQuery: QueryKind?
   private var pipeline: AnyCancellable?
+  private let activation = Activation()
 
   public init(
     service: any WeatherService, location: any LocationProvider, cache: any WeatherCache,
@@ -120,86 +133,38 @@ public final class WeatherViewModel {
     self.scheduler = scheduler
     let format = WeatherFormat(symbols: symbols)
     self.format = format
-    let state = BehaviorRelay(
-      value: WeatherState(
+    let facts = BehaviorRelay(
+      value: WeatherFacts(
         apiKey: apiKey.trimmingCharacters(in: .whitespacesAndNewlines),
         mapCenter: initialMapCenter))
+    self.facts = facts
+    let state = facts.map { WeatherState($0, format: format) }.removeDuplicates()
+      .asDriver(scheduler: scheduler)
     self.state = state
-
-    func output<T: Equatable>(_ transform: @escaping (WeatherState) -> T) -> Driver<T> {
-      state.map(transform).removeDuplicates().asDriver(scheduler: scheduler)
-    }
-    isLoading = output(\.isLoading)
-    labelsHidden = output { $0.display == nil || $0.isLoading }
-    cityName = output { state in
-      switch state.display {
-      case nil: ""
-      case .placeholder: "No data"
-      case .live(let weather), .cached(let weather): format.cityName(weather)
-      }
-    }
-    temperature = output { state in
-      switch state.display {
-      case nil: ""
-      case .placeholder: "--"
-      case .live(let weather), .cached(let weather):
-        format.temperature(weather.temperatureC, unit: state.units)
-      }
-    }
-    humidity = output { state in
-      switch state.display {
-      case nil: ""
-      case .placeholder: "--"
-      case .live(let weather), .cached(let weather): format.humidity(weather.humidity)
-      }
-    }
-    icon = output { state in
-      switch state.display {
-      case nil: ""
-      case .placeholder: "?"
-      case .live(let weather), .cached(let weather): format.icon(weather.iconCode)
-      }
-    }
-    conditions = output { state in
-      state.display?.weather.map { format.conditions($0.description) } ?? ""
-    }
-    dataNote = output { state in
-      if case .cached = state.display { return "(cached)" }
-      return ""
-    }
-    units = output { format.unitText($0.units) }
-    apiKeyStatus = output { Self.maskedKey($0.apiKey) }
-    needsApiKey = output(\.needsApiKey)
-    keyPromptVisible = output(\.keyPromptVisible)
-    mapVisible = output(\.mapVisible)
-    mapCaption = output { format.caption($0.mapCenter, zoom: $0.zoom) }
-    mapRows = output { state in
-      guard state.mapVisible else { return [] }
-      return MapGrid.rows(
-        center: state.mapCenter, zoom: state.zoom, columns: state.mapColumns,
-        rows: state.mapRows, markers: state.markers.map { Self.marker($0, state.units, format) })
-    }
-    markers = output { state in state.markers.map { Self.marker($0, state.units, format) } }
-    forecastStatus = output { state in
-      switch state.forecast {
-      case .none, .loaded: ""
-      case .loading: format.loadingForecast
-      case .unavailable: "Forecast unavailable"
-      case .empty: "No forecast"
-      }
-    }
-    forecastTrend = output { state in
-      guard case .loaded(let forecast) = state.forecast else { return "" }
-      return ForecastChart(format: format).trend(forecast)
-    }
-    forecast = output { state in
-      guard case .loaded(let forecast) = state.forecast else { return [] }
-      return ForecastChart(format: format).rows(forecast, unit: state.units)
-    }
+    isLoading = state.map(\.isLoading).distinctUntilChanged()
+    labelsHidden = state.map(\.labelsHidden).distinctUntilChanged()
+    cityName = state.map(\.cityName).distinctUntilChanged()
+    temperature = state.map(\.temperature).distinctUntilChanged()
+    humidity = state.map(\.humidity).distinctUntilChanged()
+    icon = state.map(\.icon).distinctUntilChanged()
+    conditions = state.map(\.conditions).distinctUntilChanged()
+    dataNote = state.map(\.dataNote).distinctUntilChanged()
+    units = state.map(\.units).distinctUntilChanged()
+    apiKeyStatus = state.map(\.apiKeyStatus).distinctUntilChanged()
+    needsApiKey = state.map(\.needsApiKey).distinctUntilChanged()
+    keyPromptVisible = state.map(\.keyPromptVisible).distinctUntilChanged()
+    mapVisible = state.map(\.mapVisible).distinctUntilChanged()
+    mapCaption = state.map(\.mapCaption).distinctUntilChanged()
+    mapRows = state.map(\.mapRows).distinctUntilChanged()
+    markers = state.map(\.markers).distinctUntilChanged()
+    forecastStatus = state.map(\.forecastStatus).distinctUntilChanged()
+    forecastTrend = state.map(\.forecastTrend).distinctUntilChanged()
+    forecast = state.map(\.forecast).distinctUntilChanged()
+    events = toasts.map(WeatherEvent.toast).asSignal(scheduler: scheduler)
+    toast = events.map(\.message)
     let activity = ActivityTracker(scheduler: scheduler)
     self.activity = activity
     isSettled = activity.isIdle
-    toast = toasts.asSignal(scheduler: scheduler)
     pipeline = requests.flatMapLatest { [unowned self] request in
       guard let request else { return Empty<QueryStep, Never>().eraseToAnyPublisher() }
       return activity.counting(run(request))
@@ -208,6 +173,9 @@ public final class WeatherViewModel {
   }
 
   deinit { pipeline?.cancel() }
+
+  /// Records whether the screen is seen; nothing on the weather screen reacts to it yet.
+  public func setActive(_ active: Bool) { activation.set(active) }
 
   /// Whether a query, a retry or settle timer, a fix wait or a forecast call is pending now
   /// (the synchronous form of `isSettled`).
@@ -243,7 +211,7 @@ public final class WeatherViewModel {
   }
 
   /// Switches between °C and °F; nothing is fetched.
-  public func toggleUnits() { setUnits(state.value.units == .celsius ? .fahrenheit : .celsius) }
+  public func toggleUnits() { setUnits(facts.value.units == .celsius ? .fahrenheit : .celsius) }
 
   /// Shows temperatures in `unit`; nothing is fetched.
   public func setUnits(_ unit: TemperatureUnit) { update { $0.units = unit } }
@@ -283,8 +251,8 @@ public final class WeatherViewModel {
   /// Moves the map's centre; the weather there is fetched once the panning stops.
   @discardableResult
   public func pan(_ direction: PanDirection) -> InputResult {
-    guard state.value.mapVisible else { return .rejected(Self.mapHidden) }
-    let center = MapGrid.pan(state.value.mapCenter, direction, zoom: state.value.zoom)
+    guard facts.value.mapVisible else { return .rejected(Self.mapHidden) }
+    let center = MapGrid.pan(facts.value.mapCenter, direction, zoom: facts.value.zoom)
     update { $0.mapCenter = center }
     start(.map(center), plan: .settleThenFetch(center))
     return .accepted
@@ -309,7 +277,7 @@ public final class WeatherViewModel {
   // MARK: Queries
 
   private func zoom(by step: Int) -> InputResult {
-    guard state.value.mapVisible else { return .rejected(Self.mapHidden) }
+    guard facts.value.mapVisible else { return .rejected(Self.mapHidden) }
     update { $0.zoom = min(6, max(1, $0.zoom + step)) }
     return .accepted
   }
@@ -336,9 +304,9 @@ public final class WeatherViewModel {
 
   // MARK: Helpers
 
-  func update(_ change: (inout WeatherState) -> Void) {
-    var next = state.value
+  func update(_ change: (inout WeatherFacts) -> Void) {
+    var next = facts.value
     change(&next)
-    if next != state.value { state.accept(next) }
+    if next != facts.value { facts.accept(next) }
   }
 }

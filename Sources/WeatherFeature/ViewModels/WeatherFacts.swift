@@ -1,0 +1,43 @@
+import Foundation
+
+/// What the weather view model knows, before any formatting: the one source that `WeatherState`
+/// (what the screen shows) is computed from.
+struct WeatherFacts: Equatable {
+  /// What the weather block shows.
+  enum Display: Equatable {
+    /// A service answer.
+    case live(Weather)
+    /// The cache's entry for the query's city, after every attempt failed.
+    case cached(Weather)
+    /// No data at all.
+    case placeholder
+
+    var weather: Weather? {
+      switch self {
+      case .live(let weather), .cached(let weather): weather
+      case .placeholder: nil
+      }
+    }
+  }
+
+  /// Where the forecast panel stands.
+  enum ForecastState: Equatable {
+    case none, loading, unavailable, empty
+    case loaded(Forecast)
+  }
+
+  var isLoading = false
+  var display: Display?
+  var units: TemperatureUnit = .celsius
+  var apiKey: String
+  var needsApiKey = false
+  var keyPromptVisible = false
+  var mapVisible = false
+  var mapCenter: Coordinate
+  var zoom = WeatherViewModel.defaultZoom
+  var mapColumns = WeatherViewModel.defaultMapSize.columns
+  var mapRows = WeatherViewModel.defaultMapSize.rows
+  /// Places shown recently, newest first, as their weather.
+  var markers: [Weather] = []
+  var forecast: ForecastState = .none
+}

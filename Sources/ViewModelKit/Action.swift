@@ -9,6 +9,11 @@ public final class Action<Input, Output> {
   public let enabled: Driver<Bool>
   /// True while an execution is running.
   public let executing: Driver<Bool>
+  /// `enabled`'s values where they change, without the hop to the UI scheduler: for a view
+  /// model that folds them into its one state value (which then hops once).
+  public let enabledValues: AnyPublisher<Bool, Never>
+  /// `executing`'s values where they change, without the hop (see `enabledValues`).
+  public let executingValues: AnyPublisher<Bool, Never>
   /// The values produced by every execution.
   public let elements: Signal<Output>
   /// Every refusal (`.notEnabled`) and every failure of the work.
@@ -32,10 +37,12 @@ public final class Action<Input, Output> {
   ) where Condition.Output == Bool, Condition.Failure == Never, Work.Output == Output {
     self.work = { work($0).mapError { $0 as any Error }.eraseToAnyPublisher() }
     self.scheduler = scheduler
-    executing = running.removeDuplicates().asDriver(scheduler: scheduler)
-    enabled = condition.combineLatest(running) { $0 && !$1 }
+    executingValues = running.removeDuplicates().eraseToAnyPublisher()
+    executing = executingValues.asDriver(scheduler: scheduler)
+    enabledValues = condition.combineLatest(running) { $0 && !$1 }
       .removeDuplicates()
-      .asDriver(scheduler: scheduler)
+      .eraseToAnyPublisher()
+    enabled = enabledValues.asDriver(scheduler: scheduler)
     elements = elementRelay.asSignal(scheduler: scheduler)
     errors = errorRelay.asSignal(scheduler: scheduler)
     conditionSubscription = enabledIf.sink { [condition] in condition.accept($0) }

@@ -254,14 +254,14 @@ struct PersonRecorders {
 
 struct PeopleRecorders {
   let model: ListPeopleViewModel
-  let state: OutputRecorder<PeopleState, Never>
+  let state: OutputRecorder<PeopleLoad, Never>
   let people: OutputRecorder<[PersonRow], Never>
   let message: OutputRecorder<String, Never>
   let isLoading: OutputRecorder<Bool, Never>
 
   init(model: ListPeopleViewModel, scheduler: TestSchedulerOf<DispatchQueue>) {
     self.model = model
-    state = model.state.record(on: scheduler)
+    state = model.load.record(on: scheduler)
     people = model.people.record(on: scheduler)
     message = model.message.record(on: scheduler)
     isLoading = model.isLoading.record(on: scheduler)

@@ -33,7 +33,8 @@ public final class TweetsCLI: CLIApplication {
   public var messages: AnyPublisher<String, Never> {
     navigator.scenes
       .map { scenes -> AnyPublisher<String, Never> in
-        scenes.last?.timeline?.error.eraseToAnyPublisher() ?? Empty().eraseToAnyPublisher()
+        scenes.last?.timeline?.events.map(\.message).eraseToAnyPublisher()
+          ?? Empty().eraseToAnyPublisher()
       }
       .switchToLatest()
       .merge(with: navigator.message)
@@ -114,7 +115,7 @@ public final class TweetsCLI: CLIApplication {
     }
     guard let timeline = top?.timeline else { return notHere }
     var rows: [TweetRow] = []
-    _ = timeline.tweets.first().sink { rows = $0 }
+    _ = timeline.state.first().sink { rows = $0.tweets }
     guard rows.indices.contains(number - 1) else {
       return CommandOutcome(.rejected("No tweet #\(number)."))
     }
@@ -165,53 +166,56 @@ public final class TweetsCLI: CLIApplication {
     ) {
       .text($0)
     }
-    func text(_ label: String, _ driver: Driver<String>) -> CLIOutput {
-      CLIOutput(label, initial: true, driver: driver) { .text($0) }
-    }
-    func flag(_ label: String, _ driver: Driver<Bool>) -> CLIOutput {
-      CLIOutput(label, initial: true, driver: driver) { .flag($0) }
-    }
-    func tweets(_ driver: Driver<[TweetRow]>) -> CLIOutput {
-      CLIOutput("tweets", initial: true, driver: driver) { rows in
-        .list(rows: rows.map(\.line), json: rows.map(JSONValue.tweet))
+    func tweets(_ state: Driver<TimelineState>) -> CLIOutput {
+      CLIOutput("tweets", initial: true, driver: state) { state in
+        .list(rows: state.tweets.map(\.line), json: state.tweets.map(JSONValue.tweet))
       }
     }
     switch scene {
     case .listTimeline(let model):
+      let state = model.state
       return CLIScreen(
         name: "list-timeline",
         outputs: [
-          name, text("title", model.title), tweets(model.tweets),
-          text("placeholder", model.placeholder), text("status", model.status),
-          flag("loggedIn", model.loggedIn), flag("isLoading", model.isLoading),
-          text("footer", model.footer), flag("canLoadOlder", model.canLoadOlder),
+          name, .text("title", initial: true, state, \.title), tweets(state),
+          .text("placeholder", initial: true, state, \.placeholder),
+          .text("status", initial: true, state, \.status),
+          .flag("loggedIn", initial: true, state, \.loggedIn),
+          .flag("isLoading", initial: true, state, \.isLoading),
+          .text("footer", initial: true, state, \.footer),
+          .flag("canLoadOlder", initial: true, state, \.canLoadOlder),
         ])
     case .listPeople(let model):
+      let state = model.state
       return CLIScreen(
         name: "list-people",
         outputs: [
-          name, text("title", model.title),
-          CLIOutput("state", initial: true, driver: model.state) { state in
-            switch state {
+          name, .text("title", initial: true, state, \.title),
+          CLIOutput("state", initial: true, driver: state) { state in
+            switch state.load {
             case .loading: .text("loading")
             case .loaded: .text("loaded")
             case .failed(let message): .text("failed: \(message)")
             }
           },
-          CLIOutput("people", initial: true, driver: model.people) { rows in
+          CLIOutput("people", initial: true, driver: state) { state in
             .list(
-              rows: rows.enumerated().map { "\($0.offset + 1). \($0.element.display)" },
-              json: rows.map(JSONValue.person))
+              rows: state.people.enumerated().map { "\($0.offset + 1). \($0.element.display)" },
+              json: state.people.map(JSONValue.person))
           },
-          text("message", model.message), flag("isLoading", model.isLoading),
+          .text("message", initial: true, state, \.message),
+          .flag("isLoading", initial: true, state, \.isLoading),
         ])
     case .personTimeline(let model):
+      let state = model.state
       return CLIScreen(
         name: "person-timeline",
         outputs: [
-          name, text("title", model.title), tweets(model.tweets), text("status", model.status),
-          flag("isLoading", model.isLoading), text("footer", model.footer),
-          flag("canLoadOlder", model.canLoadOlder),
+          name, .text("title", initial: true, state, \.title), tweets(state),
+          .text("status", initial: true, state, \.status),
+          .flag("isLoading", initial: true, state, \.isLoading),
+          .text("footer", initial: true, state, \.footer),
+          .flag("canLoadOlder", initial: true, state, \.canLoadOlder),
         ])
     }
   }

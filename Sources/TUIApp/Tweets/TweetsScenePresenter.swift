@@ -12,19 +12,10 @@ final class ScenePresenter: DriverBound {
   var subscriptions = Set<AnyCancellable>()
   private let spinner: SpinnerClock
 
-  private var title = ""
-  private var status = ""
-  private var tweets: [TweetRow] = []
-  private var placeholder = ""
-  private var isLoading = false
-  private var footer = ""
-  private(set) var canLoadOlder = false
-  private var people: [PersonRow] = []
-  private var message = ""
-  /// Whether the member list failed, so that `r` retries it.
-  private var peopleFailed = false
-  /// The timeline's filter text (extension E3).
-  private(set) var filter = ""
+  /// The timeline's state as last delivered (timeline scenes).
+  private var timeline: TimelineState?
+  /// The member list's state as last delivered (the people scene).
+  private var members: PeopleState?
   private var selection = 0
   private var selectedID: TwitterID?
   private var offset = 0
@@ -40,40 +31,30 @@ final class ScenePresenter: DriverBound {
     self.toast = toast
     spinner = SpinnerClock(scheduler: scheduler, onTick: redraw)
     if let model = scene.timeline {
-      bind(model.title) { $0.title = $1 }
-      bind(model.status) { $0.status = $1 }
-      bind(model.tweets) { $0.setTweets($1) }
-      bind(model.isLoading) { $0.setLoading($1) }
-      bind(model.footer) { $0.footer = $1 }
-      bind(model.canLoadOlder) { $0.canLoadOlder = $1 }
-      bind(model.filterText) { $0.filter = $1 }
-      model.error.emit { toast($0) }.store(in: &subscriptions)
-    }
-    if case .listTimeline(let model) = scene {
-      bind(model.placeholder) { $0.placeholder = $1 }
+      bind(model.state) { presenter, state in
+        if state.isLoading != presenter.timeline?.isLoading {
+          presenter.spinner.run(state.isLoading)
+        }
+        if state.tweets != presenter.timeline?.tweets { presenter.setTweets(state.tweets) }
+        presenter.timeline = state
+      }
+      model.events.emit { toast($0.message) }.store(in: &subscriptions)
     }
     if let model = scene.people {
-      bind(model.title) { $0.title = $1 }
-      bind(model.people) { $0.people = $1 }
-      bind(model.message) { $0.message = $1 }
-      bind(model.state) {
-        if case .failed = $1 { $0.peopleFailed = true } else { $0.peopleFailed = false }
+      bind(model.state) { presenter, state in
+        if state.isLoading != presenter.members?.isLoading {
+          presenter.spinner.run(state.isLoading)
+        }
+        presenter.members = state
       }
-      bind(model.isLoading) { $0.setLoading($1) }
     }
   }
 
   func didReceiveValue() { redraw() }
 
-  private func setLoading(_ loading: Bool) {
-    isLoading = loading
-    spinner.run(loading)
-  }
-
   /// New rows keep the selection on the same tweet when rows come in above it.
   private func setTweets(_ rows: [TweetRow]) {
     let oldSelection = selection
-    tweets = rows
     if let selectedID, let index = rows.firstIndex(where: { $0.id == selectedID }) {
       selection = index
       // New rows above a scrolled view: keep the view where it was, and count them.
@@ -86,10 +67,16 @@ final class ScenePresenter: DriverBound {
     selectedID = rows.isEmpty ? nil : rows[selection].id
   }
 
-  var isTimeline: Bool {
-    if scene.people != nil { return false }
-    return true
-  }
+  var isTimeline: Bool { scene.people == nil }
+
+  /// The timeline's rows (none on the people scene).
+  private var tweets: [TweetRow] { timeline?.tweets ?? [] }
+  /// The members (none on a timeline).
+  private var people: [PersonRow] { members?.people ?? [] }
+  /// Whether `o` would load older tweets now.
+  var canLoadOlder: Bool { timeline?.canLoadOlder ?? false }
+  /// The timeline's filter text (extension E3).
+  var filter: String { timeline?.filterText ?? "" }
 
   private var count: Int { isTimeline ? tweets.count : people.count }
   var isAtEnd: Bool { selection >= count - 1 }
@@ -144,10 +131,13 @@ final class ScenePresenter: DriverBound {
     _ painter: Painter, left: Int, width: Int, bottom: Int, compact: Bool, focused: Bool
   ) {
     guard width > 2 else { return }
-    var heading = " " + title
-    if isLoading { heading += " " + painter.spinner(spinner.tick) }
+    var heading = " " + (timeline?.title ?? members?.title ?? "")
+    if timeline?.isLoading ?? members?.isLoading ?? false {
+      heading += " " + painter.spinner(spinner.tick)
+    }
     painter.fitted(heading, row: 1, column: left, width: width, style: .bold)
-    if isTimeline {
+    if let timeline {
+      let status = timeline.status
       let line = filter.isEmpty ? status : "\(status)  Filter: \(filter)"
       painter.fitted(" " + line, row: 2, column: left, width: width)
     }
@@ -166,14 +156,15 @@ final class ScenePresenter: DriverBound {
     _ painter: Painter, left: Int, width: Int, top: Int, bottom: Int, focused: Bool
   ) {
     let lastRow = bottom - 1  // the last content row holds the footer
-    if tweets.isEmpty {
-      let text = placeholder.isEmpty ? "No tweets yet." : placeholder
+    if tweets.isEmpty, let placeholder = timeline?.placeholder {
+      // With a filter that matches nothing, the rows are gone but the placeholder is "".
+      let text = placeholder.isEmpty ? TimelineState.noMatches : placeholder
       painter.fitted(" " + text, row: top, column: left, width: width, style: .dim)
     }
     var top = top
     if offset == 0 { newAbove = 0 }
     if newAbove > 0 {
-      let marker = "↑ \(newAbove) new \(newAbove == 1 ? "tweet" : "tweets")"
+      let marker = TimelineState.newTweetsNote(count: newAbove)
       painter.fitted(" " + marker, row: top, column: left, width: width, style: .bold)
       top += 1
     }
@@ -207,6 +198,7 @@ final class ScenePresenter: DriverBound {
       }
       index += 1
     }
+    let footer = timeline?.footer ?? ""
     let note = footer.isEmpty ? (canLoadOlder ? "(more: o)" : "") : footer
     if !note.isEmpty {
       let noteWidth = TextWidth.of(note)
@@ -218,8 +210,8 @@ final class ScenePresenter: DriverBound {
   private func drawPeople(
     _ painter: Painter, left: Int, width: Int, top: Int, bottom: Int, compact: Bool, focused: Bool
   ) {
-    if !message.isEmpty {
-      let text = peopleFailed ? message + "  r retry" : message
+    if let members, !members.message.isEmpty {
+      let text = members.canRetry ? members.message + "  r retry" : members.message
       let column = left + max(0, (width - TextWidth.of(text)) / 2)
       painter.fitted(text, row: (top + bottom) / 2, column: column, width: width - (column - left))
       return

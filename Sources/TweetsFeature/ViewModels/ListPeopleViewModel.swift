@@ -1,64 +1,92 @@
 import Foundation
 import ViewModelKit
 
-/// Where the member list stands.
-public enum PeopleState: Equatable, Sendable {
-  case loading
-  case loaded([PersonRow])
-  case failed(String)
-}
-
 /// The list's members: fetched once per access token (up to 10 pages), never polled.
-public final class ListPeopleViewModel {
-  /// `List Members`.
-  public let title: Driver<String>
+///
+/// A `ScreenModel`: what it shows is one `PeopleState`; it has no events of its own (a
+/// refused selection is the input's answer).
+public final class ListPeopleViewModel: ScreenModel {
+  /// Everything the screen shows, in one value.
   public let state: Driver<PeopleState>
-  /// The members in API order; [] until every page has arrived.
+  /// None: the member list announces nothing once.
+  public let events: Signal<Never>
+
+  // Projections of `state`, one per spec output.
+
+  /// `state.title`: `List Members`.
+  public let title: Driver<String>
+  /// `state.load`: the spec's `state` output (loading, loaded, failed).
+  public let load: Driver<PeopleLoad>
+  /// `state.people`.
   public let people: Driver<[PersonRow]>
-  /// `Loading...`, `This list has no members.`, the failure, or "".
+  /// `state.message`.
   public let message: Driver<String>
-  /// True while a request is in flight.
+  /// `state.isLoading`.
   public let isLoading: Driver<Bool>
 
   public let list: ListIdentifier
   private let env: TweetsEnvironment
   private weak var navigator: (any TweetsNavigating)?
-  private let current = BehaviorRelay(value: PeopleState.loading)
-  private let loading = BehaviorRelay(value: false)
+  /// Where the list stands and whether a request is in flight, changed together.
+  private let fetch = BehaviorRelay(value: Fetch(load: .loading, loading: false))
   private var fetching: AnyCancellable?
   private var lastToken: String?
   private var account: AccountStatus = .unavailable
   private var subscriptions = Set<AnyCancellable>()
+  private let activation = Activation()
 
   public init(list: ListIdentifier, env: TweetsEnvironment, navigator: any TweetsNavigating) {
     self.list = list
     self.env = env
     self.navigator = navigator
     let scheduler = env.scheduler
-    title = Just("List Members").asDriver(scheduler: scheduler)
-    state = current.removeDuplicates().asDriver(scheduler: scheduler)
-    people = current.map { if case .loaded(let rows) = $0 { rows } else { [] } }
-      .removeDuplicates().asDriver(scheduler: scheduler)
-    message = current.map { state in
-      switch state {
-      case .loading: "Loading..."
-      case .loaded(let rows): rows.isEmpty ? "This list has no members." : ""
-      case .failed(let text): text
-      }
+    state = fetch.map { fetch in
+      let load = fetch.load
+      return PeopleState(
+        title: "List Members", load: load, people: Self.rows(load), message: Self.message(load),
+        isLoading: fetch.loading, canRetry: fetch.canRetry)
     }
     .removeDuplicates().asDriver(scheduler: scheduler)
-    isLoading = loading.removeDuplicates().asDriver(scheduler: scheduler)
+    events = Empty().asSignal(scheduler: scheduler)
+    title = state.map(\.title).distinctUntilChanged()
+    load = state.map(\.load).distinctUntilChanged()
+    people = state.map(\.people).distinctUntilChanged()
+    message = state.map(\.message).distinctUntilChanged()
+    isLoading = state.map(\.isLoading).distinctUntilChanged()
     env.account.status.sink { [weak self] in self?.accountChanged($0) }.store(in: &subscriptions)
   }
 
   deinit { fetching?.cancel() }
 
+  /// The list's load and the request flag.
+  private struct Fetch: Equatable {
+    var load: PeopleLoad
+    var loading: Bool
+    /// A failed fetch with an authorized account can be tried again.
+    var canRetry = false
+  }
+
+  private static func rows(_ load: PeopleLoad) -> [PersonRow] {
+    if case .loaded(let rows) = load { rows } else { [] }
+  }
+
+  private static func message(_ load: PeopleLoad) -> String {
+    switch load {
+    case .loading: "Loading..."
+    case .loaded(let rows): rows.isEmpty ? "This list has no members." : ""
+    case .failed(let text): text
+    }
+  }
+
   // MARK: Inputs
+
+  /// Records whether the screen is seen; nothing reacts to it yet.
+  public func setActive(_ active: Bool) { activation.set(active) }
 
   /// Opens the person at `index` (0-based).
   @discardableResult
   public func select(at index: Int) -> InputResult {
-    guard case .loaded(let rows) = current.value, rows.indices.contains(index) else {
+    guard case .loaded(let rows) = fetch.value.load, rows.indices.contains(index) else {
       return .rejected("No person #\(index + 1).")
     }
     return navigator?.showPerson(username: rows[index].username) ?? .accepted
@@ -66,10 +94,11 @@ public final class ListPeopleViewModel {
 
   /// After a failure: fetch again from the first page.
   public func retry() {
-    guard case .failed = current.value, case .authorized(let token) = account else { return }
+    guard fetch.value.canRetry, case .authorized(let token) = account else { return }
     fetchAll(token: token)
   }
 
+  /// Leaves the member list.
   public func back() { navigator?.back() }
 
   // MARK: Fetching
@@ -80,9 +109,8 @@ public final class ListPeopleViewModel {
     case .unavailable:
       fetching?.cancel()
       fetching = nil
-      loading.accept(false)
       lastToken = nil
-      current.accept(.failed("Twitter access not authorized."))
+      fetch.accept(Fetch(load: .failed("Twitter access not authorized."), loading: false))
     case .authorized(let token):
       guard token != lastToken else { return }
       fetchAll(token: token)
@@ -92,8 +120,7 @@ public final class ListPeopleViewModel {
   private func fetchAll(token: String) {
     lastToken = token
     fetching?.cancel()
-    current.accept(.loading)
-    loading.accept(true)
+    fetch.accept(Fetch(load: .loading, loading: true))
     fetchPage(nil, number: 1, collected: [], token: token)
   }
 
@@ -105,9 +132,8 @@ public final class ListPeopleViewModel {
     .sink(
       receiveCompletion: { [weak self] completion in
         guard let self, case .failure(let failure) = completion else { return }
-        loading.accept(false)
         fetching = nil
-        current.accept(.failed(failure.message))
+        fetch.accept(Fetch(load: .failed(failure.message), loading: false, canRetry: true))
       },
       receiveValue: { [weak self] usersPage in
         guard let self else { return }
@@ -121,9 +147,8 @@ public final class ListPeopleViewModel {
           return
         }
         try? env.store.upsertUsers(users)
-        loading.accept(false)
         fetching = nil
-        current.accept(.loaded(users.map(PersonRow.init)))
+        fetch.accept(Fetch(load: .loaded(users.map(PersonRow.init)), loading: false))
       })
   }
 }

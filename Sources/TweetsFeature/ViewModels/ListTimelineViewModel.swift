@@ -3,29 +3,40 @@ import ViewModelKit
 
 /// The list's combined timeline: polls the list, keeps what it fetched in the store, and
 /// shows a window of the newest stored rows that "load older" grows.
-public final class ListTimelineViewModel {
+///
+/// A `ScreenModel` (and a `TimelineModel`): what it shows is one `TimelineState`; its failures
+/// are `TimelineEvent`s; its routes go through the navigator.
+public final class ListTimelineViewModel: ScreenModel {
   // MARK: Outputs
 
-  /// `@owner/slug`.
-  public let title: Driver<String>
-  /// The newest stored rows, at most the window's size.
-  public let tweets: Driver<[TweetRow]>
-  /// `Loading...` before the first poll, `No tweets yet.` when empty, else "".
-  public let placeholder: Driver<String>
-  /// `Live · updated 12:00:30`, `Paused`, `Offline · failed …`, `Twitter access not authorized.`
-  public let status: Driver<String>
-  public let loggedIn: Driver<Bool>
-  /// True while a poll is in flight.
-  public let isLoading: Driver<Bool>
-  /// `Loading older tweets...`, `End of timeline` or "".
-  public let footer: Driver<String>
-  /// Whether `loadOlder()` would do something.
-  public let canLoadOlder: Driver<Bool>
-  /// Failure messages.
-  public let error: Signal<String>
+  /// Everything the timeline shows, in one value.
+  public let state: Driver<TimelineState>
+  /// Failures, each once, for the toast line.
+  public let events: Signal<TimelineEvent>
 
-  /// The filter's text (extension E3); "" without a filter.
+  // Projections of `state` and `events`, one per spec output, for the spec's tests and the
+  // callers that want one field; each means what the `TimelineState` field of its name means.
+
+  /// `state.title`: `@owner/slug`.
+  public let title: Driver<String>
+  /// `state.tweets`.
+  public let tweets: Driver<[TweetRow]>
+  /// `state.placeholder`.
+  public let placeholder: Driver<String>
+  /// `state.status`.
+  public let status: Driver<String>
+  /// `state.loggedIn`.
+  public let loggedIn: Driver<Bool>
+  /// `state.isLoading`.
+  public let isLoading: Driver<Bool>
+  /// `state.footer`.
+  public let footer: Driver<String>
+  /// `state.canLoadOlder`.
+  public let canLoadOlder: Driver<Bool>
+  /// `state.filterText`.
   public let filterText: Driver<String>
+  /// The messages of `events`.
+  public let error: Signal<String>
 
   // MARK: State
 
@@ -43,6 +54,7 @@ public final class ListTimelineViewModel {
   private let ages: AgeClock
   private var lastShowPeople: AnySchedulerOf<DispatchQueue>.SchedulerTimeType?
   private var subscriptions = Set<AnyCancellable>()
+  private let activation = Activation()
 
   public init(list: ListIdentifier, env: TweetsEnvironment, navigator: any TweetsNavigating) {
     self.list = list
@@ -67,10 +79,6 @@ public final class ListTimelineViewModel {
         }
         .eraseToAnyPublisher()
     }
-    title = Just(list.title).asDriver(scheduler: scheduler)
-    status = poller.status
-    loggedIn = poller.loggedIn
-    isLoading = poller.isLoading
 
     // One more row than the window tells whether more are stored.
     let stored = window.map { store.timeline(list: list.id, limit: $0 + 1) }.switchToLatest()
@@ -89,24 +97,21 @@ public final class ListTimelineViewModel {
     }
     .removeDuplicates()
     .share(replay: 1)
-    tweets = rows.combineLatest(filter.removeDuplicates()) { rows, text in
+    let content = rows.combineLatest(filter.removeDuplicates()) { rows, text in
       let filter = TweetFilter(text)
-      return filter.isEmpty ? rows : rows.filter(filter.matches)
+      return TimelineState.Content(
+        tweets: filter.isEmpty ? rows : rows.filter(filter.matches), isEmpty: rows.isEmpty,
+        filterText: text)
     }
-    .asDriver(scheduler: scheduler)
-    filterText = filter.removeDuplicates().asDriver(scheduler: scheduler)
-    placeholder = rows.map(\.isEmpty).combineLatest(poller.gate, poller.hasFinished) {
-      empty, gateOpen, finished in
-      guard empty else { return "" }
-      return gateOpen && !finished ? "Loading..." : "No tweets yet."
-    }
-    .removeDuplicates().asDriver(scheduler: scheduler)
+    .eraseToAnyPublisher()
     // The store's open failure is said once, to the first subscriber, however late it comes
     // (a front end subscribes after the view model is made).
     let storeNote: AnyPublisher<String, Never> =
       store.openFailure.map { Just($0.message).eraseToAnyPublisher() }
       ?? Empty().eraseToAnyPublisher()
-    error = poller.errors.merge(with: storeNote).asSignal(scheduler: scheduler)
+    events = poller.errors.merge(with: storeNote).map(TimelineEvent.error)
+      .asSignal(scheduler: scheduler)
+    error = events.map(\.message)
 
     let loadable = moreStored.combineLatest(olderToken, endReached) { more, token, end in
       more || (token != nil && !end)
@@ -116,12 +121,26 @@ public final class ListTimelineViewModel {
     olderAction = Action(enabledIf: loadable, scheduler: scheduler) { _ in
       owner.value?.loadOlderWork() ?? Empty().eraseToAnyPublisher()
     }
-    canLoadOlder = olderAction.enabled
-    footer = olderAction.executing.combineLatest(endReached, moreStored) { running, end, more in
-      if running { return "Loading older tweets..." }
-      return end && !more ? "End of timeline" : ""
+    // Enabled as the action is (its condition, and not running), in one value with the footer.
+    let older = olderAction.executingValues.combineLatest(moreStored, olderToken, endReached) {
+      running, more, token, end in
+      TimelineState.Older(
+        footer: running ? "Loading older tweets..." : (end && !more ? "End of timeline" : ""),
+        canLoadOlder: !running && (more || (token != nil && !end)))
     }
-    .removeDuplicates().asDriver(scheduler: scheduler)
+    .removeDuplicates().eraseToAnyPublisher()
+    state = TimelineState.latest(
+      title: Just(list.title).eraseToAnyPublisher(), content: content, poll: poller.view,
+      older: older, scheduler: scheduler)
+    title = state.map(\.title).distinctUntilChanged()
+    self.tweets = state.map(\.tweets).distinctUntilChanged()
+    self.placeholder = state.map(\.placeholder).distinctUntilChanged()
+    status = state.map(\.status).distinctUntilChanged()
+    loggedIn = state.map(\.loggedIn).distinctUntilChanged()
+    isLoading = state.map(\.isLoading).distinctUntilChanged()
+    self.footer = state.map(\.footer).distinctUntilChanged()
+    canLoadOlder = state.map(\.canLoadOlder).distinctUntilChanged()
+    filterText = state.map(\.filterText).distinctUntilChanged()
     olderAction.errors.emit { [weak self] error in
       if case .underlying(let failure as FetchFailure) = error { self?.poller.report(failure) }
     }
@@ -131,6 +150,9 @@ public final class ListTimelineViewModel {
   }
 
   // MARK: Inputs
+
+  /// Records whether the timeline is seen; nothing reacts to it yet.
+  public func setActive(_ active: Bool) { activation.set(active) }
 
   /// Pauses or resumes fetching, app-wide.
   public func setPaused(_ paused: Bool) { poller.setPaused(paused) }

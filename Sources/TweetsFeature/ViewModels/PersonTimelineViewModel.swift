@@ -3,21 +3,36 @@ import ViewModelKit
 
 /// One member's timeline, in memory only: looks the user up, then polls their tweets with
 /// `since_id`, following up to five pages per poll, and merges by id.
-public final class PersonTimelineViewModel {
+///
+/// A `ScreenModel` (and a `TimelineModel`) with the same `TimelineState` as the list's
+/// timeline.
+public final class PersonTimelineViewModel: ScreenModel {
   // MARK: Outputs
 
-  /// `Loading...`, then `None found` or `@username` as the API spells it.
-  public let title: Driver<String>
-  /// Newest first.
-  public let tweets: Driver<[TweetRow]>
-  public let status: Driver<String>
-  public let isLoading: Driver<Bool>
-  public let footer: Driver<String>
-  public let canLoadOlder: Driver<Bool>
-  public let error: Signal<String>
+  /// Everything the timeline shows, in one value.
+  public let state: Driver<TimelineState>
+  /// Failures and refusals, each once, for the toast line.
+  public let events: Signal<TimelineEvent>
 
-  /// The filter's text (extension E3); "" without a filter.
+  // Projections of `state` and `events`, one per spec output; each means what the
+  // `TimelineState` field of its name means.
+
+  /// `state.title`: `Loading...`, then `None found` or `@username` as the API spells it.
+  public let title: Driver<String>
+  /// `state.tweets`, newest first.
+  public let tweets: Driver<[TweetRow]>
+  /// `state.status`.
+  public let status: Driver<String>
+  /// `state.isLoading`.
+  public let isLoading: Driver<Bool>
+  /// `state.footer`.
+  public let footer: Driver<String>
+  /// `state.canLoadOlder`.
+  public let canLoadOlder: Driver<Bool>
+  /// `state.filterText`.
   public let filterText: Driver<String>
+  /// The messages of `events`.
+  public let error: Signal<String>
 
   // MARK: State
 
@@ -29,7 +44,6 @@ public final class PersonTimelineViewModel {
   private weak var navigator: (any TweetsNavigating)?
   private var poller: TimelinePoller!
   private var olderAction: Action<Void, Void>!
-  private let titleRelay = BehaviorRelay(value: "Loading...")
   private let rows = BehaviorRelay(value: HeldTweets())
   private let olderToken = BehaviorRelay<String?>(value: nil)
   private let endReached = BehaviorRelay(value: false)
@@ -40,6 +54,7 @@ public final class PersonTimelineViewModel {
   private var stopped = false
   private var sawFirstPage = false
   private var subscriptions = Set<AnyCancellable>()
+  private let activation = Activation()
 
   /// `text` trimmed and without one leading `@`, if it is a valid username.
   public static func normalisedUsername(_ text: String) -> String? { TweetsText.username(text) }
@@ -50,41 +65,56 @@ public final class PersonTimelineViewModel {
     self.navigator = navigator
     let scheduler = env.scheduler
     ages = AgeClock(scheduler: scheduler)
-    title = titleRelay.removeDuplicates().asDriver(scheduler: scheduler)
     let now = env.now
     let timeZone = env.timeZone
     let cache = RowCache()
-    tweets = rows.combineLatest(ages.ticks) { rows, _ in
+    let held = rows.combineLatest(ages.ticks) { rows, _ in
       let authors = rows.authors
       let current = now()
-      return rows.order.map { id in
+      let tweets = rows.order.map { id in
         let tweet = rows.byID[id]!
         return cache.row(
           StoredTweet(tweet: tweet, author: authors[tweet.authorID]),
           age: TweetsText.age(of: tweet.createdAt, now: current, timeZone: timeZone))
       }
+      return (title: rows.title, tweets: tweets)
     }
-    .combineLatest(filter.removeDuplicates()) { rows, text in
+    .share(replay: 1)
+    let content = held.combineLatest(filter.removeDuplicates()) { held, text in
       let filter = TweetFilter(text)
-      return filter.isEmpty ? rows : rows.filter(filter.matches)
+      return TimelineState.Content(
+        tweets: filter.isEmpty ? held.tweets : held.tweets.filter(filter.matches),
+        isEmpty: held.tweets.isEmpty, filterText: text)
     }
-    .removeDuplicates().asDriver(scheduler: scheduler)
-    filterText = filter.removeDuplicates().asDriver(scheduler: scheduler)
+    .removeDuplicates().eraseToAnyPublisher()
     let owner = WeakOwner<PersonTimelineViewModel>()
     poller = TimelinePoller(env: env, activity: env.activity) { token in
       owner.value?.poll(token: token) ?? Empty().eraseToAnyPublisher()
     }
-    status = poller.status
-    isLoading = poller.isLoading
-    error = poller.errors.merge(with: refusals).asSignal(scheduler: scheduler)
+    events = poller.errors.merge(with: refusals).map(TimelineEvent.error)
+      .asSignal(scheduler: scheduler)
+    error = events.map(\.message)
     olderAction = Action(
       enabledIf: olderToken.combineLatest(endReached) { $0 != nil && !$1 }, scheduler: scheduler
     ) { _ in owner.value?.loadOlderWork() ?? Empty().eraseToAnyPublisher() }
-    canLoadOlder = olderAction.enabled
-    footer = olderAction.executing.combineLatest(endReached) { running, end in
-      running ? "Loading older tweets..." : (end ? "End of timeline" : "")
+    // Enabled as the action is (its condition, and not running), in one value with the footer.
+    let older = olderAction.executingValues.combineLatest(olderToken, endReached) {
+      running, token, end in
+      TimelineState.Older(
+        footer: running ? "Loading older tweets..." : (end ? "End of timeline" : ""),
+        canLoadOlder: !running && token != nil && !end)
     }
-    .removeDuplicates().asDriver(scheduler: scheduler)
+    .removeDuplicates().eraseToAnyPublisher()
+    state = TimelineState.latest(
+      title: held.map(\.title).removeDuplicates().eraseToAnyPublisher(), content: content,
+      poll: poller.view, older: older, scheduler: scheduler)
+    title = state.map(\.title).distinctUntilChanged()
+    self.tweets = state.map(\.tweets).distinctUntilChanged()
+    status = state.map(\.status).distinctUntilChanged()
+    isLoading = state.map(\.isLoading).distinctUntilChanged()
+    self.footer = state.map(\.footer).distinctUntilChanged()
+    canLoadOlder = state.map(\.canLoadOlder).distinctUntilChanged()
+    filterText = state.map(\.filterText).distinctUntilChanged()
     olderAction.errors.emit { [weak self] error in
       if case .underlying(let failure as FetchFailure) = error { self?.poller.report(failure) }
     }
@@ -92,7 +122,7 @@ public final class PersonTimelineViewModel {
     owner.value = self
     if self.username == nil {
       stopped = true
-      titleRelay.accept("None found")
+      showNobody()
       scheduler.schedule { [refusals] in refusals.accept("Not a valid username.") }
     }
     poller.start()
@@ -100,16 +130,23 @@ public final class PersonTimelineViewModel {
 
   // MARK: Inputs
 
+  /// Records whether the timeline is seen; nothing reacts to it yet.
+  public func setActive(_ active: Bool) { activation.set(active) }
+
+  /// Stops (true) or resumes fetching, app-wide.
   public func setPaused(_ paused: Bool) { poller.setPaused(paused) }
 
+  /// Flips the app-wide pause.
   public func togglePaused() { poller.setPaused(!poller.isPaused) }
 
+  /// Polls now (unless paused or unauthorized).
   public func refresh() { poller.refresh() }
 
   /// The next older page.
   @discardableResult
   public func loadOlder() -> InputResult { TimelinePoller.loadOlder(olderAction) }
 
+  /// Leaves this timeline.
   public func back() { navigator?.back() }
 
   /// As the list timeline's filter (extension E3).
@@ -118,6 +155,13 @@ public final class PersonTimelineViewModel {
   // MARK: Fetching
 
   private var since: TwitterID? { rows.value.order.first }
+
+  /// No such user: the title says so, and the tweets held (none) stay.
+  private func showNobody() {
+    var nobody = rows.value
+    nobody.title = "None found"
+    rows.accept(nobody)
+  }
 
   /// One poll: the lookup if needed, then the newer pages.
   private func poll(token: String) -> AnyPublisher<Void, FetchFailure> {
@@ -133,7 +177,7 @@ public final class PersonTimelineViewModel {
               return Fail(error: failure).eraseToAnyPublisher()
             }
             self?.stopped = true
-            self?.titleRelay.accept("None found")
+            self?.showNobody()
             return Fail(error: .other("No user named @\(username).")).eraseToAnyPublisher()
           }
           .eraseToAnyPublisher()
@@ -183,8 +227,8 @@ public final class PersonTimelineViewModel {
       if let next = pages.first?.nextToken { olderToken.accept(next) }
     }
     merged.authors = users
+    merged.title = merged.order.isEmpty ? "None found" : "@\(user.username)"
     rows.accept(merged)
-    titleRelay.accept(merged.order.isEmpty ? "None found" : "@\(user.username)")
   }
 
   private func loadOlderWork() -> AnyPublisher<Void, FetchFailure> {
@@ -226,6 +270,9 @@ final class RowCache {
 /// The tweets a person timeline holds: by id, and their ids newest first. A merge sorts only
 /// the incoming ids and then merges two sorted lists.
 struct HeldTweets: Equatable {
+  /// The heading for what is held (`Loading...`, `@username`, `None found`), changed in the
+  /// same value as the tweets so that a merge is one new state.
+  var title = "Loading..."
   private(set) var byID: [TwitterID: Tweet] = [:]
   /// Their authors, as the pages and the lookup gave them.
   var authors: [TwitterID: User] = [:]

@@ -2,26 +2,9 @@ import Foundation
 import ViewModelKit
 
 /// What the list timeline and a person's timeline have in common, so that a front end draws
-/// and drives "a timeline" once: the same outputs, the same inputs. (The list timeline adds
-/// `placeholder`, `loggedIn` and `showPeople()`; a person's timeline adds `back()`.)
-public protocol TimelineModel: AnyObject {
-  /// The timeline's heading: `@owner/slug`, or `@username` (`Loading...`, `None found`).
-  var title: Driver<String> { get }
-  /// The rows, newest first, filtered by `filterText`.
-  var tweets: Driver<[TweetRow]> { get }
-  /// `Live · updated 12:00:30`, `Paused …`, `Offline …`, or the not-authorized line.
-  var status: Driver<String> { get }
-  /// True while a request is in flight.
-  var isLoading: Driver<Bool> { get }
-  /// `(more: o)`, `Loading older…`, or "".
-  var footer: Driver<String> { get }
-  /// Whether `loadOlder()` would start a request.
-  var canLoadOlder: Driver<Bool> { get }
-  /// Failures, as toasts.
-  var error: Signal<String> { get }
-  /// The filter's text (extension E3); "" without a filter.
-  var filterText: Driver<String> { get }
-
+/// and drives "a timeline" once: one `TimelineState`, `TimelineEvent`s, the same inputs. (The
+/// list timeline adds `showPeople()`; a person's timeline adds `back()`.)
+public protocol TimelineModel: ScreenModel where State == TimelineState, Event == TimelineEvent {
   /// Stops (true) or resumes fetching; the flag is shared by every timeline.
   func setPaused(_ paused: Bool)
   /// Flips the shared pause.

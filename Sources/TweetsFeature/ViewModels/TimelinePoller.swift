@@ -34,9 +34,35 @@ final class TimelinePoller {
   /// The work of one poll with the account's token.
   typealias Fetch = (String) -> AnyPublisher<Void, FetchFailure>
 
-  let status: Driver<String>
-  let isLoading: Driver<Bool>
-  let loggedIn: Driver<Bool>
+  /// What the poller shows, computed in one place so that one change (a poll ending) is one
+  /// value: undelivered, for a view model to fold into its state (which hops once).
+  struct View: Equatable {
+    /// The status line.
+    var status: String
+    /// True while a poll is in flight.
+    var isLoading: Bool
+    /// Whether the account is authorized.
+    var loggedIn: Bool
+    /// Whether a poll may run now: authorized and not paused.
+    var gateOpen: Bool
+    /// Whether any poll has ended.
+    var hasFinished: Bool
+  }
+
+  /// The end of the last poll.
+  struct LastPoll: Equatable {
+    var succeeded: Bool
+    var at: Date
+  }
+
+  /// The poll in flight and the last one's end, changed together.
+  struct Progress: Equatable {
+    var loading = false
+    var last: LastPoll?
+  }
+
+  /// The poller's view; nothing until the account is known.
+  let view: AnyPublisher<View, Never>
   /// Failure messages, each once until a success or another message comes between.
   let errors: Signal<String>
 
@@ -44,8 +70,7 @@ final class TimelinePoller {
   private let activity: ActivityTracker
   private let fetch: Fetch
   private let account = BehaviorRelay<AccountStatus?>(value: nil)
-  private let loading = BehaviorRelay(value: false)
-  private let lastPoll = BehaviorRelay<(succeeded: Bool, at: Date)?>(value: nil)
+  private let progress = BehaviorRelay(value: Progress())
   private let errorRelay = PublishRelay<String>()
   private var subscriptions = Set<AnyCancellable>()
   private var inFlight: AnyCancellable?
@@ -59,19 +84,24 @@ final class TimelinePoller {
     self.activity = activity
     self.fetch = fetch
     let scheduler = env.scheduler
-    isLoading = loading.removeDuplicates().asDriver(scheduler: scheduler)
-    loggedIn = account.compactMap { $0 }.map { if case .authorized = $0 { true } else { false } }
-      .removeDuplicates().asDriver(scheduler: scheduler)
     let timeZone = env.timeZone
-    status = account.combineLatest(env.paused, env.reachable, lastPoll) {
-      account, paused, reachable, last in
-      guard case .authorized = account else { return "Twitter access not authorized." }
-      let state = paused ? "Paused" : (reachable ? "Live" : "Offline")
-      guard let last else { return state }
-      return state + " · \(last.succeeded ? "updated" : "failed") "
-        + TweetsText.clock(last.at, timeZone: timeZone)
+    view = account.compactMap { $0 }.combineLatest(env.paused, env.reachable, progress) {
+      account, paused, reachable, progress in
+      let authorized = if case .authorized = account { true } else { false }
+      var status = "Twitter access not authorized."
+      if authorized {
+        status = paused ? "Paused" : (reachable ? "Live" : "Offline")
+        if let last = progress.last {
+          status +=
+            " · \(last.succeeded ? "updated" : "failed") "
+            + TweetsText.clock(last.at, timeZone: timeZone)
+        }
+      }
+      return View(
+        status: status, isLoading: progress.loading, loggedIn: authorized,
+        gateOpen: authorized && !paused, hasFinished: progress.last != nil)
     }
-    .removeDuplicates().asDriver(scheduler: scheduler)
+    .removeDuplicates().eraseToAnyPublisher()
     errors = errorRelay.asSignal(scheduler: scheduler)
   }
 
@@ -86,17 +116,6 @@ final class TimelinePoller {
     guard case .authorized = account.value else { return false }
     return !env.paused.value
   }
-
-  /// The published gate, for outputs that depend on it.
-  var gate: AnyPublisher<Bool, Never> {
-    account.combineLatest(env.paused) { account, paused in
-      guard case .authorized = account else { return false }
-      return !paused
-    }
-    .eraseToAnyPublisher()
-  }
-
-  var hasFinished: AnyPublisher<Bool, Never> { lastPoll.map { $0 != nil }.eraseToAnyPublisher() }
 
   /// Starts watching the account and the pause, and the 30 s ticks.
   func start() {
@@ -162,20 +181,19 @@ final class TimelinePoller {
     if lastTrigger == now { return }
     lastTrigger = now
     inFlight?.cancel()
-    loading.accept(true)
+    progress.accept(Progress(loading: true, last: progress.value.last))
     inFlight = activity.track(fetch(token))
       .sink(
         receiveCompletion: { [weak self] completion in
           guard let self else { return }
           inFlight = nil
-          loading.accept(false)
           switch completion {
           case .finished:
             reached()
             lastErrorMessage = nil
-            lastPoll.accept((true, env.now()))
+            progress.accept(Progress(last: LastPoll(succeeded: true, at: env.now())))
           case .failure(let failure):
-            lastPoll.accept((false, env.now()))
+            progress.accept(Progress(last: LastPoll(succeeded: false, at: env.now())))
             handle(failure)
           }
         },

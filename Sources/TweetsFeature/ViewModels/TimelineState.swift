@@ -1,0 +1,112 @@
+import Foundation
+import ViewModelKit
+
+/// Everything a timeline shows, display-ready, in one value: the list's timeline and a
+/// person's timeline have the same fields, so a front end draws "a timeline" once.
+public struct TimelineState: Equatable, Sendable {
+  /// `@owner/slug`; a person's: `Loading...`, then `@username` or `None found`.
+  public var title: String
+  /// The rows, newest first, filtered by `filterText`.
+  public var tweets: [TweetRow]
+  /// What to show instead of rows while there are none: `Loading...` before the first
+  /// answer, then `No tweets yet.`; "" while there are rows.
+  public var placeholder: String
+  /// `Live · updated 12:00:30`, `Paused …`, `Offline …`, or `Twitter access not authorized.`
+  public var status: String
+  /// Whether the account is authorized.
+  public var loggedIn: Bool
+  /// True while a request is in flight.
+  public var isLoading: Bool
+  /// `Loading older tweets...`, `End of timeline`, or "".
+  public var footer: String
+  /// Whether `loadOlder()` would start something.
+  public var canLoadOlder: Bool
+  /// The filter's text (extension E3); "" without a filter.
+  public var filterText: String
+}
+
+/// What a timeline announces once.
+public enum TimelineEvent: Equatable, Sendable {
+  /// A failure, for the toast line.
+  case error(String)
+
+  /// The line the event shows.
+  public var message: String {
+    switch self {
+    case .error(let message): message
+    }
+  }
+}
+
+/// Where the member list stands: the spec's `state` output.
+public enum PeopleLoad: Equatable, Sendable {
+  case loading
+  case loaded([PersonRow])
+  case failed(String)
+}
+
+/// Everything the people screen shows, in one value.
+public struct PeopleState: Equatable, Sendable {
+  /// `List Members`.
+  public var title: String
+  /// Loading, loaded or failed (the spec's `state`).
+  public var load: PeopleLoad
+  /// The members in API order; [] until every page has arrived.
+  public var people: [PersonRow]
+  /// `Loading...`, `This list has no members.`, the failure, or "".
+  public var message: String
+  /// True while a request is in flight.
+  public var isLoading: Bool
+  /// Whether `retry()` would fetch again (after a failure).
+  public var canRetry: Bool
+}
+
+extension TimelineState {
+  /// What a front end shows where rows would be when a filter hides every row.
+  public static let noMatches = "No matching tweets."
+
+  /// The note above a scrolled-down view that rows arrived above it: `↑ 1 new tweet`,
+  /// `↑ 3 new tweets`.
+  public static func newTweetsNote(count: Int) -> String {
+    "↑ \(count) new \(count == 1 ? "tweet" : "tweets")"
+  }
+
+  /// The rows a timeline shows and what decided them, changed together.
+  struct Content: Equatable {
+    /// The rows after the filter.
+    var tweets: [TweetRow]
+    /// Whether the timeline holds no rows at all (before the filter).
+    var isEmpty: Bool
+    /// The filter's text.
+    var filterText: String
+  }
+
+  /// The older-page load's footer and whether it can start, changed together.
+  struct Older: Equatable {
+    var footer: String
+    var canLoadOlder: Bool
+  }
+
+  /// The latest of a timeline's parts as one state, delivered on `scheduler`. Each part is
+  /// computed in one place from the sources that change together (a poll's end changes the
+  /// status and the loading flag in one value), so one change is one new state. The parts
+  /// are not yet delivered anywhere: the state hops to the UI scheduler once, so its first
+  /// value holds every part's value at subscription.
+  static func latest(
+    title: AnyPublisher<String, Never>, content: AnyPublisher<Content, Never>,
+    poll: AnyPublisher<TimelinePoller.View, Never>, older: AnyPublisher<Older, Never>,
+    scheduler: AnySchedulerOf<DispatchQueue>
+  ) -> Driver<TimelineState> {
+    title.combineLatest(content, poll, older) { title, content, poll, older in
+      let placeholder =
+        !content.isEmpty
+        ? "" : (poll.gateOpen && !poll.hasFinished ? "Loading..." : "No tweets yet.")
+      return TimelineState(
+        title: title, tweets: content.tweets, placeholder: placeholder, status: poll.status,
+        loggedIn: poll.loggedIn, isLoading: poll.isLoading, footer: older.footer,
+        canLoadOlder: older.canLoadOlder, filterText: content.filterText)
+    }
+    .removeDuplicates()
+    .asDriver(scheduler: scheduler)
+  }
+}

@@ -38,6 +38,24 @@ struct ActionTests {
     #expect(executing.times == [0, 0, 1])
   }
 
+  @Test("enabledValues and executingValues are the Drivers' values, sent where they change")
+  func undeliveredValues() {
+    let work = SlowWork(scheduler)
+    let action = Action(scheduler: scheduler.asAny, work: work.callAsFunction)
+    var enabled: [Bool] = []
+    var executing: [Bool] = []
+    let a = action.enabledValues.sink { enabled.append($0) }
+    let b = action.executingValues.sink { executing.append($0) }
+    // Without any scheduler step: the current values at once, then each change as it happens.
+    #expect(enabled == [true] && executing == [false])
+    action.execute(1)
+    #expect(enabled == [true, false] && executing == [false, true])
+    scheduler.advance(seconds: 1)
+    #expect(enabled == [true, false, true] && executing == [false, true, false])
+    a.cancel()
+    b.cancel()
+  }
+
   @Test func elementsAreDelivered() {
     let work = SlowWork(scheduler)
     let action = Action(scheduler: scheduler.asAny, work: work.callAsFunction)

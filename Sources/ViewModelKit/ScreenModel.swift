@@ -29,6 +29,18 @@ public protocol ScreenModel: AnyObject {
 /// late, then the end. Make it with `Replayed` or `Just(result)`.
 public typealias PendingResult = AnyPublisher<InputResult, Never>
 
+extension Publisher where Output == InputResult, Failure == Never {
+  /// The answer if it is known already (an input refused at once answers before it returns),
+  /// else nil: for a front end that shows a refusal at once and lets the screen's events tell
+  /// what happens later.
+  public var immediateAnswer: InputResult? {
+    var answer: InputResult?
+    let subscription = first().sink { answer = $0 }
+    subscription.cancel()
+    return answer
+  }
+}
+
 /// A screen's activation, as a value a screen model keeps: repeated calls with the same value
 /// are ignored, and `becameActive` fires once per change from inactive to active.
 public final class Activation {

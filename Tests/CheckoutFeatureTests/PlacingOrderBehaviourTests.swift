@@ -65,7 +65,7 @@ struct PlacingOrderBehaviourTests {
     h.form.placeOrder.execute(())
     h.scheduler.advance(seconds: 0.2)
     #expect(h.form.placeOrder.execute(()).record(on: h.scheduler).failure?.isNotEnabled == true)
-    #expect(h.form.submitOrder() == .rejected("Placing order…"))
+    #expect(h.form.submitOrder().immediateAnswer == .rejected("Placing order…"))
     h.scheduler.advance(seconds: 1)
     #expect(h.storage.savedDrafts.count == 1)
   }

@@ -10,38 +10,54 @@ protocol NicknameService {
 
 struct NicknameError: Error {}
 
-/// Edits a nickname: validates it as the user types, previews it, and saves it.
-final class NicknameViewModel {
-  // Outputs
+/// Everything the nickname screen shows.
+struct NicknameState: Equatable {
   /// "Hello, Ana!" for the trimmed text, settled 0.3 s after the last keystroke.
-  let preview: Driver<String>
+  var preview: String
   /// Whether Save would do anything now.
-  let saveEnabled: Driver<Bool>
+  var saveEnabled: Bool
   /// True while a save is running.
-  let isSaving: Driver<Bool>
-  /// One-off news for the toast line.
-  let message: Signal<String>
+  var isSaving: Bool
+}
+
+/// What the nickname screen announces once.
+enum NicknameEvent: Equatable {
+  case toast(String)
+}
+
+/// Edits a nickname: validates it as the user types, previews it, and saves it.
+final class NicknameViewModel: ScreenModel {
+  // Outputs
+  let state: Driver<NicknameState>
+  let events: Signal<NicknameEvent>
 
   // State
   private let text = BehaviorRelay(value: "")
   private let save: Action<String, String>
-  private let messages = PublishRelay<String>()
+  private let refusals = PublishRelay<String>()
+  private let activation = Activation()
 
   init(service: any NicknameService, scheduler: AnySchedulerOf<DispatchQueue>) {
     let trimmed = text.map { $0.trimmingCharacters(in: .whitespaces) }
     let valid = trimmed.map { (2...20).contains($0.count) }
     save = Action(enabledIf: valid, scheduler: scheduler) { service.save($0) }
-    preview =
+    let preview =
       trimmed
       .debounce(for: .milliseconds(300), scheduler: scheduler)
       .map { $0.isEmpty ? "" : "Hello, \($0)!" }
+      .prepend("")
       .removeDuplicates()
-      .asDriver(scheduler: scheduler)
-    saveEnabled = save.enabled
-    isSaving = save.executing
-    message = save.elements.map { "Saved \($0)" }
+    // Each source once, undelivered; the state hops to the UI scheduler once.
+    state = preview.combineLatest(valid.removeDuplicates(), save.executingValues) {
+      preview, valid, saving in
+      NicknameState(preview: preview, saveEnabled: valid && !saving, isSaving: saving)
+    }
+    .removeDuplicates()
+    .asDriver(scheduler: scheduler)
+    events = save.elements.map { "Saved \($0)" }
       .merge(with: save.errors.filter { !$0.isNotEnabled }.map { _ in "Could not save" })
-      .merge(with: messages)
+      .merge(with: refusals)
+      .map(NicknameEvent.toast)
       .asSignal(scheduler: scheduler)
   }
 
@@ -54,12 +70,15 @@ final class NicknameViewModel {
   func submit() -> InputResult {
     guard save.isEnabled else {
       let reason = save.isExecuting ? "Already saving" : "Use 2 to 20 characters"
-      messages.accept(reason)
+      refusals.accept(reason)
       return .rejected(reason)
     }
     save.execute(text.value.trimmingCharacters(in: .whitespaces))
     return .accepted
   }
+
+  /// Whether the screen is seen.
+  func setActive(_ active: Bool) { activation.set(active) }
 }
 
 /// A fake that answers after a virtual second.
@@ -77,13 +96,13 @@ final class SlowNicknameService: NicknameService {
 
 @Suite("Docs/Architecture.md example")
 struct DocExampleTests {
-  @Test func previewSettlesAfterTypingAndSaveRunsOnce() {
+  @Test func previewSettlesAfterTypingAndSaveRunsOnce() throws {
     let scheduler = DispatchQueue.test
     let service = SlowNicknameService(scheduler: scheduler.asAny)
     let viewModel = NicknameViewModel(service: service, scheduler: scheduler.asAny)
-    let preview = viewModel.preview.record(on: scheduler)
-    let saving = viewModel.isSaving.record(on: scheduler)
-    let message = viewModel.message.record(on: scheduler)
+    let state = StateRecorder(viewModel.state, on: scheduler, exhaustive: true)
+    let events = viewModel.events.record(on: scheduler)
+    #expect(state.current == NicknameState(preview: "", saveEnabled: false, isSaving: false))
 
     viewModel.setText("A")
     scheduler.advance(seconds: 0.1)
@@ -92,10 +111,18 @@ struct DocExampleTests {
     #expect(viewModel.submit() == .rejected("Already saving"))
     scheduler.advance(seconds: 1)
 
-    #expect(preview.values == ["Hello, Ana!"])
-    #expect(preview.times == [0.4])
-    #expect(saving.values == [false, true, false])
-    #expect(message.values == ["Already saving", "Saved Ana"])
+    state.expect { $0.saveEnabled = true }  // "Ana " is valid
+    state.expect {
+      $0.saveEnabled = false  // saving
+      $0.isSaving = true
+    }
+    state.expect { $0.preview = "Hello, Ana!" }  // 0.3 s after the last keystroke
+    state.expect {
+      $0.saveEnabled = true  // saved
+      $0.isSaving = false
+    }
+    state.finish()
+    #expect(events.values == [.toast("Already saving"), .toast("Saved Ana")])
     #expect(service.saved == ["Ana"])
   }
 }

@@ -3,7 +3,7 @@ import Foundation
 import ViewModelKit
 
 /// The checkout app's commands and screens for the CLI shell. It only maps words to view
-/// model inputs and outputs to printable values.
+/// model inputs and the fields of the screens' states to printable values.
 @MainActor
 public final class CheckoutCLI: CLIApplication {
   private let session: CheckoutSession
@@ -17,57 +17,46 @@ public final class CheckoutCLI: CLIApplication {
 
   public init(session: CheckoutSession) {
     self.session = session
-    catalogOutput = CLIOutput("catalog", initial: true, textCap: 50, driver: session.catalog.rows) {
-      rows in
+    let catalog = session.catalog.state
+    catalogOutput = CLIOutput("catalog", initial: true, textCap: 50, driver: catalog) { state in
       .list(
-        rows: rows.map { "\($0.number). \($0.title) | \($0.price) | \($0.quantity)" },
-        json: rows.map(JSONValue.row))
-    }
-    let catalogTotal = CLIOutput("total", initial: true, driver: session.catalog.total) {
-      .text($0)
+        rows: state.rows.map { "\($0.number). \($0.title) | \($0.price) | \($0.quantity)" },
+        json: state.rows.map(JSONValue.row))
     }
     catalogScreen = CLIScreen(
       name: "catalog",
       outputs: [
-        catalogOutput, catalogTotal,
-        CLIOutput("cartCount", initial: true, driver: session.catalog.cartCount) { .text($0) },
-        CLIOutput("checkoutEnabled", initial: true, driver: session.catalog.checkoutEnabled) {
-          .flag($0)
-        },
+        catalogOutput, .text("total", initial: true, catalog, \.total),
+        .text("cartCount", initial: true, catalog, \.cartCount),
+        .flag("checkoutEnabled", initial: true, catalog, \.checkoutEnabled),
       ])
-    cartOutput = CLIOutput("cart", initial: true, driver: session.checkout.rows) { rows in
-      .list(rows: rows.map(\.text), json: rows.map(JSONValue.row))
+    let checkout = session.checkout.state
+    cartOutput = CLIOutput("cart", initial: true, driver: checkout) { state in
+      .list(rows: state.rows.map(\.text), json: state.rows.map(JSONValue.row))
     }
-    totalOutput = CLIOutput("total", initial: true, driver: session.checkout.total) { .text($0) }
-    currenciesOutput = CLIOutput(
-      "currencies", initial: false, driver: session.checkout.currencyPicker
-    ) { picker in
-      let choices = picker?.choices ?? []
-      return .list(
-        rows: choices.map(\.line),
-        json: choices.map(JSONValue.row))
+    totalOutput = .text("total", initial: true, checkout, \.total)
+    currenciesOutput = CLIOutput("currencies", initial: false, driver: checkout) { state in
+      let choices = state.currencyPicker?.choices ?? []
+      return .list(rows: choices.map(\.line), json: choices.map(JSONValue.row))
     }
-    let form = session.orderForm
+    let form = session.orderForm.state
     checkoutScreen = CLIScreen(
       name: "checkout",
       outputs: [
-        cartOutput, totalOutput,
-        CLIOutput("currency", initial: true, driver: session.checkout.currency) { .text($0) },
-        CLIOutput(
-          "changeCurrencyEnabled", initial: true, driver: session.checkout.changeCurrencyEnabled
-        ) { .flag($0) },
+        cartOutput, totalOutput, .text("currency", initial: true, checkout, \.currency),
+        .flag("changeCurrencyEnabled", initial: true, checkout, \.changeCurrencyEnabled),
         currenciesOutput,
-        CLIOutput("nameStatus", initial: false, driver: form.nameStatus) { .text($0.text) },
-        CLIOutput("emailStatus", initial: false, driver: form.emailStatus) { .text($0.text) },
-        CLIOutput("addressStatus", initial: false, driver: form.addressStatus) { .text($0.text) },
-        CLIOutput("placeOrderEnabled", initial: true, driver: form.placeOrderEnabled) { .flag($0) },
-        CLIOutput("placeOrderHint", initial: true, driver: form.placeOrderHint) { .text($0) },
-        CLIOutput("confirmation", initial: false, driver: form.confirmation) { .optional($0) },
+        CLIOutput("nameStatus", initial: false, driver: form) { .text($0.nameStatus.text) },
+        CLIOutput("emailStatus", initial: false, driver: form) { .text($0.emailStatus.text) },
+        CLIOutput("addressStatus", initial: false, driver: form) { .text($0.addressStatus.text) },
+        .flag("placeOrderEnabled", initial: true, form, \.placeOrderEnabled),
+        .text("placeOrderHint", initial: true, form, \.placeOrderHint),
+        CLIOutput("confirmation", initial: false, driver: form) { .optional($0.confirmation) },
       ])
-    ordersOutput = CLIOutput("orders", initial: false, driver: session.history.rows) { rows in
+    ordersOutput = CLIOutput("orders", initial: false, driver: session.history.state) { state in
       .list(
-        rows: rows.flatMap { [$0.summary] + $0.lines.map { "  " + $0 } },
-        json: rows.map(JSONValue.row))
+        rows: state.rows.flatMap { [$0.summary] + $0.lines.map { "  " + $0 } },
+        json: state.rows.map(JSONValue.row))
     }
   }
 
@@ -79,8 +68,9 @@ public final class CheckoutCLI: CLIApplication {
   public var isSettled: Driver<Bool> { session.isSettled }
 
   public var messages: AnyPublisher<String, Never> {
-    session.catalog.message
-      .merge(with: session.checkout.message, session.orderForm.message, session.history.message)
+    session.catalog.events
+      .merge(with: session.checkout.events, session.orderForm.events, session.history.events)
+      .map(\.message)
       .eraseToAnyPublisher()
   }
 
@@ -148,14 +138,7 @@ public final class CheckoutCLI: CLIApplication {
       session.orderForm.setAddress(rest)
       return CommandOutcome()
     case "order":
-      let result = session.orderForm.submitOrder()
-      guard result == .accepted, let placement = session.orderForm.lastPlacement else {
-        return CommandOutcome(result)
-      }
-      let answer = placement.map { _ in InputResult.accepted }
-        .catch { _ in Just(InputResult.rejected("order not placed")) }
-        .eraseToAnyPublisher()
-      return CommandOutcome(later: answer)
+      return CommandOutcome(later: session.orderForm.submitOrder())
     case "ok":
       session.orderForm.dismissConfirmation()
       return CommandOutcome()

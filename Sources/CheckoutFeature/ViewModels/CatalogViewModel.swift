@@ -3,26 +3,37 @@ import ViewModelKit
 
 /// The catalog screen: products with their prices and cart quantities, the total, and the
 /// way to the checkout.
-public final class CatalogViewModel {
+///
+/// A `ScreenModel`: what it shows is one `CatalogState`, computed in one closure from the
+/// products, the cart, the currency, the filter and the loading flag (so one change is one
+/// state); refusals and failures are `ShopEvent`s.
+public final class CatalogViewModel: ScreenModel {
   // MARK: Outputs
 
-  /// "Supermarket".
-  public let title: Driver<String>
-  /// True while the catalog is loading.
-  public let isLoading: Driver<Bool>
-  /// The products that pass the filter, in catalog order.
-  public let rows: Driver<[CatalogRow]>
-  /// "Total: 4.00 GBP".
-  public let total: Driver<String>
-  /// "0 items", "1 item", "3 items".
-  public let cartCount: Driver<String>
-  /// True when the cart is not empty.
-  public let checkoutEnabled: Driver<Bool>
-  /// "No products match <filter>" when the filter leaves no row, else "".
-  public let emptyText: Driver<String>
-  /// Where the screen asks to go.
-  public let navigation: Signal<CatalogRoute>
+  /// Everything the screen shows, in one value.
+  public let state: Driver<CatalogState>
   /// Refusals and failures to show: "At most 99 of each product".
+  public let events: Signal<ShopEvent>
+  /// Where the screen asks to go (the session's navigator follows it).
+  public let navigation: Signal<CatalogRoute>
+
+  // Projections of `state` and `events`, one per spec output.
+
+  /// `state.title`.
+  public let title: Driver<String>
+  /// `state.isLoading`.
+  public let isLoading: Driver<Bool>
+  /// `state.rows`.
+  public let rows: Driver<[CatalogRow]>
+  /// `state.total`.
+  public let total: Driver<String>
+  /// `state.cartCount`.
+  public let cartCount: Driver<String>
+  /// `state.checkoutEnabled`.
+  public let checkoutEnabled: Driver<Bool>
+  /// `state.emptyText`.
+  public let emptyText: Driver<String>
+  /// The messages of `events`.
   public let message: Signal<String>
 
   // MARK: State
@@ -37,6 +48,7 @@ public final class CatalogViewModel {
   private let routes = PublishRelay<CatalogRoute>()
   private let messages = PublishRelay<String>()
   private var load: AnyCancellable?
+  private let activation = Activation()
 
   public init(
     catalog: any CatalogService, cart: CartStore, currency: CurrencyStore,
@@ -47,34 +59,44 @@ public final class CatalogViewModel {
     self.activity = activity
     self.scheduler = scheduler
     let cache = CatalogRowCache()
-    let listing = products.combineLatest(cart.changesNow, currency.changes, filterText) {
+    state = products.combineLatest(cart.changesNow, currency.changes, filterText) {
       products, cart, currency, filter -> Listing in
       let rows = cache.rows(products: products, cart: cart, currency: currency, filter: filter)
       let trimmed = filter.trimmingCharacters(in: .whitespacesAndNewlines)
       return Listing(
         version: cache.version, rows: rows,
-        emptyText: rows.isEmpty && !trimmed.isEmpty ? "No products match \(trimmed)" : "")
+        emptyText: rows.isEmpty && !trimmed.isEmpty ? "No products match \(trimmed)" : "",
+        total: CartText.total(cart, in: currency), cartCount: CartText.itemCount(cart.itemCount),
+        checkoutEnabled: !cart.isEmpty)
     }
     .removeDuplicates()
+    .combineLatest(loading.removeDuplicates()) { listing, loading in
+      CatalogState(
+        title: "Supermarket", isLoading: loading, rows: listing.rows, total: listing.total,
+        cartCount: listing.cartCount, checkoutEnabled: listing.checkoutEnabled,
+        emptyText: listing.emptyText)
+    }
     .asDriver(scheduler: scheduler)
-    title = .just("Supermarket", scheduler: scheduler)
-    isLoading = loading.removeDuplicates().asDriver(scheduler: scheduler)
-    rows = listing.map(\.rows)
-    total = cart.changesNow.combineLatest(currency.changes) { CartText.total($0, in: $1) }
-      .removeDuplicates().asDriver(scheduler: scheduler)
-    cartCount = cart.changesNow.map { CartText.itemCount($0.itemCount) }
-      .removeDuplicates().asDriver(scheduler: scheduler)
-    checkoutEnabled = cart.changesNow.map { !$0.isEmpty }.removeDuplicates()
-      .asDriver(scheduler: scheduler)
-    emptyText = listing.map(\.emptyText).distinctUntilChanged()
+    title = state.map(\.title).distinctUntilChanged()
+    isLoading = state.map(\.isLoading).distinctUntilChanged()
+    rows = state.map(\.rows).distinctUntilChanged()
+    total = state.map(\.total).distinctUntilChanged()
+    cartCount = state.map(\.cartCount).distinctUntilChanged()
+    checkoutEnabled = state.map(\.checkoutEnabled).distinctUntilChanged()
+    emptyText = state.map(\.emptyText).distinctUntilChanged()
     navigation = routes.asSignal(scheduler: scheduler)
-    message = messages.merge(with: cart.messages).asSignal(scheduler: scheduler)
+    events = messages.merge(with: cart.messages).map(ShopEvent.message)
+      .asSignal(scheduler: scheduler)
+    message = events.map(\.message)
     // The first load starts on the scheduler's next turn (never inside `init`), so that a
     // failure it reports reaches the front end's subscribers, which attach after `init`.
     scheduler.schedule(after: scheduler.now) { [weak self] in self?.reload() }
   }
 
   // MARK: Inputs
+
+  /// Records whether the screen is seen; nothing reacts to it yet.
+  public func setActive(_ active: Bool) { activation.set(active) }
 
   /// Adds units of a product to the cart.
   @discardableResult
@@ -123,14 +145,18 @@ public final class CatalogViewModel {
   public var loadedProducts: [Product] { products.value }
 }
 
-/// The catalog list as last built; two listings of one version hold the same rows, so
-/// comparing versions is enough to skip a repeat.
+/// The catalog list and the cart's figures as last built; two listings of one version hold
+/// the same rows, so comparing versions (not rows) is enough to skip a repeat.
 struct Listing: Equatable {
   let version: Int
   let rows: [CatalogRow]
   let emptyText: String
+  let total: String
+  let cartCount: String
+  let checkoutEnabled: Bool
 
   static func == (lhs: Listing, rhs: Listing) -> Bool {
-    lhs.version == rhs.version && lhs.emptyText == rhs.emptyText
+    lhs.version == rhs.version && lhs.emptyText == rhs.emptyText && lhs.total == rhs.total
+      && lhs.cartCount == rhs.cartCount && lhs.checkoutEnabled == rhs.checkoutEnabled
   }
 }

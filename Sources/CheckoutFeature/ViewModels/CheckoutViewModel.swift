@@ -3,7 +3,11 @@ import ViewModelKit
 
 /// The checkout screen: the cart's lines and total in the chosen currency, and the currency
 /// picker fed by downloaded rates.
-public final class CheckoutViewModel {
+///
+/// A `ScreenModel`: what it shows is one `CheckoutState`, computed in one closure from the
+/// cart, the currency, the connection, the open rates table and the fetch in flight; failures
+/// and refusals are `ShopEvent`s.
+public final class CheckoutViewModel: ScreenModel {
   /// Texts of the refusals and messages of this screen.
   public enum Text {
     public static let offline = "Offline: currency change unavailable"
@@ -14,27 +18,34 @@ public final class CheckoutViewModel {
 
   // MARK: Outputs
 
-  /// "Checkout".
-  public let title: Driver<String>
-  /// "2 Bag of Peas for 1.90 GBP", in catalog order.
-  public let rows: Driver<[CheckoutRow]>
-  /// "Total: 6.10 GBP".
-  public let total: Driver<String>
-  /// "Currency: GBP".
-  public let currency: Driver<String>
-  /// "Your cart is empty", or "" when there are rows.
-  public let emptyText: Driver<String>
-  /// True while rates are being fetched.
-  public let isLoading: Driver<Bool>
-  /// True while online and not fetching.
-  public let changeCurrencyEnabled: Driver<Bool>
-  /// "Offline: currency change unavailable" while offline, else "".
-  public let offlineNotice: Driver<String>
-  /// The open picker, or nil.
-  public let currencyPicker: Driver<CurrencyPicker?>
-  /// Where the screen asks to go.
-  public let navigation: Signal<CheckoutRoute>
+  /// Everything the screen shows, in one value.
+  public let state: Driver<CheckoutState>
   /// "Unable to retrieve currencies", "Unknown currency: XYZ".
+  public let events: Signal<ShopEvent>
+  /// Where the screen asks to go (the session's navigator follows it).
+  public let navigation: Signal<CheckoutRoute>
+
+  // Projections of `state` and `events`, one per spec output.
+
+  /// `state.title`.
+  public let title: Driver<String>
+  /// `state.rows`.
+  public let rows: Driver<[CheckoutRow]>
+  /// `state.total`.
+  public let total: Driver<String>
+  /// `state.currency`.
+  public let currency: Driver<String>
+  /// `state.emptyText`.
+  public let emptyText: Driver<String>
+  /// `state.isLoading`.
+  public let isLoading: Driver<Bool>
+  /// `state.changeCurrencyEnabled`.
+  public let changeCurrencyEnabled: Driver<Bool>
+  /// `state.offlineNotice`.
+  public let offlineNotice: Driver<String>
+  /// `state.currencyPicker`.
+  public let currencyPicker: Driver<CurrencyPicker?>
+  /// The messages of `events`.
   public let message: Signal<String>
 
   /// Fetches rates (10 s timeout), then opens the picker.
@@ -50,6 +61,7 @@ public final class CheckoutViewModel {
   private var subscriptions = Set<AnyCancellable>()
   /// Answers to inputs still being worked out; each is dropped once known.
   private let work = InFlightWork()
+  private let activation = Activation()
 
   /// How many subscriptions the view model keeps: fixed after `init`, whatever the inputs
   /// (checked by the lifetime tests).
@@ -70,32 +82,46 @@ public final class CheckoutViewModel {
           .receive(on: scheduler)
           .handleEvents(receiveOutput: { openTable.accept($0) }))
     }
-    title = .just("Checkout", scheduler: scheduler)
     let rowCache = CheckoutRowCache()
-    rows = cart.changesNow.combineLatest(currency.changes) { rowCache.rows(cart: $0, currency: $1) }
-      .removeDuplicates().asDriver(scheduler: scheduler)
-    total = cart.changesNow.combineLatest(currency.changes) { CartText.total($0, in: $1) }
-      .removeDuplicates().asDriver(scheduler: scheduler)
-    self.currency = currency.changes.map { "Currency: \($0.code)" }.removeDuplicates()
-      .asDriver(scheduler: scheduler)
-    emptyText = cart.changesNow.map { $0.isEmpty ? "Your cart is empty" : "" }.removeDuplicates()
-      .asDriver(scheduler: scheduler)
-    isLoading = changeCurrency.executing
-    changeCurrencyEnabled = changeCurrency.enabled
-    offlineNotice = online.map { $0 ? "" : Text.offline }.removeDuplicates()
-      .asDriver(scheduler: scheduler)
-    currencyPicker = openTable.combineLatest(currency.changes) { table, current in
-      table.map { Self.picker($0, current: current) }
+    let shown = cart.changesNow.combineLatest(currency.changes) { cart, currency in
+      (
+        rows: rowCache.rows(cart: cart, currency: currency),
+        total: CartText.total(cart, in: currency), empty: cart.isEmpty, currency: currency
+      )
+    }
+    // Enabled as the action is (online, and not fetching), in the same value as the rest.
+    state = shown.combineLatest(online, openTable, changeCurrency.executingValues) {
+      shown, online, table, fetching in
+      CheckoutState(
+        title: "Checkout", rows: shown.rows, total: shown.total,
+        currency: "Currency: \(shown.currency.code)",
+        emptyText: shown.empty ? "Your cart is empty" : "", isLoading: fetching,
+        changeCurrencyEnabled: online && !fetching, offlineNotice: online ? "" : Text.offline,
+        currencyPicker: table.map { Self.picker($0, current: shown.currency) })
     }
     .removeDuplicates().asDriver(scheduler: scheduler)
+    title = state.map(\.title).distinctUntilChanged()
+    rows = state.map(\.rows).distinctUntilChanged()
+    total = state.map(\.total).distinctUntilChanged()
+    self.currency = state.map(\.currency).distinctUntilChanged()
+    emptyText = state.map(\.emptyText).distinctUntilChanged()
+    isLoading = state.map(\.isLoading).distinctUntilChanged()
+    changeCurrencyEnabled = state.map(\.changeCurrencyEnabled).distinctUntilChanged()
+    offlineNotice = state.map(\.offlineNotice).distinctUntilChanged()
+    currencyPicker = state.map(\.currencyPicker).distinctUntilChanged()
     navigation = routes.asSignal(scheduler: scheduler)
-    message = messages.merge(
+    events = messages.merge(
       with: changeCurrency.errors.filter { !$0.isNotEnabled }.map { _ in RatesError.message }
     )
+    .map(ShopEvent.message)
     .asSignal(scheduler: scheduler)
+    message = events.map(\.message)
   }
 
   // MARK: Inputs
+
+  /// Records whether the screen is seen; nothing reacts to it yet.
+  public func setActive(_ active: Bool) { activation.set(active) }
 
   /// Fetches rates and opens the picker; answers when the picker opens or the fetch fails.
   public func openCurrencyPicker() -> AnyPublisher<InputResult, Never> {

@@ -8,7 +8,11 @@ public enum OrderFormRoute: Equatable, Sendable {
 
 /// The order form on the checkout screen: name, email and address with live validation,
 /// and "Place order".
-public final class OrderFormViewModel {
+///
+/// A `ScreenModel`: what it shows is one `OrderFormState`, computed in one closure from the
+/// fields, the cart, the placement in flight and the confirmation; a failed save is a
+/// `ShopEvent`.
+public final class OrderFormViewModel: ScreenModel {
   /// The hint texts, in the order they apply.
   public enum Hint {
     public static let emptyCart = "Add something to your cart"
@@ -17,25 +21,37 @@ public final class OrderFormViewModel {
     public static let ready = "Ready to order"
   }
 
+  /// The answer to a placement whose save failed (the event beside it says why).
+  public static let notPlaced = "order not placed"
+
   // MARK: Outputs
 
-  public let nameStatus: Driver<FieldStatus>
-  public let emailStatus: Driver<FieldStatus>
-  public let addressStatus: Driver<FieldStatus>
-  /// True when all three fields are valid.
-  public let formValid: Driver<Bool>
-  /// Cart not empty, form valid, not placing.
-  public let placeOrderEnabled: Driver<Bool>
-  /// Why Place order is disabled, or "Ready to order".
-  public let placeOrderHint: Driver<String>
-  /// True while an order is being saved.
-  public let isPlacing: Driver<Bool>
-  /// "Order #000007 placed. Total: 12.75 AUD" after a success, until dismissed or the cart
-  /// changes.
-  public let confirmation: Driver<String?>
-  /// `.catalog` when a confirmation is dismissed.
-  public let navigation: Signal<OrderFormRoute>
+  /// Everything the form shows, in one value.
+  public let state: Driver<OrderFormState>
   /// "Unable to place your order. Please try again."
+  public let events: Signal<ShopEvent>
+  /// `.catalog` when a confirmation is dismissed (the session's navigator follows it).
+  public let navigation: Signal<OrderFormRoute>
+
+  // Projections of `state` and `events`, one per spec output.
+
+  /// `state.nameStatus`.
+  public let nameStatus: Driver<FieldStatus>
+  /// `state.emailStatus`.
+  public let emailStatus: Driver<FieldStatus>
+  /// `state.addressStatus`.
+  public let addressStatus: Driver<FieldStatus>
+  /// `state.formValid`.
+  public let formValid: Driver<Bool>
+  /// `state.placeOrderEnabled`.
+  public let placeOrderEnabled: Driver<Bool>
+  /// `state.placeOrderHint`.
+  public let placeOrderHint: Driver<String>
+  /// `state.isPlacing`.
+  public let isPlacing: Driver<Bool>
+  /// `state.confirmation`.
+  public let confirmation: Driver<String?>
+  /// The messages of `events`.
   public let message: Signal<String>
   /// Saves an order built from the cart, currency and form as they are at `execute`.
   public let placeOrder: Action<Void, Order>
@@ -73,6 +89,9 @@ public final class OrderFormViewModel {
   private let confirmationText = BehaviorRelay<String?>(value: nil)
   private let routes = PublishRelay<OrderFormRoute>()
   private var subscriptions = Set<AnyCancellable>()
+  /// Answers to placements still being saved; each is dropped once known.
+  private let work = InFlightWork()
+  private let activation = Activation()
 
   public init(
     storage: any CheckoutStorage, cart: CartStore, currency: CurrencyStore,
@@ -90,20 +109,30 @@ public final class OrderFormViewModel {
         cart: cart.current, currency: currency.value, fields: fields.value, now: clock())
       return activity.track(storage.saveOrder(draft))
     }
-    nameStatus = fields.map(\.nameStatus).removeDuplicates().asDriver(scheduler: scheduler)
-    emailStatus = fields.map(\.emailStatus).removeDuplicates().asDriver(scheduler: scheduler)
-    addressStatus = fields.map(\.addressStatus).removeDuplicates().asDriver(scheduler: scheduler)
-    formValid = valid.asDriver(scheduler: scheduler)
-    placeOrderEnabled = placeOrder.enabled
-    isPlacing = placeOrder.executing
-    placeOrderHint = cartFilled.combineLatest(valid, placeOrder.executing) {
-      Self.hint(cartFilled: $0, formValid: $1, placing: $2)
+    state = fields.combineLatest(cartFilled, placeOrder.executingValues, confirmationText) {
+      fields, cartFilled, placing, confirmation in
+      let hint = Self.hint(cartFilled: cartFilled, formValid: fields.isValid, placing: placing)
+      return OrderFormState(
+        name: fields.name, email: fields.email, address: fields.address,
+        nameStatus: fields.nameStatus, emailStatus: fields.emailStatus,
+        addressStatus: fields.addressStatus, formValid: fields.isValid,
+        placeOrderEnabled: hint == Hint.ready, placeOrderHint: hint, isPlacing: placing,
+        confirmation: confirmation)
     }
     .removeDuplicates().asDriver(scheduler: scheduler)
-    confirmation = confirmationText.removeDuplicates().asDriver(scheduler: scheduler)
+    nameStatus = state.map(\.nameStatus).distinctUntilChanged()
+    emailStatus = state.map(\.emailStatus).distinctUntilChanged()
+    addressStatus = state.map(\.addressStatus).distinctUntilChanged()
+    formValid = state.map(\.formValid).distinctUntilChanged()
+    placeOrderEnabled = state.map(\.placeOrderEnabled).distinctUntilChanged()
+    placeOrderHint = state.map(\.placeOrderHint).distinctUntilChanged()
+    isPlacing = state.map(\.isPlacing).distinctUntilChanged()
+    confirmation = state.map(\.confirmation).distinctUntilChanged()
     navigation = routes.asSignal(scheduler: scheduler)
-    message = placeOrder.errors.filter { !$0.isNotEnabled }.map { _ in StorageMessage.saveOrder }
+    events = placeOrder.errors.filter { !$0.isNotEnabled }
+      .map { _ in ShopEvent.message(StorageMessage.saveOrder) }
       .asSignal(scheduler: scheduler)
+    message = events.map(\.message)
     placeOrder.elements.emit { [weak self] order in self?.placed(order) }.store(in: &subscriptions)
     cart.edits.emit { [confirmationText] in confirmationText.accept(nil) }.store(in: &subscriptions)
   }
@@ -134,19 +163,28 @@ public final class OrderFormViewModel {
     }
   }
 
-  /// Places the order, or says why not (the current hint).
+  /// Places the order, or says why not: at once with the current hint when it cannot start
+  /// (`immediateAnswer` holds it); else `.accepted` once the order is saved, or
+  /// `notPlaced` when the save failed.
   @discardableResult
-  public func submitOrder() -> InputResult {
+  public func submitOrder() -> PendingResult {
     let hint = Self.hint(
       cartFilled: !cart.current.isEmpty, formValid: fields.value.isValid,
       placing: placeOrder.isExecuting)
-    guard hint == Hint.ready else { return .rejected(hint) }
-    lastPlacement = placeOrder.execute(())
-    return .accepted
+    guard hint == Hint.ready else { return Replayed.answered(.rejected(hint)) }
+    let answer = Replayed<InputResult, Never>()
+    work.sink(
+      placeOrder.execute(()),
+      receiveCompletion: { completion in
+        if case .failure = completion { answer.send(.rejected(Self.notPlaced)) }
+        answer.send(completion: .finished)
+      },
+      receiveValue: { _ in answer.send(.accepted) })
+    return answer.eraseToAnyPublisher()
   }
 
-  /// The outcome of the placement `submitOrder()` last started: the order, or the failure.
-  public private(set) var lastPlacement: AnyPublisher<Order, ActionError>?
+  /// Records whether the form is seen; nothing reacts to it yet.
+  public func setActive(_ active: Bool) { activation.set(active) }
 
   /// Closes the confirmation and routes back to the catalog; nothing without one.
   public func dismissConfirmation() {

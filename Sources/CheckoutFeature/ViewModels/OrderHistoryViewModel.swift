@@ -15,14 +15,23 @@ public struct OrderRow: Identifiable, Equatable, Sendable, Codable {
 }
 
 /// Past orders, newest first.
-public final class OrderHistoryViewModel {
-  /// Newest first.
-  public let rows: Driver<[OrderRow]>
-  /// True until the first list or failure.
-  public let isLoading: Driver<Bool>
-  /// "No orders yet" when loaded and empty, else "".
-  public let emptyText: Driver<String>
+///
+/// A `ScreenModel`: what it shows is one `OrderHistoryState`; a failed load is a `ShopEvent`.
+public final class OrderHistoryViewModel: ScreenModel {
+  /// Everything the history shows, in one value.
+  public let state: Driver<OrderHistoryState>
   /// "Unable to load orders".
+  public let events: Signal<ShopEvent>
+
+  // Projections of `state` and `events`, one per spec output.
+
+  /// `state.rows`.
+  public let rows: Driver<[OrderRow]>
+  /// `state.isLoading`.
+  public let isLoading: Driver<Bool>
+  /// `state.emptyText`.
+  public let emptyText: Driver<String>
+  /// The messages of `events`.
   public let message: Signal<String>
 
   private let storage: any CheckoutStorage
@@ -31,6 +40,7 @@ public final class OrderHistoryViewModel {
   private let orders = BehaviorRelay<[OrderRow]?>(value: nil)
   private let messages = PublishRelay<String>()
   private var observation: AnyCancellable?
+  private let activation = Activation()
 
   private let activity: ActivityTracker?
 
@@ -47,11 +57,17 @@ public final class OrderHistoryViewModel {
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = timeZone
     formatter.dateFormat = "yyyy-MM-dd HH:mm"
-    rows = orders.map { $0 ?? [] }.removeDuplicates().asDriver(scheduler: scheduler)
-    isLoading = orders.map { $0 == nil }.removeDuplicates().asDriver(scheduler: scheduler)
-    emptyText = orders.map { $0?.isEmpty == true ? "No orders yet" : "" }.removeDuplicates()
-      .asDriver(scheduler: scheduler)
-    message = messages.asSignal(scheduler: scheduler)
+    state = orders.map { orders in
+      OrderHistoryState(
+        rows: orders ?? [], isLoading: orders == nil,
+        emptyText: orders?.isEmpty == true ? "No orders yet" : "")
+    }
+    .removeDuplicates().asDriver(scheduler: scheduler)
+    rows = state.map(\.rows).distinctUntilChanged()
+    isLoading = state.map(\.isLoading).distinctUntilChanged()
+    emptyText = state.map(\.emptyText).distinctUntilChanged()
+    events = messages.map(ShopEvent.message).asSignal(scheduler: scheduler)
+    message = events.map(\.message)
     // As for the catalog: the first load starts after `init`, so its failure is seen.
     let loading = activity?.begin()
     scheduler.schedule(after: scheduler.now) { [weak self] in
@@ -59,6 +75,9 @@ public final class OrderHistoryViewModel {
       loading?.end()
     }
   }
+
+  /// Records whether the history is seen; nothing reacts to it yet.
+  public func setActive(_ active: Bool) { activation.set(active) }
 
   /// Subscribes to the stored orders again.
   public func reload() {

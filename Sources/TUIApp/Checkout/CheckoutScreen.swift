@@ -3,7 +3,7 @@ import TerminalUI
 import ViewModelKit
 
 /// Tab 4: the catalog and checkout screens, the currency picker, the order confirmation and
-/// the order history, drawn from the checkout view models' outputs.
+/// the order history, drawn from the four checkout view models' states.
 @MainActor
 public final class CheckoutScreen: AppScreen, DriverBound {
   enum Field: Int { case filter, name, email, address }
@@ -17,27 +17,10 @@ public final class CheckoutScreen: AppScreen, DriverBound {
   lazy var toast = Toast(scheduler: scheduler) { [weak self] in self?.redraw() }
 
   // What the view models last said.
-  var rows: [CatalogRow] = []
-  var catalogLoading = true
-  var total = ""
-  var cartCount = ""
-  var checkoutEnabled = false
-  var emptyText = ""
-  var cartRows: [CheckoutRow] = []
-  var checkoutTotal = ""
-  var currency = ""
-  var cartEmptyText = ""
-  var ratesLoading = false
-  var currencyEnabled = false
-  var offlineNotice = ""
-  var picker: CurrencyPicker?
-  var statuses: [Field: FieldStatus] = [:]
-  var placeEnabled = false
-  var placeHint = ""
-  var placing = false
-  var confirmation: String?
-  var orders: [OrderRow] = []
-  var ordersEmptyText = ""
+  var catalog = CatalogState.empty
+  var checkout = CheckoutState.empty
+  var form = OrderFormState.empty
+  var history = OrderHistoryState.empty
 
   // What only the screen knows.
   /// The navigator's top scene as last delivered.
@@ -64,41 +47,24 @@ public final class CheckoutScreen: AppScreen, DriverBound {
   }
 
   private func bind() {
-    let catalog = session.catalog
-    let checkout = session.checkout
-    let form = session.orderForm
-    bind(catalog.rows) {
-      $0.rows = $1; $0.list.clamp(count: $1.count, visible: $0.listHeight)
+    bind(session.catalog.state) { screen, state in
+      screen.list.clamp(count: state.rows.count, visible: screen.listHeight)
+      screen.catalog = state
     }
-    bind(catalog.isLoading) { $0.catalogLoading = $1 }
-    bind(catalog.total) { $0.total = $1 }
-    bind(catalog.cartCount) { $0.cartCount = $1 }
-    bind(catalog.checkoutEnabled) { $0.checkoutEnabled = $1 }
-    bind(catalog.emptyText) { $0.emptyText = $1 }
-    bind(checkout.rows) { $0.cartRows = $1 }
-    bind(checkout.total) { $0.checkoutTotal = $1 }
-    bind(checkout.currency) { $0.currency = $1 }
-    bind(checkout.emptyText) { $0.cartEmptyText = $1 }
-    bind(checkout.isLoading) { $0.ratesLoading = $1 }
-    bind(checkout.changeCurrencyEnabled) { $0.currencyEnabled = $1 }
-    bind(checkout.offlineNotice) { $0.offlineNotice = $1 }
-    bind(checkout.currencyPicker) { screen, picker in
-      if screen.picker == nil, let picker {
+    bind(session.checkout.state) { screen, state in
+      if screen.checkout.currencyPicker == nil, let picker = state.currencyPicker {
         screen.pickerSelection = picker.choices.firstIndex(where: \.isCurrent) ?? 0
       }
-      screen.picker = picker
+      screen.checkout = state
     }
-    bind(form.nameStatus) { $0.statuses[.name] = $1 }
-    bind(form.emailStatus) { $0.statuses[.email] = $1 }
-    bind(form.addressStatus) { $0.statuses[.address] = $1 }
-    bind(form.placeOrderEnabled) { $0.placeEnabled = $1 }
-    bind(form.placeOrderHint) { $0.placeHint = $1 }
-    bind(form.isPlacing) { $0.placing = $1 }
-    bind(form.confirmation) { $0.confirmation = $1 }
-    bind(session.history.rows) { $0.orders = $1 }
-    bind(session.history.emptyText) { $0.ordersEmptyText = $1 }
-    for signal in [catalog.message, checkout.message, form.message, session.history.message] {
-      signal.emit { [weak self] in self?.toast.show($0) }.store(in: &subscriptions)
+    bind(session.orderForm.state) { $0.form = $1 }
+    bind(session.history.state) { $0.history = $1 }
+    let events = [
+      session.catalog.events, session.checkout.events, session.orderForm.events,
+      session.history.events,
+    ]
+    for signal in events {
+      signal.emit { [weak self] in self?.toast.show($0.message) }.store(in: &subscriptions)
     }
     bind(session.scene) { screen, scene in
       if screen.mode != scene { screen.focus = nil }
@@ -106,7 +72,9 @@ public final class CheckoutScreen: AppScreen, DriverBound {
     }
   }
 
-  var isLoading: Bool { mode == .catalog ? catalogLoading : (ratesLoading || placing) }
+  var isLoading: Bool {
+    mode == .catalog ? catalog.isLoading : (checkout.isLoading || form.isPlacing)
+  }
 
   func didReceiveValue() {
     spinner.run(isLoading)
@@ -116,7 +84,9 @@ public final class CheckoutScreen: AppScreen, DriverBound {
   // MARK: AppScreen
 
   public var hasFocusedField: Bool { focus != nil }
-  public var hasOverlay: Bool { picker != nil || confirmation != nil || historyOpen }
+  public var hasOverlay: Bool {
+    checkout.currencyPicker != nil || form.confirmation != nil || historyOpen
+  }
 
   public var hints: [Hint] {
     guard focus == nil else { return [] }
@@ -124,12 +94,13 @@ public final class CheckoutScreen: AppScreen, DriverBound {
     case .catalog:
       [
         Hint("j/k", "move"), Hint("+/-", "qty"), Hint("/", "filter"),
-        Hint("Enter", "checkout", enabled: checkoutEnabled), Hint("o", "orders"),
+        Hint("Enter", "checkout", enabled: catalog.checkoutEnabled), Hint("o", "orders"),
       ]
     case .checkout:
       [
-        Hint("x", "currency", enabled: currencyEnabled), Hint("n/e/a", "edit"),
-        Hint("p", "place order", enabled: placeEnabled), Hint("b", "back"), Hint("o", "orders"),
+        Hint("x", "currency", enabled: checkout.changeCurrencyEnabled), Hint("n/e/a", "edit"),
+        Hint("p", "place order", enabled: form.placeOrderEnabled), Hint("b", "back"),
+        Hint("o", "orders"),
       ]
     }
   }
@@ -150,11 +121,11 @@ public final class CheckoutScreen: AppScreen, DriverBound {
   public func handle(_ key: Key) -> KeyOutcome {
     if key == .resize { return .handled }
     if historyOpen { return handleHistory(key) }
-    if confirmation != nil {
+    if form.confirmation != nil {
       if key == .enter || key == .escape { session.orderForm.dismissConfirmation() }
       return .handled
     }
-    if let picker { return handlePicker(key, picker) }
+    if let picker = checkout.currencyPicker { return handlePicker(key, picker) }
     if let focus { return handleField(key, focus) }
     switch mode {
     case .catalog: return handleCatalog(key)
@@ -167,7 +138,7 @@ public final class CheckoutScreen: AppScreen, DriverBound {
   }
 
   private func handleCatalog(_ key: Key) -> KeyOutcome {
-    let count = rows.count
+    let count = catalog.rows.count
     switch key {
     case .up, .character("k"): list.move(by: -1, count: count, visible: listHeight)
     case .down, .character("j"): list.move(by: 1, count: count, visible: listHeight)
@@ -188,7 +159,7 @@ public final class CheckoutScreen: AppScreen, DriverBound {
   }
 
   var selectedRow: CatalogRow? {
-    rows.indices.contains(list.selection) ? rows[list.selection] : nil
+    catalog.rows.indices.contains(list.selection) ? catalog.rows[list.selection] : nil
   }
 
   private func handleCheckout(_ key: Key) -> KeyOutcome {
@@ -199,7 +170,9 @@ public final class CheckoutScreen: AppScreen, DriverBound {
     case .character("n"): focus = .name
     case .character("e"): focus = .email
     case .character("a"): focus = .address
-    case .character("p"): refuse(session.orderForm.submitOrder())
+    case .character("p"):
+      // A refusal is answered at once; a failed save is an event, shown as a toast anyway.
+      if let refusal = session.orderForm.submitOrder().immediateAnswer { refuse(refusal) }
     case .character("b"), .escape: session.checkout.back()
     case .character("o"): openHistory()
     default: return .ignored
@@ -263,11 +236,11 @@ public final class CheckoutScreen: AppScreen, DriverBound {
   private func handleHistory(_ key: Key) -> KeyOutcome {
     switch key {
     case .escape, .character("o"): historyOpen = false
-    case .up: historyPosition.move(by: -1, count: orders.count, visible: 100)
-    case .down: historyPosition.move(by: 1, count: orders.count, visible: 100)
+    case .up: historyPosition.move(by: -1, count: history.rows.count, visible: 100)
+    case .down: historyPosition.move(by: 1, count: history.rows.count, visible: 100)
     case .enter:
-      guard orders.indices.contains(historyPosition.selection) else { break }
-      let number = orders[historyPosition.selection].number
+      guard history.rows.indices.contains(historyPosition.selection) else { break }
+      let number = history.rows[historyPosition.selection].number
       expandedOrder = expandedOrder == number ? nil : number
     default: return .ignored
     }

@@ -12,8 +12,8 @@ extension CheckoutScreen {
     case .checkout: drawCheckout(painter)
     }
     toast.draw(painter, row: painter.height - 2)
-    if let picker { drawPicker(painter, picker) }
-    if let confirmation {
+    if let picker = checkout.currencyPicker { drawPicker(painter, picker) }
+    if let confirmation = form.confirmation {
       Modal.draw(
         painter, title: "Order placed", lines: [confirmation, "", "[ OK ]"], highlighted: 2)
     }
@@ -24,8 +24,8 @@ extension CheckoutScreen {
     let width = painter.width
     let narrow = width < 60
     TitleLine.draw(
-      painter, title: "Supermarket", spinnerTick: catalogLoading ? spinner.tick : nil,
-      status: "\(cartCount) in cart")
+      painter, title: "Supermarket", spinnerTick: catalog.isLoading ? spinner.tick : nil,
+      status: "\(catalog.cartCount) in cart")
     painter.rule(row: 2)
     let quantityColumn = width - 18
     let priceColumn = 37 + (width - 80) / 2
@@ -41,11 +41,11 @@ extension CheckoutScreen {
     }
     let firstRow = 4
     listHeight = max(1, painter.height - 4 - firstRow)
-    list.clamp(count: rows.count, visible: listHeight)
-    if rows.isEmpty && !emptyText.isEmpty {
-      painter.fitted("  " + emptyText, row: firstRow, column: 0, width: width, style: .dim)
+    list.clamp(count: catalog.rows.count, visible: listHeight)
+    if catalog.rows.isEmpty && !catalog.emptyText.isEmpty {
+      painter.fitted("  " + catalog.emptyText, row: firstRow, column: 0, width: width, style: .dim)
     }
-    for (offset, row) in rows.dropFirst(list.offset).prefix(listHeight).enumerated() {
+    for (offset, row) in catalog.rows.dropFirst(list.offset).prefix(listHeight).enumerated() {
       let y = firstRow + offset
       let selected = list.offset + offset == list.selection
       let number = String(row.number)
@@ -63,7 +63,7 @@ extension CheckoutScreen {
     }
     painter.rule(row: painter.height - 4)
     // Amounts are never cut: the button gives way when the line is full.
-    var totalText = " " + total
+    var totalText = " " + catalog.total
     if narrow, let row = selectedRow {
       totalText += "  " + row.priceAmount
     }
@@ -71,7 +71,8 @@ extension CheckoutScreen {
     let buttonColumn = max(width - 16, TextWidth.of(totalText) + 1)
     if buttonColumn + Button.width("Checkout") <= width {
       Button.draw(
-        painter, "Checkout", enabled: checkoutEnabled, row: painter.height - 3, column: buttonColumn
+        painter, "Checkout", enabled: catalog.checkoutEnabled, row: painter.height - 3,
+        column: buttonColumn
       )
     }
   }
@@ -81,14 +82,16 @@ extension CheckoutScreen {
     let height = painter.height
     let compact = height < 20
     TitleLine.draw(
-      painter, title: "Checkout", spinnerTick: (ratesLoading || placing) ? spinner.tick : nil,
-      status: currency)
+      painter, title: "Checkout",
+      spinnerTick: (checkout.isLoading || form.isPlacing) ? spinner.tick : nil,
+      status: checkout.currency)
     painter.rule(row: 2)
     let formRows = compact ? 2 : 5
     let totalRow = height - 3 - formRows - 1
     let listBottom = totalRow - 1
+    let cartRows = checkout.rows
     if cartRows.isEmpty {
-      painter.fitted("  " + cartEmptyText, row: 3, column: 0, width: width, style: .dim)
+      painter.fitted("  " + checkout.emptyText, row: 3, column: 0, width: width, style: .dim)
     }
     for (index, row) in cartRows.prefix(max(0, listBottom - 3)).enumerated() {
       painter.fitted("  " + row.text, row: 3 + index, column: 0, width: width)
@@ -100,7 +103,8 @@ extension CheckoutScreen {
     }
     painter.rule(row: listBottom)
     // Total line: total, then the buttons on the right.
-    let currencyLabel = offlineNotice.isEmpty ? "Change currency" : offlineNotice
+    let notice = checkout.offlineNotice
+    let currencyLabel = notice.isEmpty ? "Change currency" : notice
     var right = width - 1
     if width >= 60 {
       right -= Button.width("Back")
@@ -108,14 +112,15 @@ extension CheckoutScreen {
       right -= 3
     }
     let currencyWidth = min(
-      Button.width(currencyLabel), max(0, right - TextWidth.of(checkoutTotal) - 3))
+      Button.width(currencyLabel), max(0, right - TextWidth.of(checkout.total) - 3))
     if currencyWidth >= 8 {
       let label = TextWidth.truncate(
         currencyLabel, to: currencyWidth - 4, ellipsis: painter.ellipsis)
       Button.draw(
-        painter, label, enabled: currencyEnabled, row: totalRow, column: right - currencyWidth)
+        painter, label, enabled: checkout.changeCurrencyEnabled, row: totalRow,
+        column: right - currencyWidth)
     }
-    painter.text(" " + checkoutTotal, row: totalRow, column: 0, style: .bold)
+    painter.text(" " + checkout.total, row: totalRow, column: 0, style: .bold)
     // The form.
     var row = totalRow + 1
     if !compact {
@@ -127,9 +132,11 @@ extension CheckoutScreen {
       drawField(painter, field, row: row)
       row += 1
     }
-    let placeEnd = Button.draw(painter, "Place order", enabled: placeEnabled, row: row, column: 1)
+    let placeEnd = Button.draw(
+      painter, "Place order", enabled: form.placeOrderEnabled, row: row, column: 1)
     painter.fitted(
-      placeHint, row: row, column: placeEnd + 2, width: max(0, width - placeEnd - 3), style: .dim)
+      form.placeOrderHint, row: row, column: placeEnd + 2, width: max(0, width - placeEnd - 3),
+      style: .dim)
     if !compact { painter.rule(row: height - 3) }
   }
 
@@ -138,7 +145,13 @@ extension CheckoutScreen {
     painter.text(" " + label, row: row, column: 0)
     let fieldWidth = min(32, max(10, painter.width - 22))
     fields[field]?.draw(painter, row: row, column: 10, width: fieldWidth, focused: focus == field)
-    let status = statuses[field] ?? .pristine
+    let status: FieldStatus =
+      switch field {
+      case .filter: .pristine
+      case .name: form.nameStatus
+      case .email: form.emailStatus
+      case .address: form.addressStatus
+      }
     let style: TextStyle = status == .valid ? .green : (status.isValid ? .plain : .red)
     painter.fitted(
       status.text, row: row, column: 10 + fieldWidth + 2,
@@ -157,8 +170,10 @@ extension CheckoutScreen {
   private func drawHistory(_ painter: Painter) {
     var lines: [String] = []
     var highlighted: Int?
-    if orders.isEmpty { lines.append(ordersEmptyText.isEmpty ? "Loading…" : ordersEmptyText) }
-    for (index, order) in orders.enumerated() {
+    if history.rows.isEmpty {
+      lines.append(history.emptyText.isEmpty ? "Loading…" : history.emptyText)
+    }
+    for (index, order) in history.rows.enumerated() {
       if index == historyPosition.selection { highlighted = lines.count }
       lines.append(order.summary)
       if expandedOrder == order.number {

@@ -69,9 +69,7 @@ final class NicknameViewModel: ScreenModel {
   @discardableResult
   func submit() -> InputResult {
     guard save.isEnabled else {
-      let reason = save.isExecuting ? "Already saving" : "Use 2 to 20 characters"
-      refusals.accept(reason)
-      return .rejected(reason)
+      return refusals.refuse(save.isExecuting ? "Already saving" : "Use 2 to 20 characters")
     }
     save.execute(text.value.trimmingCharacters(in: .whitespaces))
     return .accepted

@@ -101,3 +101,16 @@ final class Counter: @unchecked Sendable {
     return count
   }
 }
+
+@Suite("PublishRelay.refuse")
+struct RefuseTests {
+  @Test("announces the message once and answers it as the refusal")
+  func refuse() {
+    let relay = PublishRelay<String>()
+    var heard: [String] = []
+    let subscription = relay.sink { heard.append($0) }
+    #expect(relay.refuse("Your cart is empty") == .rejected("Your cart is empty"))
+    #expect(heard == ["Your cart is empty"])
+    subscription.cancel()
+  }
+}

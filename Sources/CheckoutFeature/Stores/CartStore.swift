@@ -180,10 +180,7 @@ public final class CartStore {
     return nil
   }
 
-  private func refuse(_ message: String) -> InputResult {
-    messageRelay.accept(message)
-    return .rejected(message)
-  }
+  private func refuse(_ message: String) -> InputResult { messageRelay.refuse(message) }
 
   private func edited() {
     scheduleSave()

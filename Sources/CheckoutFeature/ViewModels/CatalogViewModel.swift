@@ -113,11 +113,7 @@ public final class CatalogViewModel: ScreenModel {
   /// Goes to the checkout, if the cart has something in it.
   @discardableResult
   public func checkout() -> InputResult {
-    guard !cart.current.isEmpty else {
-      let text = "Your cart is empty"
-      messages.accept(text)
-      return .rejected(text)
-    }
+    guard !cart.current.isEmpty else { return messages.refuse("Your cart is empty") }
     routes.accept(.checkout)
     return .accepted
   }

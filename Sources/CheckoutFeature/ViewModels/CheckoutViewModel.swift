@@ -158,8 +158,7 @@ public final class CheckoutViewModel: ScreenModel {
     guard let table = openTable.value else { return .rejected(Text.pickerClosed) }
     let normalized = code.trimmingCharacters(in: .whitespacesAndNewlines).uppercased()
     guard let choice = table.currency(normalized) else {
-      messages.accept(Text.unknown(normalized))
-      return .rejected(Text.unknown(normalized))
+      return messages.refuse(Text.unknown(normalized))
     }
     store.select(choice)
     openTable.accept(nil)

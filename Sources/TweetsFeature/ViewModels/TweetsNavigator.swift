@@ -93,8 +93,7 @@ public final class TweetsNavigator: TweetsNavigating {
   @discardableResult
   public func showPerson(username: String) -> InputResult {
     guard let name = PersonTimelineViewModel.normalisedUsername(username) else {
-      messages.accept("Not a valid username.")
-      return .rejected("Not a valid username.")
+      return messages.refuse("Not a valid username.")
     }
     var scenes = current.value
     if case .personTimeline(let top)? = scenes.last {

@@ -193,10 +193,7 @@ public final class WeatherViewModel: ScreenModel {
   public func submit() -> InputResult {
     let cleaned = CityKey.clean(queryText)
     guard !cleaned.isEmpty else { return .accepted }
-    guard cleaned.count <= Self.maxQueryLength else {
-      toasts.accept(Self.tooLong)
-      return .rejected(Self.tooLong)
-    }
+    guard cleaned.count <= Self.maxQueryLength else { return toasts.refuse(Self.tooLong) }
     start(.text(cleaned))
     return .accepted
   }
@@ -220,10 +217,7 @@ public final class WeatherViewModel: ScreenModel {
   @discardableResult
   public func setApiKey(_ key: String) -> InputResult {
     let trimmed = key.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard !trimmed.isEmpty else {
-      toasts.accept(Self.emptyKey)
-      return .rejected(Self.emptyKey)
-    }
+    guard !trimmed.isEmpty else { return toasts.refuse(Self.emptyKey) }
     update {
       $0.apiKey = trimmed
       $0.keyPromptVisible = false

@@ -25,6 +25,8 @@ public enum SceneCoordinatorError: Error, Equatable, Sendable {
   case cannotPopRoot
   /// `push`, `modal` or `pop()` before any root scene.
   case noRootScene
+  /// An index outside the stack (`pop(toIndex:)`, `insert(_:at:)`).
+  case noSuchScene
 }
 
 /// Navigation as a view-model concern: a stack of scenes that view models change and front
@@ -70,6 +72,38 @@ public final class SceneCoordinator<Scene> {
     guard !stack.isEmpty else { return Self.refused(.noRootScene) }
     guard stack.count > 1 else { return Self.refused(.cannotPopRoot) }
     return apply(Array(stack.dropLast()))
+  }
+
+  /// Takes scenes off the top until `index` (0 is the root) is on top; nothing when it
+  /// already is. Refused when there is no scene at `index`.
+  @discardableResult
+  public func pop(toIndex index: Int) -> AnyPublisher<Void, SceneCoordinatorError> {
+    guard !stack.isEmpty else { return Self.refused(.noRootScene) }
+    guard stack.indices.contains(index) else { return Self.refused(.noSuchScene) }
+    return apply(Array(stack.prefix(index + 1)))
+  }
+
+  /// Back to the root scene alone.
+  @discardableResult
+  public func popToRoot() -> AnyPublisher<Void, SceneCoordinatorError> { pop(toIndex: 0) }
+
+  /// Replaces the top scene (never the root) with `scene`, shown the same way, in one change.
+  @discardableResult
+  public func replaceTop(with scene: Scene) -> AnyPublisher<Void, SceneCoordinatorError> {
+    guard let top = stack.last else { return Self.refused(.noRootScene) }
+    guard stack.count > 1 else { return Self.refused(.cannotPopRoot) }
+    return apply(stack.dropLast() + [SceneEntry(scene: scene, transition: top.transition)])
+  }
+
+  /// Puts `scene` into the stack at `index` (1 up to the top: never below the root), pushed,
+  /// in one change: for a layout that keeps a scene beside the others (a sidebar).
+  @discardableResult
+  public func insert(_ scene: Scene, at index: Int) -> AnyPublisher<Void, SceneCoordinatorError> {
+    guard !stack.isEmpty else { return Self.refused(.noRootScene) }
+    guard (1...stack.count).contains(index) else { return Self.refused(.noSuchScene) }
+    var newStack = stack
+    newStack.insert(SceneEntry(scene: scene, transition: .push), at: index)
+    return apply(newStack)
   }
 
   private func apply(_ newStack: [SceneEntry<Scene>]) -> AnyPublisher<Void, SceneCoordinatorError> {

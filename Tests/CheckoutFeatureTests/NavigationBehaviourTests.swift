@@ -92,4 +92,20 @@ struct NavigationBehaviourTests {
     #expect(h.value(h.checkout.total) == "Total: 3.97 AUD")
     #expect(h.value(h.checkout.currency) == "Currency: AUD")
   }
+
+  @Test("the history opens as a modal scene over the current one and closes back to it")
+  func historyIsAScene() {
+    let h = Harness().start()
+    h.fill([("peas", 1)])
+    h.catalog.checkout()
+    h.scheduler.settle()  // the route reaches the navigator on the UI scheduler
+    h.session.history.open()
+    h.session.history.open()  // already shown: no second scene
+    #expect(h.session.navigator.stack.map(\.scene) == [.catalog, .checkout, .history])
+    #expect(h.session.navigator.stack.last?.transition == .modal)
+    #expect(h.session.currentScene == .history && h.session.currentScreen == .checkout)
+    h.session.history.close()
+    h.session.history.close()  // not shown: nothing
+    #expect(h.session.navigator.stack.map(\.scene) == [.catalog, .checkout])
+  }
 }

@@ -71,4 +71,41 @@ struct SceneCoordinatorTests {
     coordinator.pop()
     #expect(recorder.values == [[], ["a"], ["a", "b"], ["a"]])
   }
+
+  @Test("pop(toIndex:) and popToRoot take scenes off the top in one change")
+  func popToIndex() {
+    let coordinator = SceneCoordinator<String>()
+    coordinator.transition(to: "list", type: .root)
+    coordinator.transition(to: "people", type: .push)
+    coordinator.transition(to: "ada", type: .push)
+    var changes = 0
+    let watch = coordinator.changes.dropFirst().sink { _ in changes += 1 }
+    #expect(coordinator.pop(toIndex: 1).record(on: scheduler).isFinished)
+    #expect(names(coordinator) == ["list (root)", "people (push)"])
+    #expect(coordinator.pop(toIndex: 5).record(on: scheduler).failure == .noSuchScene)
+    coordinator.popToRoot()
+    #expect(names(coordinator) == ["list (root)"] && changes == 2)
+    watch.cancel()
+  }
+
+  @Test("replaceTop swaps the top scene in one change, keeping how it was shown; never the root")
+  func replaceTop() {
+    let coordinator = SceneCoordinator<String>()
+    #expect(coordinator.replaceTop(with: "x").record(on: scheduler).failure == .noRootScene)
+    coordinator.transition(to: "list", type: .root)
+    #expect(coordinator.replaceTop(with: "x").record(on: scheduler).failure == .cannotPopRoot)
+    coordinator.transition(to: "ada", type: .modal)
+    coordinator.replaceTop(with: "ben")
+    #expect(names(coordinator) == ["list (root)", "ben (modal)"])
+  }
+
+  @Test("insert puts a scene above the root, never below it")
+  func insert() {
+    let coordinator = SceneCoordinator<String>()
+    coordinator.transition(to: "list", type: .root)
+    coordinator.transition(to: "ada", type: .push)
+    #expect(coordinator.insert("people", at: 0).record(on: scheduler).failure == .noSuchScene)
+    coordinator.insert("people", at: 1)
+    #expect(names(coordinator) == ["list (root)", "people (push)", "ada (push)"])
+  }
 }

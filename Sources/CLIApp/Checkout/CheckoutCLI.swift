@@ -61,7 +61,7 @@ public final class CheckoutCLI: CLIApplication {
   }
 
   /// Whether the navigator shows the checkout.
-  private var onCheckout: Bool { session.currentScene == .checkout }
+  private var onCheckout: Bool { session.currentScreen == .checkout }
 
   public var currentScreen: CLIScreen { onCheckout ? checkoutScreen : catalogScreen }
   public var isBusy: Bool { session.isBusy }

@@ -26,10 +26,13 @@ public struct CheckoutServices {
   }
 }
 
-/// The checkout app's scenes: the catalog at the root, the checkout pushed on it.
+/// The checkout app's scenes: the catalog at the root, the checkout pushed on it, and the
+/// order history shown modally over either.
 public enum CheckoutScene: Equatable, Sendable {
   case catalog
   case checkout
+  /// Past orders, drawn over the scene below.
+  case history
 }
 
 /// One running Checkout app: the shared stores, its four view models and its navigator.
@@ -48,6 +51,9 @@ public final class CheckoutSession {
   public let navigator = SceneCoordinator<CheckoutScene>()
   /// The scene on top of the navigator's stack.
   public let scene: Driver<CheckoutScene>
+  /// The navigator's stack, bottom first (a front end draws the top full-screen scene and any
+  /// modal one over it).
+  public let stack: Driver<[SceneEntry<CheckoutScene>]>
 
   private let activity: ActivityTracker
   private var routing = Set<AnyCancellable>()
@@ -72,9 +78,10 @@ public final class CheckoutSession {
       storage: services.storage, cart: cart, currency: currency, clock: clock,
       activity: activity, scheduler: scheduler)
     history = OrderHistoryViewModel(
-      storage: services.storage, timeZone: timeZone, activity: activity, scheduler: scheduler)
-    scene = navigator.stackDriver(scheduler: scheduler).map { $0.last?.scene ?? .catalog }
-      .distinctUntilChanged()
+      storage: services.storage, timeZone: timeZone, activity: activity, navigator: navigator,
+      scheduler: scheduler)
+    stack = navigator.stackDriver(scheduler: scheduler)
+    scene = stack.map { $0.last?.scene ?? .catalog }.distinctUntilChanged()
     navigator.transition(to: .catalog, type: .root)
     let navigator = navigator
     catalog.navigation.emit { _ in
@@ -94,6 +101,11 @@ public final class CheckoutSession {
 
   /// The scene on top now (the synchronous form of `scene`).
   public var currentScene: CheckoutScene { navigator.stack.last?.scene ?? .catalog }
+
+  /// The full-screen scene now, under any modal one: the catalog or the checkout.
+  public var currentScreen: CheckoutScene {
+    navigator.stack.last { $0.transition != .modal }?.scene ?? .catalog
+  }
 
   /// Whether anything counted by `isSettled` is in flight now.
   public var isBusy: Bool { activity.isBusy }

@@ -16,7 +16,8 @@ public struct OrderRow: Identifiable, Equatable, Sendable, Codable {
 
 /// Past orders, newest first.
 ///
-/// A `ScreenModel`: what it shows is one `OrderHistoryState`; a failed load is a `ShopEvent`.
+/// A `ScreenModel`: what it shows is one `OrderHistoryState`; a failed load is a `ShopEvent`;
+/// it opens and closes as a modal scene on the session's navigator.
 public final class OrderHistoryViewModel: ScreenModel {
   /// Everything the history shows, in one value.
   public let state: Driver<OrderHistoryState>
@@ -43,14 +44,17 @@ public final class OrderHistoryViewModel: ScreenModel {
   private let activation = Activation()
 
   private let activity: ActivityTracker?
+  // Weak: the session owns the navigator and this view model.
+  private weak var navigator: SceneCoordinator<CheckoutScene>?
 
   /// With `activity`, each load counts as work in flight until its first list (or failure)
   /// arrives, so that a front end that waits for the app to settle sees the orders.
   public init(
     storage: any CheckoutStorage, timeZone: TimeZone = .current, activity: ActivityTracker? = nil,
-    scheduler: AnySchedulerOf<DispatchQueue>
+    navigator: SceneCoordinator<CheckoutScene>? = nil, scheduler: AnySchedulerOf<DispatchQueue>
   ) {
     self.storage = storage
+    self.navigator = navigator
     self.activity = activity
     self.scheduler = scheduler
     formatter = DateFormatter()
@@ -74,6 +78,19 @@ public final class OrderHistoryViewModel: ScreenModel {
       self?.reload()
       loading?.end()
     }
+  }
+
+  /// Shows the history over the current scene (through the navigator); nothing when it is
+  /// already shown.
+  public func open() {
+    guard let navigator, navigator.stack.last?.scene != .history else { return }
+    navigator.transition(to: .history, type: .modal)
+  }
+
+  /// Takes the history off the navigator's stack; nothing when it is not shown.
+  public func close() {
+    guard let navigator, navigator.stack.last?.scene == .history else { return }
+    navigator.pop()
   }
 
   /// Records whether the history is seen; nothing reacts to it yet.

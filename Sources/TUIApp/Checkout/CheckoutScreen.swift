@@ -23,15 +23,16 @@ public final class CheckoutScreen: AppScreen, DriverBound {
   var history = OrderHistoryState.empty
 
   // What only the screen knows.
-  /// The navigator's top scene as last delivered.
+  /// The navigator's full-screen scene as last delivered: the catalog or the checkout.
   var mode = CheckoutScene.catalog
+  /// Whether the history is the navigator's top (modal) scene.
+  var historyOpen = false
   var focus: Field?
   var fields: [Field: TextField] = [
     .filter: TextField(), .name: TextField(), .email: TextField(), .address: TextField(),
   ]
   var list = ListPosition()
   var pickerSelection = 0
-  var historyOpen = false
   var historyPosition = ListPosition()
   var expandedOrder: Int?
   lazy var spinner = SpinnerClock(scheduler: scheduler) { [weak self] in self?.redraw() }
@@ -66,9 +67,16 @@ public final class CheckoutScreen: AppScreen, DriverBound {
     for signal in events {
       signal.emit { [weak self] in self?.toast.show($0.message) }.store(in: &subscriptions)
     }
-    bind(session.scene) { screen, scene in
-      if screen.mode != scene { screen.focus = nil }
-      screen.mode = scene
+    bind(session.stack) { screen, stack in
+      let full = stack.last { $0.transition != .modal }?.scene ?? .catalog
+      if screen.mode != full { screen.focus = nil }
+      screen.mode = full
+      let historyOnTop = stack.last?.scene == .history
+      if historyOnTop && !screen.historyOpen {
+        screen.historyPosition = ListPosition()
+        screen.expandedOrder = nil
+      }
+      screen.historyOpen = historyOnTop
     }
   }
 
@@ -91,7 +99,7 @@ public final class CheckoutScreen: AppScreen, DriverBound {
   public var hints: [Hint] {
     guard focus == nil else { return [] }
     return switch mode {
-    case .catalog:
+    case .catalog, .history:
       [
         Hint("j/k", "move"), Hint("+/-", "qty"), Hint("/", "filter"),
         Hint("Enter", "checkout", enabled: catalog.checkoutEnabled), Hint("o", "orders"),
@@ -128,7 +136,7 @@ public final class CheckoutScreen: AppScreen, DriverBound {
     if let picker = checkout.currencyPicker { return handlePicker(key, picker) }
     if let focus { return handleField(key, focus) }
     switch mode {
-    case .catalog: return handleCatalog(key)
+    case .catalog, .history: return handleCatalog(key)
     case .checkout: return handleCheckout(key)
     }
   }
@@ -152,7 +160,7 @@ public final class CheckoutScreen: AppScreen, DriverBound {
       if let row = selectedRow { refuse(session.catalog.remove(row.id)) }
     case .character("/"): focus = .filter
     case .enter, .character("c"): refuse(session.catalog.checkout())
-    case .character("o"): openHistory()
+    case .character("o"): session.history.open()
     default: return .ignored
     }
     return .handled
@@ -174,7 +182,7 @@ public final class CheckoutScreen: AppScreen, DriverBound {
       // A refusal is answered at once; a failed save is an event, shown as a toast anyway.
       if let refusal = session.orderForm.submitOrder().immediateAnswer { refuse(refusal) }
     case .character("b"), .escape: session.checkout.back()
-    case .character("o"): openHistory()
+    case .character("o"): session.history.open()
     default: return .ignored
     }
     return .handled
@@ -227,15 +235,9 @@ public final class CheckoutScreen: AppScreen, DriverBound {
     return .handled
   }
 
-  private func openHistory() {
-    historyOpen = true
-    historyPosition = ListPosition()
-    expandedOrder = nil
-  }
-
   private func handleHistory(_ key: Key) -> KeyOutcome {
     switch key {
-    case .escape, .character("o"): historyOpen = false
+    case .escape, .character("o"): session.history.close()
     case .up: historyPosition.move(by: -1, count: history.rows.count, visible: 100)
     case .down: historyPosition.move(by: 1, count: history.rows.count, visible: 100)
     case .enter:

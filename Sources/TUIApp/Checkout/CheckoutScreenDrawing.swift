@@ -8,7 +8,7 @@ import ViewModelKit
 extension CheckoutScreen {
   public func draw(_ painter: Painter) {
     switch mode {
-    case .catalog: drawCatalog(painter)
+    case .catalog, .history: drawCatalog(painter)
     case .checkout: drawCheckout(painter)
     }
     toast.draw(painter, row: painter.height - 2)

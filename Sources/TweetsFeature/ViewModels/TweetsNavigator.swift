@@ -31,7 +31,13 @@ public enum Scene {
 
 /// The tweets app's scene stack. It builds each scene's view model; a scene popped off the
 /// stack is released, which stops its fetching.
+///
+/// The stack itself is the generic `SceneCoordinator` every app routes through; this type
+/// builds each scene's view model and knows the tweets app's rules (one person on top, people
+/// second in split layout).
 public final class TweetsNavigator: TweetsNavigating {
+  /// The scene stack (the list timeline at the root).
+  public let coordinator = SceneCoordinator<Scene>()
   /// Scene ids, bottom to top.
   public let stack: Driver<[SceneID]>
   /// The scenes, bottom to top.
@@ -45,7 +51,6 @@ public final class TweetsNavigator: TweetsNavigating {
 
   private let list: ListIdentifier
   private let env: TweetsEnvironment
-  private let current = BehaviorRelay<[Scene]>(value: [])
   private let layout = BehaviorRelay(value: Layout.stack)
   private let messages = PublishRelay<String>()
 
@@ -53,6 +58,7 @@ public final class TweetsNavigator: TweetsNavigating {
     self.list = list
     self.env = env
     let scheduler = env.scheduler
+    let current = coordinator.changes.map { $0.map(\.scene) }
     stack = current.map { $0.map(\.id) }.removeDuplicates().asDriver(scheduler: scheduler)
     scenes = current.asDriver(scheduler: scheduler)
     visible = current.combineLatest(layout) { scenes, layout in
@@ -68,7 +74,7 @@ public final class TweetsNavigator: TweetsNavigating {
   }
 
   /// The scenes now, bottom to top (synchronous).
-  public var currentScenes: [Scene] { current.value }
+  public var currentScenes: [Scene] { coordinator.stack.map(\.scene) }
 
   /// Whether any request is in flight now.
   public var isBusy: Bool { env.activity.isBusy }
@@ -76,17 +82,16 @@ public final class TweetsNavigator: TweetsNavigating {
   // MARK: Inputs
 
   /// The list timeline alone.
-  public func start() { current.accept([.listTimeline(makeList())]) }
+  public func start() { coordinator.transition(to: .listTimeline(makeList()), type: .root) }
 
   /// Back to the people screen if it is in the stack; otherwise pushed.
   public func showPeople() {
-    var scenes = current.value
-    if let index = scenes.firstIndex(where: { $0.id == .listPeople }) {
-      scenes.removeSubrange((index + 1)...)
+    if let index = currentScenes.firstIndex(where: { $0.id == .listPeople }) {
+      coordinator.pop(toIndex: index)
     } else {
-      scenes.append(.listPeople(ListPeopleViewModel(list: list, env: env, navigator: self)))
+      coordinator.transition(
+        to: .listPeople(ListPeopleViewModel(list: list, env: env, navigator: self)), type: .push)
     }
-    current.accept(scenes)
   }
 
   /// Opens a member's timeline (replacing another member's on top).
@@ -95,40 +100,37 @@ public final class TweetsNavigator: TweetsNavigating {
     guard let name = PersonTimelineViewModel.normalisedUsername(username) else {
       return messages.refuse("Not a valid username.")
     }
-    var scenes = current.value
-    if case .personTimeline(let top)? = scenes.last {
+    if case .personTimeline(let top)? = currentScenes.last {
       if top.username?.lowercased() == name.lowercased() { return .accepted }
-      scenes.removeLast()
+      coordinator.replaceTop(with: personScene(name))
+    } else {
+      coordinator.transition(to: personScene(name), type: .push)
     }
-    scenes.append(
-      .personTimeline(PersonTimelineViewModel(username: name, env: env, navigator: self)))
-    current.accept(scenes)
     return .accepted
   }
 
   /// Back to the root.
   public func showListTimeline() {
-    guard current.value.count > 1 else { return }
-    current.accept(Array(current.value.prefix(1)))
+    guard currentScenes.count > 1 else { return }
+    coordinator.popToRoot()
   }
 
   /// Pops the top scene (not the root; not the people pane in split layout).
   public func back() {
-    let scenes = current.value
+    let scenes = currentScenes
     guard scenes.count > 1 else { return }
     if layout.value == .split && scenes.last?.id == .listPeople { return }
-    current.accept(Array(scenes.dropLast()))
+    coordinator.pop()
   }
 
   /// `.split` keeps the people scene in the stack, second from the bottom.
   public func setLayout(_ newLayout: Layout) {
     layout.accept(newLayout)
-    guard newLayout == .split, !current.value.isEmpty,
-      !current.value.contains(where: { $0.id == .listPeople })
+    guard newLayout == .split, !currentScenes.isEmpty,
+      !currentScenes.contains(where: { $0.id == .listPeople })
     else { return }
-    var scenes = current.value
-    scenes.insert(.listPeople(ListPeopleViewModel(list: list, env: env, navigator: self)), at: 1)
-    current.accept(scenes)
+    coordinator.insert(
+      .listPeople(ListPeopleViewModel(list: list, env: env, navigator: self)), at: 1)
   }
 
   /// Counts the next `seconds` of the app's time as pending work, so that a front end which
@@ -153,6 +155,10 @@ public final class TweetsNavigator: TweetsNavigating {
 
   /// Pauses fetching while it runs, resumes it while paused.
   public func togglePaused() { setPaused(!env.paused.value) }
+
+  private func personScene(_ username: String) -> Scene {
+    .personTimeline(PersonTimelineViewModel(username: username, env: env, navigator: self))
+  }
 
   private func makeList() -> ListTimelineViewModel {
     ListTimelineViewModel(list: list, env: env, navigator: self)

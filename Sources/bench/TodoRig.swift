@@ -83,8 +83,8 @@ final class TodoRig: @unchecked Sendable {
   func undoAndWait() {
     let due = run { _, outputs in outputs.due }
     // The delete's answer reaches the view model a hop after its sections: until then there
-    // is nothing to undo, and the input is refused.
-    waitFor { session, _ in session.tasks.undo() == .accepted }
+    // is nothing to undo, and the input is refused at once (an accepted one answers later).
+    waitFor { session, _ in session.tasks.undo().immediateAnswer == nil }
     waitFor { _, outputs in outputs.due == due + 1 }
     waitUntilSettled()
   }

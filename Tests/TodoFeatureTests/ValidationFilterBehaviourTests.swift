@@ -62,9 +62,9 @@ struct ValidationFilterBehaviourTests {
   func td47() {
     let h = TodoHarness()
     let executing = h.tasks.quickAddAction.executing.record(on: h.scheduler)
-    #expect(h.tasks.quickAdd("   ") == .rejected("Enter a title."))
+    #expect(h.tasks.quickAdd("   ").immediateAnswer == .rejected("Enter a title."))
     #expect(
-      h.tasks.quickAdd(String(repeating: "a", count: 501))
+      h.tasks.quickAdd(String(repeating: "a", count: 501)).immediateAnswer
         == .rejected("Title is too long (501/500 characters)."))
     h.scheduler.settle()
     #expect(executing.values == [false])

@@ -101,9 +101,9 @@ public final class TodoCLI: CLIApplication {
     switch word {
     case "list": return CommandOutcome(show: [(sectionsOutput, true)])
     case "stats": return CommandOutcome(show: [(statisticsOutput, false)])
-    case "add": return work(tasks.quickAdd(rest))
+    case "add": return CommandOutcome(later: tasks.quickAdd(rest))
     case "new": return CommandOutcome(tasks.create())
-    case "undo": return work(tasks.undo())
+    case "undo": return CommandOutcome(later: tasks.undo())
     case "filter":
       tasks.setFilter(rest)
       return CommandOutcome()
@@ -111,7 +111,7 @@ public final class TodoCLI: CLIApplication {
       switch task(arguments, usage: "\(word) <uid>") {
       case .failure(let refusal): return CommandOutcome(.rejected(refusal.message))
       case .success(let task):
-        return work(word == "toggle" ? tasks.toggle(task) : tasks.delete(task))
+        return CommandOutcome(later: word == "toggle" ? tasks.toggle(task) : tasks.delete(task))
       }
     case "edit":
       let words = rest.split(separator: " ", maxSplits: 1).map(String.init)
@@ -138,11 +138,6 @@ public final class TodoCLI: CLIApplication {
     }
     if !line.isEmpty { editor.setTitle(line) }
     return CommandOutcome(editor.ok())
-  }
-
-  /// An accepted input's answer comes when its service work has ended.
-  private func work(_ result: InputResult) -> CommandOutcome {
-    result == .accepted ? CommandOutcome(later: session.tasks.lastWork) : CommandOutcome(result)
   }
 
   private func task(_ arguments: [String], usage: String) -> Result<TaskItem, CLIRefusal> {

@@ -187,7 +187,7 @@ public final class TodoScreen: AppScreen, DriverBound {
     case .character(" "):
       if let task = selectedTask {
         keepScreenPosition = true
-        refuse(tasks.toggle(task))
+        refuse(tasks.toggle(task).immediateAnswer)
       }
     case .enter: if let task = selectedTask { refuse(tasks.edit(task)) }
     case .character("n"):
@@ -196,9 +196,9 @@ public final class TodoScreen: AppScreen, DriverBound {
     case .character("d"):
       if let task = selectedTask {
         keepScreenPosition = true
-        refuse(tasks.delete(task))
+        refuse(tasks.delete(task).immediateAnswer)
       }
-    case .character("u"): refuse(tasks.undo())
+    case .character("u"): refuse(tasks.undo().immediateAnswer)
     case .character("/"):
       filterOpen = true
       filterField.set(state?.filterText ?? "")
@@ -208,8 +208,10 @@ public final class TodoScreen: AppScreen, DriverBound {
     return .handled
   }
 
-  private func refuse(_ result: InputResult) {
-    if let message = result.message { toast.show(message) }
+  /// Shows a refusal on the toast line (an answer still to come is nil: a failure of the work
+  /// is a toast of its own).
+  private func refuse(_ result: InputResult?) {
+    if let message = result?.message { toast.show(message) }
   }
 
   private func handleFilter(_ key: Key) -> KeyOutcome {

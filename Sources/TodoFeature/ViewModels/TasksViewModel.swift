@@ -55,7 +55,7 @@ public final class TasksViewModel: ScreenModel {
   private let toasts = PublishRelay<String>()
   private var subscriptions = Set<AnyCancellable>()
   private let activation = Activation()
-  /// Answers to inputs still being worked out (see `lastWork`); each is dropped once known.
+  /// Answers to inputs still being worked out; each is dropped once known.
   private let work = InFlightWork()
 
   /// How many subscriptions the view model keeps: fixed after `init`, whatever the inputs
@@ -135,50 +135,53 @@ public final class TasksViewModel: ScreenModel {
     return open ? .rejected(TodoRefusal.editorOpen) : .accepted
   }
 
-  /// Checks off a due task, or brings a done one back.
+  /// Checks off a due task, or brings a done one back. Refused at once while the previous
+  /// change is saving; else answered when the service has done it (`.rejected` with the
+  /// failure's message, which is also a toast).
   @discardableResult
-  public func toggle(_ task: TaskItem) -> InputResult {
+  public func toggle(_ task: TaskItem) -> PendingResult {
     let busy = toggleAction.isExecuting
-    remember(toggleAction.execute(task))
-    return busy ? .rejected(TodoRefusal.busy) : .accepted
+    return answer(toggleAction.execute(task), refusal: busy ? TodoRefusal.busy : nil)
   }
 
-  /// Deletes a task; `undo()` brings it back.
+  /// Deletes a task; `undo()` brings it back. Answered as `toggle(_:)` is.
   @discardableResult
-  public func delete(_ task: TaskItem) -> InputResult {
+  public func delete(_ task: TaskItem) -> PendingResult {
     let busy = deleteAction.isExecuting
-    remember(deleteAction.execute(task))
-    return busy ? .rejected(TodoRefusal.busy) : .accepted
+    return answer(deleteAction.execute(task), refusal: busy ? TodoRefusal.busy : nil)
   }
 
-  /// Restores the last deleted task.
+  /// Restores the last deleted task. Answered as `toggle(_:)` is (also refused at once with
+  /// nothing to undo).
   @discardableResult
-  public func undo() -> InputResult {
+  public func undo() -> PendingResult {
     let refusal: String? =
       undoSlot.value == nil
       ? TodoRefusal.nothingToUndo : (undoAction.isExecuting ? TodoRefusal.busy : nil)
-    remember(undoAction.execute(()))
-    return refusal.map(InputResult.rejected) ?? .accepted
+    return answer(undoAction.execute(()), refusal: refusal)
   }
 
-  /// Adds a task with this title at once, without the editor.
+  /// Adds a task with this title at once, without the editor. Answered as `toggle(_:)` is
+  /// (also refused at once with an invalid title).
   @discardableResult
-  public func quickAdd(_ title: String) -> InputResult {
-    if case .failure(let error) = TaskTitle.validate(title) { return .rejected(error.message) }
+  public func quickAdd(_ title: String) -> PendingResult {
+    if case .failure(let error) = TaskTitle.validate(title) {
+      return Replayed.answered(.rejected(error.message))
+    }
     let busy = quickAddAction.isExecuting
-    remember(quickAddAction.execute(title))
-    return busy ? .rejected(TodoRefusal.busy) : .accepted
+    return answer(quickAddAction.execute(title), refusal: busy ? TodoRefusal.busy : nil)
   }
 
   /// The filter box's text changed: applies 150 ms after the last change; blank applies at once.
   public func setFilter(_ text: String) { rawFilter.accept(text) }
 
-  /// How the service work that the last toggle, delete, undo or quickAdd started ended:
-  /// `.rejected` with the failure's message when the service failed. (A refusal is the
-  /// input's own result.)
-  public private(set) var lastWork: AnyPublisher<InputResult, Never> = Replayed.answered(.accepted)
-
-  private func remember<T>(_ execution: AnyPublisher<T, ActionError>) {
+  /// An input's answer: the refusal at once, or how the service work of `execution` ended
+  /// (`.rejected` with the failure's message when the service failed).
+  private func answer<T>(_ execution: AnyPublisher<T, ActionError>, refusal: String?)
+    -> PendingResult
+  {
+    // A refused execution does no work (the action says `notEnabled`); the refusal answers.
+    if let refusal { return Replayed.answered(.rejected(refusal)) }
     let answer = Replayed<InputResult, Never>()
     work.sink(
       execution
@@ -194,7 +197,7 @@ public final class TasksViewModel: ScreenModel {
         answer.send(result)
         answer.send(completion: .finished)
       })
-    lastWork = answer.eraseToAnyPublisher()
+    return answer.eraseToAnyPublisher()
   }
 
   /// Whether the list is seen (the shown tab, or a CLI session); nothing depends on it yet.

@@ -119,38 +119,3 @@ public enum Modal {
     box.bottom(left: left, width: boxWidth, row: top + boxHeight - 1)
   }
 }
-
-/// A scrolling list's position: which row is selected, and which is at the top.
-public struct ListPosition: Equatable {
-  public private(set) var selection = 0
-  public private(set) var offset = 0
-  public init() {}
-
-  /// Moves the selection by `delta` rows, within `count`, keeping it in a window of
-  /// `visible` rows.
-  public mutating func move(by delta: Int, count: Int, visible: Int) {
-    guard count > 0 else {
-      selection = 0
-      offset = 0
-      return
-    }
-    selection = min(max(0, selection + delta), count - 1)
-    clamp(count: count, visible: visible)
-  }
-
-  public mutating func moveToStart(count: Int, visible: Int) {
-    move(by: -selection, count: count, visible: visible)
-  }
-  public mutating func moveToEnd(count: Int, visible: Int) {
-    move(by: count, count: count, visible: visible)
-  }
-
-  /// Keeps the selection inside the list and the window after the list or window changed.
-  public mutating func clamp(count: Int, visible: Int) {
-    selection = count == 0 ? 0 : min(selection, count - 1)
-    let window = max(1, visible)
-    if selection < offset { offset = selection }
-    if selection >= offset + window { offset = selection - window + 1 }
-    offset = max(0, min(offset, max(0, count - window)))
-  }
-}

@@ -147,18 +147,6 @@ struct WidgetTests {
     #expect(canvas.lines() == [""])
   }
 
-  @Test func listPositionScrollsWithTheSelection() {
-    var position = ListPosition()
-    position.move(by: 5, count: 10, visible: 3)
-    #expect(position.selection == 5 && position.offset == 3)
-    position.moveToEnd(count: 10, visible: 3)
-    #expect(position.selection == 9 && position.offset == 7)
-    position.clamp(count: 4, visible: 3)
-    #expect(position.selection == 3 && position.offset == 1)
-    position.move(by: -10, count: 4, visible: 3)
-    #expect(position.selection == 0 && position.offset == 0)
-  }
-
   @Test func toastClearsAfterThreeSecondsOnTheScheduler() {
     let scheduler = DispatchQueue.test
     var redraws = 0

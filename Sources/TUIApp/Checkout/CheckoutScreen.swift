@@ -31,9 +31,9 @@ public final class CheckoutScreen: AppScreen, DriverBound {
   var fields: [Field: TextField] = [
     .filter: TextField(), .name: TextField(), .email: TextField(), .address: TextField(),
   ]
-  var list = ListPosition()
+  var list = ListState()
   var pickerSelection = 0
-  var historyPosition = ListPosition()
+  var historyPosition = ListState()
   var expandedOrder: Int?
   lazy var spinner = SpinnerClock(scheduler: scheduler) { [weak self] in self?.redraw() }
   var listHeight = 10
@@ -49,7 +49,7 @@ public final class CheckoutScreen: AppScreen, DriverBound {
 
   private func bind() {
     bind(session.catalog.state) { screen, state in
-      screen.list.clamp(count: state.rows.count, visible: screen.listHeight)
+      screen.list.clamp(in: ListRows(count: state.rows.count), visible: screen.listHeight)
       screen.catalog = state
     }
     bind(session.checkout.state) { screen, state in
@@ -73,7 +73,7 @@ public final class CheckoutScreen: AppScreen, DriverBound {
       screen.mode = full
       let historyOnTop = stack.last?.scene == .history
       if historyOnTop && !screen.historyOpen {
-        screen.historyPosition = ListPosition()
+        screen.historyPosition = ListState()
         screen.expandedOrder = nil
       }
       screen.historyOpen = historyOnTop
@@ -146,14 +146,14 @@ public final class CheckoutScreen: AppScreen, DriverBound {
   }
 
   private func handleCatalog(_ key: Key) -> KeyOutcome {
-    let count = catalog.rows.count
+    let rows = ListRows(count: catalog.rows.count)
     switch key {
-    case .up, .character("k"): list.move(by: -1, count: count, visible: listHeight)
-    case .down, .character("j"): list.move(by: 1, count: count, visible: listHeight)
-    case .pageUp: list.move(by: -listHeight, count: count, visible: listHeight)
-    case .pageDown: list.move(by: listHeight, count: count, visible: listHeight)
-    case .home: list.moveToStart(count: count, visible: listHeight)
-    case .end: list.moveToEnd(count: count, visible: listHeight)
+    case .up, .character("k"): list.move(by: -1, in: rows, visible: listHeight)
+    case .down, .character("j"): list.move(by: 1, in: rows, visible: listHeight)
+    case .pageUp: list.move(by: -listHeight, in: rows, visible: listHeight)
+    case .pageDown: list.move(by: listHeight, in: rows, visible: listHeight)
+    case .home: list.moveToStart(in: rows, visible: listHeight)
+    case .end: list.moveToEnd(in: rows, visible: listHeight)
     case .character("+"), .character("="), .right:
       if let row = selectedRow { refuse(session.catalog.add(row.id)) }
     case .character("-"), .left:
@@ -238,8 +238,8 @@ public final class CheckoutScreen: AppScreen, DriverBound {
   private func handleHistory(_ key: Key) -> KeyOutcome {
     switch key {
     case .escape, .character("o"): session.history.close()
-    case .up: historyPosition.move(by: -1, count: history.rows.count, visible: 100)
-    case .down: historyPosition.move(by: 1, count: history.rows.count, visible: 100)
+    case .up: historyPosition.move(by: -1, in: ListRows(count: history.rows.count), visible: 100)
+    case .down: historyPosition.move(by: 1, in: ListRows(count: history.rows.count), visible: 100)
     case .enter:
       guard history.rows.indices.contains(historyPosition.selection) else { break }
       let number = history.rows[historyPosition.selection].number

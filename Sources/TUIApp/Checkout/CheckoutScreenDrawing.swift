@@ -41,7 +41,7 @@ extension CheckoutScreen {
     }
     let firstRow = 4
     listHeight = max(1, painter.height - 4 - firstRow)
-    list.clamp(count: catalog.rows.count, visible: listHeight)
+    list.clamp(in: ListRows(count: catalog.rows.count), visible: listHeight)
     if catalog.rows.isEmpty && !catalog.emptyText.isEmpty {
       painter.fitted("  " + catalog.emptyText, row: firstRow, column: 0, width: width, style: .dim)
     }

@@ -26,8 +26,8 @@ public final class TodoScreen: AppScreen, DriverBound {
   /// The open editor's state as last delivered.
   private var editorState: EditTaskState?
 
-  private var cursor = 0  // index into `lines`, always on a task when there is one
-  private var offset = 0
+  /// The selected line (a task whenever there is one) and the first line drawn.
+  private var list = ListState()
   private var visibleRows = 10
   private var keepScreenPosition = false
   private var filterOpen = false
@@ -85,18 +85,19 @@ public final class TodoScreen: AppScreen, DriverBound {
       if section.items.isEmpty { flat.append(.none) }
       flat += section.items.map(Line.task)
     }
-    let previousCursor = cursor
+    let previous = list.selection
     lines = flat
     if followNewTask, let newest = newestUID(), let index = index(of: newest) {
-      cursor = index
+      list.select(index, in: rows, visible: visibleRows)
       followNewTask = false
     } else if keepScreenPosition {
-      cursor = min(previousCursor, max(0, lines.count - 1))
+      list.select(previous, in: rows, visible: visibleRows)
       keepScreenPosition = false
     } else if let selectedUID, let index = index(of: selectedUID) {
-      cursor = index
+      list.select(index, in: rows, visible: visibleRows)
+    } else {
+      list.clamp(in: rows, visible: visibleRows)
     }
-    snapToTask(direction: 1)
     redraw()
   }
 
@@ -109,35 +110,19 @@ public final class TodoScreen: AppScreen, DriverBound {
   }
 
   private var selectedTask: TaskItem? {
-    guard lines.indices.contains(cursor), case .task(let task) = lines[cursor] else { return nil }
+    guard lines.indices.contains(list.selection), case .task(let task) = lines[list.selection]
+    else { return nil }
     return task
   }
 
-  /// Moves the cursor off headers and "(none)" rows, first in `direction`, then back.
-  private func snapToTask(direction: Int) {
-    guard !lines.isEmpty else {
-      cursor = 0
-      return
-    }
-    cursor = min(max(0, cursor), lines.count - 1)
-    for step in [direction, -direction] {
-      var index = cursor
-      while lines.indices.contains(index) {
-        if case .task = lines[index] {
-          cursor = index
-          return
-        }
-        index += step
-      }
-    }
+  /// The lines as the list state sees them: only tasks can be selected.
+  private var rows: ListRows {
+    let lines = lines
+    return ListRows(
+      count: lines.count, isSelectable: { if case .task = lines[$0] { true } else { false } })
   }
 
-  private func move(by delta: Int) {
-    let tasks = lines.indices.filter { if case .task = lines[$0] { true } else { false } }
-    guard let position = tasks.firstIndex(of: cursor) ?? tasks.firstIndex(where: { $0 >= cursor })
-    else { return }
-    cursor = tasks[min(max(0, position + delta), tasks.count - 1)]
-  }
+  private func move(by delta: Int) { list.move(by: delta, in: rows, visible: visibleRows) }
 
   // MARK: AppScreen
 
@@ -268,9 +253,8 @@ public final class TodoScreen: AppScreen, DriverBound {
     }
     let bottom = painter.height - 3
     visibleRows = max(1, bottom - top)
-    if cursor < offset { offset = cursor }
-    if cursor >= offset + visibleRows { offset = cursor - visibleRows + 1 }
-    offset = max(0, min(offset, max(0, lines.count - visibleRows)))
+    list.clamp(in: rows, visible: visibleRows)
+    let offset = list.offset
     formattedRowCount = 0
     for (row, index) in (offset..<min(lines.count, offset + visibleRows)).enumerated() {
       let y = top + row
@@ -279,7 +263,7 @@ public final class TodoScreen: AppScreen, DriverBound {
       case .none: painter.text("   (none)", row: y, column: 0, style: .dim)
       case .task(let task):
         formattedRowCount += 1
-        let selected = index == cursor && editor == nil
+        let selected = index == list.selection && editor == nil
         if selected { painter.text(">", row: y, column: 1, style: .bold) }
         painter.fitted(
           task.rowText, row: y, column: 3, width: width - 4, style: selected ? .reverse : .plain)

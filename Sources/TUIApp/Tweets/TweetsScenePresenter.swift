@@ -16,11 +16,14 @@ final class ScenePresenter: DriverBound {
   private var timeline: TimelineState?
   /// The member list's state as last delivered (the people scene).
   private var members: PeopleState?
-  private var selection = 0
+  /// The selected row and the first row drawn.
+  private var list = ListState()
   private var selectedID: TwitterID?
-  private var offset = 0
   /// Rows that arrived above a scrolled-down view since it last showed the top (E2).
   private var newAbove = 0
+  /// The last frame's list area: its width, its height in lines and the ellipsis, so that a
+  /// key scrolls by the rows' real heights.
+  private var lastArea: (width: Int, lines: Int, ellipsis: String)?
 
   init(
     _ scene: Scene, scheduler: AnySchedulerOf<DispatchQueue>, redraw: @escaping () -> Void,
@@ -54,17 +57,40 @@ final class ScenePresenter: DriverBound {
 
   /// New rows keep the selection on the same tweet when rows come in above it.
   private func setTweets(_ rows: [TweetRow]) {
-    let oldSelection = selection
-    if let selectedID, let index = rows.firstIndex(where: { $0.id == selectedID }) {
-      selection = index
+    let visible = lastArea?.lines ?? rows.count
+    let index = selectedID.flatMap { id in rows.firstIndex { $0.id == id } }
+    if let index, index > list.selection, list.offset > 0 {
       // New rows above a scrolled view: keep the view where it was, and count them.
-      if index > oldSelection && offset > 0 {
-        offset += index - oldSelection
-        newAbove += index - oldSelection
-      }
+      newAbove += index - list.selection
+      list.shift(by: index - list.selection)
+      list.clamp(in: tweetRows(rows), visible: visible)
+    } else if let index {
+      list.select(index, in: tweetRows(rows), visible: visible)
+    } else {
+      list.clamp(in: tweetRows(rows), visible: visible)
     }
-    selection = min(selection, max(0, rows.count - 1))
-    selectedID = rows.isEmpty ? nil : rows[selection].id
+    selectedID = rows.isEmpty ? nil : rows[list.selection].id
+  }
+
+  /// One tweet as drawn: its header, then its text wrapped under it (at most 8 lines).
+  private static func block(_ row: TweetRow, width: Int, ellipsis: String) -> [String] {
+    [row.header(fitting: width - 1)]
+      + WordWrap.lines(
+        row.mark.isEmpty ? row.text : "\(row.mark) \(row.text)", width: width - 3, limit: 8,
+        ellipsis: ellipsis)
+  }
+
+  /// The tweets as the list state sees them: as many lines high as they are drawn.
+  private func tweetRows(_ rows: [TweetRow]) -> ListRows {
+    guard let area = lastArea else { return ListRows(count: rows.count) }
+    return ListRows(
+      count: rows.count,
+      height: { Self.block(rows[$0], width: area.width, ellipsis: area.ellipsis).count })
+  }
+
+  /// The rows of the shown list (tweets, or members of two lines each).
+  private var listRows: ListRows {
+    isTimeline ? tweetRows(tweets) : ListRows(count: people.count, height: { _ in 2 })
   }
 
   var isTimeline: Bool { scene.people == nil }
@@ -79,29 +105,29 @@ final class ScenePresenter: DriverBound {
   var filter: String { timeline?.filterText ?? "" }
 
   private var count: Int { isTimeline ? tweets.count : people.count }
-  var isAtEnd: Bool { selection >= count - 1 }
+  var isAtEnd: Bool { list.selection >= count - 1 }
 
   func move(by delta: Int) {
     guard count > 0 else { return }
-    selection = min(max(0, selection + delta), count - 1)
-    if isTimeline { selectedID = tweets[selection].id }
+    list.move(by: delta, in: listRows, visible: lastArea?.lines ?? count)
+    if isTimeline { selectedID = tweets[list.selection].id }
   }
 
   func moveToStart() { move(by: -count) }
   func moveToEnd() { move(by: count) }
 
-  var selectedPersonIndex: Int? { isTimeline || people.isEmpty ? nil : selection }
+  var selectedPersonIndex: Int? { isTimeline || people.isEmpty ? nil : list.selection }
 
   var selectedAuthor: String? {
-    guard isTimeline, tweets.indices.contains(selection) else { return nil }
-    let username = tweets[selection].authorUsername
+    guard isTimeline, tweets.indices.contains(list.selection) else { return nil }
+    let username = tweets[list.selection].authorUsername
     return username.isEmpty ? nil : username
   }
 
   /// The selected tweet's web link, on the toast line (extension E5).
   func showLink() {
-    guard isTimeline, tweets.indices.contains(selection) else { return }
-    toast(tweets[selection].link)
+    guard isTimeline, tweets.indices.contains(list.selection) else { return }
+    toast(tweets[list.selection].link)
   }
 
   func selectPerson(at index: Int) {
@@ -162,33 +188,21 @@ final class ScenePresenter: DriverBound {
       painter.fitted(" " + text, row: top, column: left, width: width, style: .dim)
     }
     var top = top
-    if offset == 0 { newAbove = 0 }
+    if list.offset == 0 { newAbove = 0 }
     if newAbove > 0 {
       let marker = TimelineState.newTweetsNote(count: newAbove)
       painter.fitted(" " + marker, row: top, column: left, width: width, style: .bold)
       top += 1
     }
-    func block(_ index: Int) -> [String] {
-      let row = tweets[index]
-      return [row.header(fitting: width - 1)]
-        + WordWrap.lines(
-          row.mark.isEmpty ? row.text : "\(row.mark) \(row.text)", width: width - 3, limit: 8,
-          ellipsis: painter.ellipsis)
-    }
-    let rows = lastRow - top + 1
-    if selection < offset { offset = selection }
-    // Scroll down until the selected tweet fits.
-    while offset < selection
-      && (offset...selection).reduce(0, { $0 + block($1).count }) > rows
-    {
-      offset += 1
-    }
+    lastArea = (width, lastRow - top + 1, painter.ellipsis)
+    list.clamp(in: tweetRows(tweets), visible: lastRow - top + 1)
     var row = top
-    var index = offset
+    var index = list.offset
     while index < tweets.count, row <= lastRow {
-      for (number, line) in block(index).enumerated() where row <= lastRow {
+      let lines = Self.block(tweets[index], width: width, ellipsis: painter.ellipsis)
+      for (number, line) in lines.enumerated() where row <= lastRow {
         if number == 0 {
-          let selected = index == selection && focused
+          let selected = index == list.selection && focused
           painter.text(selected ? ">" : " ", row: row, column: left, style: .bold)
           painter.fitted(line, row: row, column: left + 1, width: width - 1, style: .bold)
         } else {
@@ -217,12 +231,12 @@ final class ScenePresenter: DriverBound {
       return
     }
     let perPerson = 2
-    let visible = max(1, (bottom - top + 1) / perPerson)
-    if selection < offset { offset = selection }
-    if selection >= offset + visible { offset = selection - visible + 1 }
+    lastArea = (width, bottom - top + 1, painter.ellipsis)
+    list.clamp(
+      in: ListRows(count: people.count, height: { _ in perPerson }), visible: bottom - top + 1)
     var row = top
-    for (index, person) in people.enumerated().dropFirst(offset) where row < bottom {
-      let selected = index == selection && focused
+    for (index, person) in people.enumerated().dropFirst(list.offset) where row < bottom {
+      let selected = index == list.selection && focused
       painter.text(selected ? ">" : " ", row: row, column: left, style: .bold)
       painter.fitted(
         compact ? person.name : person.display, row: row, column: left + 1, width: width - 1,

@@ -60,3 +60,32 @@ public final class InFlightWork: Sendable {
     withExtendedLifetime(finished) {}
   }
 }
+
+extension InFlightWork {
+  /// The answer to an input whose work is `execution` (an `Action`'s): `.accepted` at its
+  /// first value, or at its end if it gives none, and `failure(error)` when it fails. The
+  /// subscription is kept here until then; the answer is replayed to any subscriber.
+  public func answer<Output>(
+    _ execution: AnyPublisher<Output, ActionError>,
+    failure: @escaping (ActionError) -> InputResult
+  ) -> PendingResult {
+    let answer = Replayed<InputResult, Never>()
+    var answered = false
+    let send = { (result: InputResult) in
+      guard !answered else { return }
+      answered = true
+      answer.send(result)
+      answer.send(completion: .finished)
+    }
+    sink(
+      execution,
+      receiveCompletion: { completion in
+        switch completion {
+        case .finished: send(.accepted)
+        case .failure(let error): send(failure(error))
+        }
+      },
+      receiveValue: { _ in send(.accepted) })
+    return answer.eraseToAnyPublisher()
+  }
+}

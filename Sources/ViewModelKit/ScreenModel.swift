@@ -3,14 +3,17 @@
 ///
 /// - `state` is one `Equatable` value of display-ready fields (texts already formatted,
 ///   flags already decided), named like the outputs of the app's spec. A per-output Driver,
-///   where a test or a front end wants one, is a projection of it
-///   (`state.map(\.total).distinctUntilChanged()`), never a second source of truth.
+///   where a test or a front end wants one, is a projection of it, never a second source of
+///   truth: every screen model has one for each field of its state by the field's name
+///   (`viewModel.total` is `state.map(\.total).distinctUntilChanged()`, through dynamic member
+///   lookup), so no view model declares them.
 /// - `events` is the one Signal of things that happen once: toasts, "order placed".
 /// - Inputs are methods. One that can be refused returns `InputResult`; one whose answer
 ///   comes after asynchronous work returns a `PendingResult`.
 /// - `setActive` tells the screen whether it is seen (the shown tab, terminal focus, suspend
 ///   and resume); a screen is inactive until its front end says otherwise.
 /// - Routes go through the app's one `SceneCoordinator`.
+@dynamicMemberLookup
 public protocol ScreenModel: AnyObject {
   /// The screen's display-ready fields.
   associatedtype State: Equatable
@@ -23,6 +26,14 @@ public protocol ScreenModel: AnyObject {
   var events: Signal<Event> { get }
   /// Whether the screen is seen; calling it twice with the same value does nothing more.
   func setActive(_ active: Bool)
+}
+
+extension ScreenModel {
+  /// The projection of one field of `state`: its values, repeats skipped. Written as a member,
+  /// `viewModel.total`, it is the per-output Driver of the spec's output of that name.
+  public subscript<Field: Equatable>(dynamicMember field: KeyPath<State, Field>) -> Driver<Field> {
+    state.map { $0[keyPath: field] }.distinctUntilChanged()
+  }
 }
 
 /// The answer to an input that finishes later: one value, replayed to any subscriber however

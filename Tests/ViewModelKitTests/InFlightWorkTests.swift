@@ -54,4 +54,27 @@ struct InFlightWorkTests {
     work = nil
     #expect(cancelled == 2)
   }
+
+  @Test("answer: accepted at the first value, the failure's answer on a failure, kept until then")
+  func answerOfAnExecution() {
+    let scheduler = DispatchQueue.test
+    let work = InFlightWork()
+    let values = PassthroughSubject<Int, ActionError>()
+    let answer = work.answer(values.eraseToAnyPublisher()) { _ in .rejected("failed") }
+      .record(on: scheduler)
+    #expect(answer.values.isEmpty && work.count == 1)
+    values.send(1)
+    values.send(2)
+    #expect(answer.values == [.accepted] && answer.isFinished)
+    values.send(completion: .finished)
+    #expect(work.count == 0)
+
+    let failing = PassthroughSubject<Int, ActionError>()
+    let refused = work.answer(failing.eraseToAnyPublisher()) { _ in .rejected("failed") }
+    failing.send(completion: .failure(.notEnabled))
+    #expect(refused.immediateAnswer == .rejected("failed") && work.count == 0)
+
+    let silent = Empty<Int, ActionError>().eraseToAnyPublisher()
+    #expect(work.answer(silent) { _ in .rejected("failed") }.immediateAnswer == .accepted)
+  }
 }

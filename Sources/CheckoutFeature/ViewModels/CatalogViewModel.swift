@@ -17,22 +17,6 @@ public final class CatalogViewModel: ScreenModel {
   /// Where the screen asks to go (the session's navigator follows it).
   public let navigation: Signal<CatalogRoute>
 
-  // Projections of `state` and `events`, one per spec output.
-
-  /// `state.title`.
-  public let title: Driver<String>
-  /// `state.isLoading`.
-  public let isLoading: Driver<Bool>
-  /// `state.rows`.
-  public let rows: Driver<[CatalogRow]>
-  /// `state.total`.
-  public let total: Driver<String>
-  /// `state.cartCount`.
-  public let cartCount: Driver<String>
-  /// `state.checkoutEnabled`.
-  public let checkoutEnabled: Driver<Bool>
-  /// `state.emptyText`.
-  public let emptyText: Driver<String>
   /// The messages of `events`.
   public let message: Signal<String>
 
@@ -77,13 +61,6 @@ public final class CatalogViewModel: ScreenModel {
         emptyText: listing.emptyText)
     }
     .asDriver(scheduler: scheduler)
-    title = state.map(\.title).distinctUntilChanged()
-    isLoading = state.map(\.isLoading).distinctUntilChanged()
-    rows = state.map(\.rows).distinctUntilChanged()
-    total = state.map(\.total).distinctUntilChanged()
-    cartCount = state.map(\.cartCount).distinctUntilChanged()
-    checkoutEnabled = state.map(\.checkoutEnabled).distinctUntilChanged()
-    emptyText = state.map(\.emptyText).distinctUntilChanged()
     navigation = routes.asSignal(scheduler: scheduler)
     events = messages.merge(with: cart.messages).map(ShopEvent.message)
       .asSignal(scheduler: scheduler)

@@ -25,26 +25,6 @@ public final class CheckoutViewModel: ScreenModel {
   /// Where the screen asks to go (the session's navigator follows it).
   public let navigation: Signal<CheckoutRoute>
 
-  // Projections of `state` and `events`, one per spec output.
-
-  /// `state.title`.
-  public let title: Driver<String>
-  /// `state.rows`.
-  public let rows: Driver<[CheckoutRow]>
-  /// `state.total`.
-  public let total: Driver<String>
-  /// `state.currency`.
-  public let currency: Driver<String>
-  /// `state.emptyText`.
-  public let emptyText: Driver<String>
-  /// `state.isLoading`.
-  public let isLoading: Driver<Bool>
-  /// `state.changeCurrencyEnabled`.
-  public let changeCurrencyEnabled: Driver<Bool>
-  /// `state.offlineNotice`.
-  public let offlineNotice: Driver<String>
-  /// `state.currencyPicker`.
-  public let currencyPicker: Driver<CurrencyPicker?>
   /// The messages of `events`.
   public let message: Signal<String>
 
@@ -100,15 +80,6 @@ public final class CheckoutViewModel: ScreenModel {
         currencyPicker: table.map { Self.picker($0, current: shown.currency) })
     }
     .removeDuplicates().asDriver(scheduler: scheduler)
-    title = state.map(\.title).distinctUntilChanged()
-    rows = state.map(\.rows).distinctUntilChanged()
-    total = state.map(\.total).distinctUntilChanged()
-    self.currency = state.map(\.currency).distinctUntilChanged()
-    emptyText = state.map(\.emptyText).distinctUntilChanged()
-    isLoading = state.map(\.isLoading).distinctUntilChanged()
-    changeCurrencyEnabled = state.map(\.changeCurrencyEnabled).distinctUntilChanged()
-    offlineNotice = state.map(\.offlineNotice).distinctUntilChanged()
-    currencyPicker = state.map(\.currencyPicker).distinctUntilChanged()
     navigation = routes.asSignal(scheduler: scheduler)
     events = messages.merge(
       with: changeCurrency.errors.filter { !$0.isNotEnabled }.map { _ in RatesError.message }
@@ -127,15 +98,7 @@ public final class CheckoutViewModel: ScreenModel {
   public func openCurrencyPicker() -> AnyPublisher<InputResult, Never> {
     guard online.value else { return Replayed.answered(.rejected(Text.offline)) }
     guard !changeCurrency.isExecuting else { return Replayed.answered(.rejected(Text.busy)) }
-    let answer = Replayed<InputResult, Never>()
-    work.sink(
-      changeCurrency.execute(()),
-      receiveCompletion: { completion in
-        if case .failure = completion { answer.send(.rejected(RatesError.message)) }
-        answer.send(completion: .finished)
-      },
-      receiveValue: { _ in answer.send(.accepted) })
-    return answer.eraseToAnyPublisher()
+    return work.answer(changeCurrency.execute(())) { _ in .rejected(RatesError.message) }
   }
 
   /// `currency CODE` as one input: selects from the open picker, or fetches rates first.

@@ -33,24 +33,6 @@ public final class OrderFormViewModel: ScreenModel {
   /// `.catalog` when a confirmation is dismissed (the session's navigator follows it).
   public let navigation: Signal<OrderFormRoute>
 
-  // Projections of `state` and `events`, one per spec output.
-
-  /// `state.nameStatus`.
-  public let nameStatus: Driver<FieldStatus>
-  /// `state.emailStatus`.
-  public let emailStatus: Driver<FieldStatus>
-  /// `state.addressStatus`.
-  public let addressStatus: Driver<FieldStatus>
-  /// `state.formValid`.
-  public let formValid: Driver<Bool>
-  /// `state.placeOrderEnabled`.
-  public let placeOrderEnabled: Driver<Bool>
-  /// `state.placeOrderHint`.
-  public let placeOrderHint: Driver<String>
-  /// `state.isPlacing`.
-  public let isPlacing: Driver<Bool>
-  /// `state.confirmation`.
-  public let confirmation: Driver<String?>
   /// The messages of `events`.
   public let message: Signal<String>
   /// Saves an order built from the cart, currency and form as they are at `execute`.
@@ -120,14 +102,6 @@ public final class OrderFormViewModel: ScreenModel {
         confirmation: confirmation)
     }
     .removeDuplicates().asDriver(scheduler: scheduler)
-    nameStatus = state.map(\.nameStatus).distinctUntilChanged()
-    emailStatus = state.map(\.emailStatus).distinctUntilChanged()
-    addressStatus = state.map(\.addressStatus).distinctUntilChanged()
-    formValid = state.map(\.formValid).distinctUntilChanged()
-    placeOrderEnabled = state.map(\.placeOrderEnabled).distinctUntilChanged()
-    placeOrderHint = state.map(\.placeOrderHint).distinctUntilChanged()
-    isPlacing = state.map(\.isPlacing).distinctUntilChanged()
-    confirmation = state.map(\.confirmation).distinctUntilChanged()
     navigation = routes.asSignal(scheduler: scheduler)
     events = placeOrder.errors.filter { !$0.isNotEnabled }
       .map { _ in ShopEvent.message(StorageMessage.saveOrder) }
@@ -172,15 +146,7 @@ public final class OrderFormViewModel: ScreenModel {
       cartFilled: !cart.current.isEmpty, formValid: fields.value.isValid,
       placing: placeOrder.isExecuting)
     guard hint == Hint.ready else { return Replayed.answered(.rejected(hint)) }
-    let answer = Replayed<InputResult, Never>()
-    work.sink(
-      placeOrder.execute(()),
-      receiveCompletion: { completion in
-        if case .failure = completion { answer.send(.rejected(Self.notPlaced)) }
-        answer.send(completion: .finished)
-      },
-      receiveValue: { _ in answer.send(.accepted) })
-    return answer.eraseToAnyPublisher()
+    return work.answer(placeOrder.execute(())) { _ in .rejected(Self.notPlaced) }
   }
 
   /// Records whether the form is seen; nothing reacts to it yet.

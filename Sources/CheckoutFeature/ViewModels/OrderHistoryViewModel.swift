@@ -24,14 +24,6 @@ public final class OrderHistoryViewModel: ScreenModel {
   /// "Unable to load orders".
   public let events: Signal<ShopEvent>
 
-  // Projections of `state` and `events`, one per spec output.
-
-  /// `state.rows`.
-  public let rows: Driver<[OrderRow]>
-  /// `state.isLoading`.
-  public let isLoading: Driver<Bool>
-  /// `state.emptyText`.
-  public let emptyText: Driver<String>
   /// The messages of `events`.
   public let message: Signal<String>
 
@@ -67,9 +59,6 @@ public final class OrderHistoryViewModel: ScreenModel {
         emptyText: orders?.isEmpty == true ? "No orders yet" : "")
     }
     .removeDuplicates().asDriver(scheduler: scheduler)
-    rows = state.map(\.rows).distinctUntilChanged()
-    isLoading = state.map(\.isLoading).distinctUntilChanged()
-    emptyText = state.map(\.emptyText).distinctUntilChanged()
     events = messages.map(ShopEvent.message).asSignal(scheduler: scheduler)
     message = events.map(\.message)
     // As for the catalog: the first load starts after `init`, so its failure is seen.

@@ -5,7 +5,7 @@ import ViewModelKit
 /// the title, and `cancelWork` (if any) undoes what opening the editor did.
 ///
 /// A `ScreenModel`: `state` is the `EditTaskState` the editor shows; its one event is how it
-/// closed. `title`, `okEnabled` and `validationMessage` are projections of the state.
+/// closed. `title`, `okEnabled` and `validationMessage` are `ScreenModel`'s projections of it.
 public final class EditTaskViewModel: ScreenModel {
   /// Everything the editor shows, in one value.
   public let state: Driver<EditTaskState>
@@ -13,12 +13,6 @@ public final class EditTaskViewModel: ScreenModel {
   public var events: Signal<EditOutcome> { closed }
   /// "New Task" or "Edit Task".
   public let heading: String
-  /// The text as typed.
-  public let title: Driver<String>
-  /// Whether OK would save now.
-  public let okEnabled: Driver<Bool>
-  /// "", "Enter a title." or "Title is too long (501/500 characters)."
-  public let validationMessage: Driver<String>
   /// How the editor closed; fires once, after the pop has completed.
   public let closed: Signal<EditOutcome>
   /// Saves the cleaned title, then closes.
@@ -90,9 +84,6 @@ public final class EditTaskViewModel: ScreenModel {
         okEnabled: (try? validity.get()) != nil && open && !saving)
     }
     .removeDuplicates().asDriver(scheduler: scheduler)
-    title = state.map(\.title).distinctUntilChanged()
-    okEnabled = state.map(\.okEnabled).distinctUntilChanged()
-    validationMessage = state.map(\.validationMessage).distinctUntilChanged()
     closed = outcomeRelay.asSignal(scheduler: scheduler)
   }
 

@@ -4,8 +4,8 @@ import ViewModelKit
 /// The task list: two sections, the counts, the filter, undo, and the editor scenes.
 ///
 /// A `ScreenModel`: everything it shows is one `TasksState` value, its one-off happenings are
-/// `TasksEvent`s, and its editors are routes on the app's `SceneCoordinator`. The per-output
-/// Drivers below are projections of `state` (for the spec's tests and the CLI's printer).
+/// `TasksEvent`s, and its editors are routes on the app's `SceneCoordinator`. Each field of the
+/// state is a Driver of its own too (`tasks.sections`: `ScreenModel`'s projection).
 public final class TasksViewModel: ScreenModel {
   // MARK: Outputs
 
@@ -14,18 +14,6 @@ public final class TasksViewModel: ScreenModel {
   /// The list's one-off happenings.
   public let events: Signal<TasksEvent>
 
-  /// Due Tasks then Done Tasks, filtered when a filter applies.
-  public let sections: Driver<[TaskSection]>
-  /// "5 tasks, 5 due."
-  public let statistics: Driver<String>
-  /// "Todo (5)", "Todo", "Todo (999+)".
-  public let tabTitle: Driver<String>
-  /// The filter box's raw text.
-  public let filterText: Driver<String>
-  /// `Filter "title": 2 of 5 tasks`, or "" without a filter.
-  public let filterSummary: Driver<String>
-  /// Whether a deleted task can be brought back.
-  public let canUndo: Driver<Bool>
   /// False while a service operation or a filter debounce is pending.
   public let isSettled: Driver<Bool>
   /// Messages for the toast line.
@@ -100,12 +88,6 @@ public final class TasksViewModel: ScreenModel {
         canUndo: undo != nil)
     }
     .removeDuplicates().asDriver(scheduler: scheduler)
-    sections = state.map(\.sections).distinctUntilChanged()
-    statistics = state.map(\.statistics).distinctUntilChanged()
-    tabTitle = state.map(\.tabTitle).distinctUntilChanged()
-    filterText = state.map(\.filterText).distinctUntilChanged()
-    filterSummary = state.map(\.filterSummary).distinctUntilChanged()
-    canUndo = state.map(\.canUndo).distinctUntilChanged()
     events = toasts.map(TasksEvent.toast).asSignal(scheduler: scheduler)
     toast = events.map(\.message)
     coordinator.changes
@@ -182,22 +164,10 @@ public final class TasksViewModel: ScreenModel {
   {
     // A refused execution does no work (the action says `notEnabled`); the refusal answers.
     if let refusal { return Replayed.answered(.rejected(refusal)) }
-    let answer = Replayed<InputResult, Never>()
-    work.sink(
-      execution
-        .last()
-        .map { _ in InputResult.accepted }
-        .catch { error -> Just<InputResult> in
-          if case .underlying(let failure as TaskServiceError) = error {
-            return Just(.rejected(failure.message))
-          }
-          return Just(.accepted)
-        },
-      receiveValue: { result in
-        answer.send(result)
-        answer.send(completion: .finished)
-      })
-    return answer.eraseToAnyPublisher()
+    return work.answer(execution) { error in
+      guard case .underlying(let failure as TaskServiceError) = error else { return .accepted }
+      return .rejected(failure.message)
+    }
   }
 
   /// Whether the list is seen (the shown tab, or a CLI session); nothing depends on it yet.

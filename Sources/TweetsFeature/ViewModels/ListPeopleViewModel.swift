@@ -11,19 +11,6 @@ public final class ListPeopleViewModel: ScreenModel {
   /// None: the member list announces nothing once.
   public let events: Signal<Never>
 
-  // Projections of `state`, one per spec output.
-
-  /// `state.title`: `List Members`.
-  public let title: Driver<String>
-  /// `state.load`: the spec's `state` output (loading, loaded, failed).
-  public let load: Driver<PeopleLoad>
-  /// `state.people`.
-  public let people: Driver<[PersonRow]>
-  /// `state.message`.
-  public let message: Driver<String>
-  /// `state.isLoading`.
-  public let isLoading: Driver<Bool>
-
   public let list: ListIdentifier
   private let env: TweetsEnvironment
   private weak var navigator: (any TweetsNavigating)?
@@ -48,11 +35,6 @@ public final class ListPeopleViewModel: ScreenModel {
     }
     .removeDuplicates().asDriver(scheduler: scheduler)
     events = Empty().asSignal(scheduler: scheduler)
-    title = state.map(\.title).distinctUntilChanged()
-    load = state.map(\.load).distinctUntilChanged()
-    people = state.map(\.people).distinctUntilChanged()
-    message = state.map(\.message).distinctUntilChanged()
-    isLoading = state.map(\.isLoading).distinctUntilChanged()
     env.account.status.sink { [weak self] in self?.accountChanged($0) }.store(in: &subscriptions)
   }
 

@@ -6,7 +6,7 @@ import ViewModelKit
 ///
 /// A `ScreenModel` (and a `TimelineModel`): what it shows is one `TimelineState`; its failures
 /// are `TimelineEvent`s; its routes go through the navigator.
-public final class ListTimelineViewModel: ScreenModel {
+public final class ListTimelineViewModel {
   // MARK: Outputs
 
   /// Everything the timeline shows, in one value.
@@ -14,29 +14,8 @@ public final class ListTimelineViewModel: ScreenModel {
   /// Failures, each once, for the toast line.
   public let events: Signal<TimelineEvent>
 
-  // Projections of `state` and `events`, one per spec output, for the spec's tests and the
-  // callers that want one field; each means what the `TimelineState` field of its name means.
-
-  /// `state.title`: `@owner/slug`.
-  public let title: Driver<String>
-  /// `state.tweets`.
-  public let tweets: Driver<[TweetRow]>
-  /// `state.placeholder`.
-  public let placeholder: Driver<String>
-  /// `state.status`.
-  public let status: Driver<String>
-  /// `state.loggedIn`.
-  public let loggedIn: Driver<Bool>
-  /// `state.isLoading`.
-  public let isLoading: Driver<Bool>
-  /// `state.footer`.
-  public let footer: Driver<String>
-  /// `state.canLoadOlder`.
-  public let canLoadOlder: Driver<Bool>
-  /// `state.filterText`.
-  public let filterText: Driver<String>
-  /// The messages of `events`.
-  public let error: Signal<String>
+  /// What the inputs the two timelines share act on.
+  public let controls: TimelineControls
 
   // MARK: State
 
@@ -54,7 +33,6 @@ public final class ListTimelineViewModel: ScreenModel {
   private let ages: AgeClock
   private var lastShowPeople: AnySchedulerOf<DispatchQueue>.SchedulerTimeType?
   private var subscriptions = Set<AnyCancellable>()
-  private let activation = Activation()
 
   public init(list: ListIdentifier, env: TweetsEnvironment, navigator: any TweetsNavigating) {
     self.list = list
@@ -111,7 +89,6 @@ public final class ListTimelineViewModel: ScreenModel {
       ?? Empty().eraseToAnyPublisher()
     events = poller.errors.merge(with: storeNote).map(TimelineEvent.error)
       .asSignal(scheduler: scheduler)
-    error = events.map(\.message)
 
     let loadable = moreStored.combineLatest(olderToken, endReached) { more, token, end in
       more || (token != nil && !end)
@@ -132,15 +109,7 @@ public final class ListTimelineViewModel: ScreenModel {
     state = TimelineState.latest(
       title: Just(list.title).eraseToAnyPublisher(), content: content, poll: poller.view,
       older: older, scheduler: scheduler)
-    title = state.map(\.title).distinctUntilChanged()
-    self.tweets = state.map(\.tweets).distinctUntilChanged()
-    self.placeholder = state.map(\.placeholder).distinctUntilChanged()
-    status = state.map(\.status).distinctUntilChanged()
-    loggedIn = state.map(\.loggedIn).distinctUntilChanged()
-    isLoading = state.map(\.isLoading).distinctUntilChanged()
-    self.footer = state.map(\.footer).distinctUntilChanged()
-    canLoadOlder = state.map(\.canLoadOlder).distinctUntilChanged()
-    filterText = state.map(\.filterText).distinctUntilChanged()
+    controls = TimelineControls(poller: poller, older: olderAction, filter: filter)
     olderAction.errors.emit { [weak self] error in
       if case .underlying(let failure as FetchFailure) = error { self?.poller.report(failure) }
     }
@@ -150,25 +119,6 @@ public final class ListTimelineViewModel: ScreenModel {
   }
 
   // MARK: Inputs
-
-  /// Records whether the timeline is seen; nothing reacts to it yet.
-  public func setActive(_ active: Bool) { activation.set(active) }
-
-  /// Pauses or resumes fetching, app-wide.
-  public func setPaused(_ paused: Bool) { poller.setPaused(paused) }
-
-  public func togglePaused() { poller.setPaused(!poller.isPaused) }
-
-  /// Fetches now if the gate is open.
-  public func refresh() { poller.refresh() }
-
-  /// Shows more stored rows, or fetches the next older page when none are left.
-  @discardableResult
-  public func loadOlder() -> InputResult { TimelinePoller.loadOlder(olderAction) }
-
-  /// Shows only the tweets whose text or author has every word of `text` (case and
-  /// diacritics ignored); "" shows them all. Extension E3.
-  public func setFilter(_ text: String) { filter.accept(text) }
 
   /// Opens the people screen (at most once per 0.5 s; other calls are dropped).
   public func showPeople() {

@@ -6,7 +6,7 @@ import ViewModelKit
 ///
 /// A `ScreenModel` (and a `TimelineModel`) with the same `TimelineState` as the list's
 /// timeline.
-public final class PersonTimelineViewModel: ScreenModel {
+public final class PersonTimelineViewModel {
   // MARK: Outputs
 
   /// Everything the timeline shows, in one value.
@@ -14,25 +14,8 @@ public final class PersonTimelineViewModel: ScreenModel {
   /// Failures and refusals, each once, for the toast line.
   public let events: Signal<TimelineEvent>
 
-  // Projections of `state` and `events`, one per spec output; each means what the
-  // `TimelineState` field of its name means.
-
-  /// `state.title`: `Loading...`, then `None found` or `@username` as the API spells it.
-  public let title: Driver<String>
-  /// `state.tweets`, newest first.
-  public let tweets: Driver<[TweetRow]>
-  /// `state.status`.
-  public let status: Driver<String>
-  /// `state.isLoading`.
-  public let isLoading: Driver<Bool>
-  /// `state.footer`.
-  public let footer: Driver<String>
-  /// `state.canLoadOlder`.
-  public let canLoadOlder: Driver<Bool>
-  /// `state.filterText`.
-  public let filterText: Driver<String>
-  /// The messages of `events`.
-  public let error: Signal<String>
+  /// What the inputs the two timelines share act on.
+  public let controls: TimelineControls
 
   // MARK: State
 
@@ -54,7 +37,6 @@ public final class PersonTimelineViewModel: ScreenModel {
   private var stopped = false
   private var sawFirstPage = false
   private var subscriptions = Set<AnyCancellable>()
-  private let activation = Activation()
 
   /// `text` trimmed and without one leading `@`, if it is a valid username.
   public static func normalisedUsername(_ text: String) -> String? { TweetsText.username(text) }
@@ -63,11 +45,11 @@ public final class PersonTimelineViewModel: ScreenModel {
     self.username = TweetsText.username(username)
     self.env = env
     self.navigator = navigator
-    let scheduler = env.scheduler
-    ages = AgeClock(scheduler: scheduler)
     let now = env.now
     let timeZone = env.timeZone
     let cache = RowCache()
+    let scheduler = env.scheduler
+    ages = AgeClock(scheduler: scheduler)
     let held = rows.combineLatest(ages.ticks) { rows, _ in
       let authors = rows.authors
       let current = now()
@@ -93,7 +75,6 @@ public final class PersonTimelineViewModel: ScreenModel {
     }
     events = poller.errors.merge(with: refusals).map(TimelineEvent.error)
       .asSignal(scheduler: scheduler)
-    error = events.map(\.message)
     olderAction = Action(
       enabledIf: olderToken.combineLatest(endReached) { $0 != nil && !$1 }, scheduler: scheduler
     ) { _ in owner.value?.loadOlderWork() ?? Empty().eraseToAnyPublisher() }
@@ -108,13 +89,7 @@ public final class PersonTimelineViewModel: ScreenModel {
     state = TimelineState.latest(
       title: held.map(\.title).removeDuplicates().eraseToAnyPublisher(), content: content,
       poll: poller.view, older: older, scheduler: scheduler)
-    title = state.map(\.title).distinctUntilChanged()
-    self.tweets = state.map(\.tweets).distinctUntilChanged()
-    status = state.map(\.status).distinctUntilChanged()
-    isLoading = state.map(\.isLoading).distinctUntilChanged()
-    self.footer = state.map(\.footer).distinctUntilChanged()
-    canLoadOlder = state.map(\.canLoadOlder).distinctUntilChanged()
-    filterText = state.map(\.filterText).distinctUntilChanged()
+    controls = TimelineControls(poller: poller, older: olderAction, filter: filter)
     olderAction.errors.emit { [weak self] error in
       if case .underlying(let failure as FetchFailure) = error { self?.poller.report(failure) }
     }
@@ -130,27 +105,8 @@ public final class PersonTimelineViewModel: ScreenModel {
 
   // MARK: Inputs
 
-  /// Records whether the timeline is seen; nothing reacts to it yet.
-  public func setActive(_ active: Bool) { activation.set(active) }
-
-  /// Stops (true) or resumes fetching, app-wide.
-  public func setPaused(_ paused: Bool) { poller.setPaused(paused) }
-
-  /// Flips the app-wide pause.
-  public func togglePaused() { poller.setPaused(!poller.isPaused) }
-
-  /// Polls now (unless paused or unauthorized).
-  public func refresh() { poller.refresh() }
-
-  /// The next older page.
-  @discardableResult
-  public func loadOlder() -> InputResult { TimelinePoller.loadOlder(olderAction) }
-
   /// Leaves this timeline.
   public func back() { navigator?.back() }
-
-  /// As the list timeline's filter (extension E3).
-  public func setFilter(_ text: String) { filter.accept(text) }
 
   // MARK: Fetching
 

@@ -5,6 +5,8 @@ import ViewModelKit
 /// and drives "a timeline" once: one `TimelineState`, `TimelineEvent`s, the same inputs. (The
 /// list timeline adds `showPeople()`; a person's timeline adds `back()`.)
 public protocol TimelineModel: ScreenModel where State == TimelineState, Event == TimelineEvent {
+  /// What the shared inputs act on (its parts are the module's own).
+  var controls: TimelineControls { get }
   /// Stops (true) or resumes fetching; the flag is shared by every timeline.
   func setPaused(_ paused: Bool)
   /// Flips the shared pause.
@@ -19,6 +21,46 @@ public protocol TimelineModel: ScreenModel where State == TimelineState, Event =
 
 extension ListTimelineViewModel: TimelineModel {}
 extension PersonTimelineViewModel: TimelineModel {}
+
+/// What a timeline's inputs act on, the same for both timelines, so that each input is written
+/// once (below) for both.
+public final class TimelineControls {
+  let poller: TimelinePoller
+  let older: Action<Void, Void>
+  let filter: BehaviorRelay<String>
+  let activation = Activation()
+
+  init(poller: TimelinePoller, older: Action<Void, Void>, filter: BehaviorRelay<String>) {
+    self.poller = poller
+    self.older = older
+    self.filter = filter
+  }
+}
+
+extension TimelineModel {
+  /// The messages of `events` (the spec's `error` output).
+  public var error: Signal<String> { events.map(\.message) }
+
+  /// Records whether the timeline is seen; nothing reacts to it yet.
+  public func setActive(_ active: Bool) { controls.activation.set(active) }
+
+  /// Stops (true) or resumes fetching, app-wide.
+  public func setPaused(_ paused: Bool) { controls.poller.setPaused(paused) }
+
+  /// Flips the app-wide pause.
+  public func togglePaused() { controls.poller.setPaused(!controls.poller.isPaused) }
+
+  /// Polls now (unless paused or unauthorized).
+  public func refresh() { controls.poller.refresh() }
+
+  /// Asks for the next older rows (stored first, then a page), or says why not.
+  @discardableResult
+  public func loadOlder() -> InputResult { TimelinePoller.loadOlder(controls.older) }
+
+  /// Shows only the tweets whose text or author has every word of `text` (case and
+  /// diacritics ignored); "" shows them all. Extension E3.
+  public func setFilter(_ text: String) { controls.filter.accept(text) }
+}
 
 extension Scene {
   /// The scene's timeline, if it shows one.

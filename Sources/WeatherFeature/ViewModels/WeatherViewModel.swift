@@ -58,47 +58,6 @@ public final class WeatherViewModel: ScreenModel {
   /// False while a query, a retry or settle timer, a fix wait or a forecast call is pending.
   public let isSettled: Driver<Bool>
 
-  // Projections of `state`, one per output, for the spec's tests and for callers that want
-  // one field; each means what the `WeatherState` field of the same name means.
-
-  /// `state.isLoading`.
-  public let isLoading: Driver<Bool>
-  /// `state.labelsHidden`.
-  public let labelsHidden: Driver<Bool>
-  /// `state.cityName`.
-  public let cityName: Driver<String>
-  /// `state.temperature`.
-  public let temperature: Driver<String>
-  /// `state.humidity`.
-  public let humidity: Driver<String>
-  /// `state.icon`.
-  public let icon: Driver<String>
-  /// `state.conditions`.
-  public let conditions: Driver<String>
-  /// `state.dataNote`.
-  public let dataNote: Driver<String>
-  /// `state.units`.
-  public let units: Driver<String>
-  /// `state.apiKeyStatus`.
-  public let apiKeyStatus: Driver<String>
-  /// `state.needsApiKey`.
-  public let needsApiKey: Driver<Bool>
-  /// `state.keyPromptVisible`.
-  public let keyPromptVisible: Driver<Bool>
-  /// `state.mapVisible`.
-  public let mapVisible: Driver<Bool>
-  /// `state.mapCaption`.
-  public let mapCaption: Driver<String>
-  /// `state.mapRows`.
-  public let mapRows: Driver<[String]>
-  /// `state.markers`.
-  public let markers: Driver<[MapMarker]>
-  /// `state.forecastStatus`.
-  public let forecastStatus: Driver<String>
-  /// `state.forecastTrend`.
-  public let forecastTrend: Driver<String>
-  /// `state.forecast`.
-  public let forecast: Driver<[ForecastRow]>
   /// The messages of `events`.
   public let toast: Signal<String>
 
@@ -141,25 +100,6 @@ public final class WeatherViewModel: ScreenModel {
     let state = facts.map { WeatherState($0, format: format) }.removeDuplicates()
       .asDriver(scheduler: scheduler)
     self.state = state
-    isLoading = state.map(\.isLoading).distinctUntilChanged()
-    labelsHidden = state.map(\.labelsHidden).distinctUntilChanged()
-    cityName = state.map(\.cityName).distinctUntilChanged()
-    temperature = state.map(\.temperature).distinctUntilChanged()
-    humidity = state.map(\.humidity).distinctUntilChanged()
-    icon = state.map(\.icon).distinctUntilChanged()
-    conditions = state.map(\.conditions).distinctUntilChanged()
-    dataNote = state.map(\.dataNote).distinctUntilChanged()
-    units = state.map(\.units).distinctUntilChanged()
-    apiKeyStatus = state.map(\.apiKeyStatus).distinctUntilChanged()
-    needsApiKey = state.map(\.needsApiKey).distinctUntilChanged()
-    keyPromptVisible = state.map(\.keyPromptVisible).distinctUntilChanged()
-    mapVisible = state.map(\.mapVisible).distinctUntilChanged()
-    mapCaption = state.map(\.mapCaption).distinctUntilChanged()
-    mapRows = state.map(\.mapRows).distinctUntilChanged()
-    markers = state.map(\.markers).distinctUntilChanged()
-    forecastStatus = state.map(\.forecastStatus).distinctUntilChanged()
-    forecastTrend = state.map(\.forecastTrend).distinctUntilChanged()
-    forecast = state.map(\.forecast).distinctUntilChanged()
     events = toasts.map(WeatherEvent.toast).asSignal(scheduler: scheduler)
     toast = events.map(\.message)
     let activity = ActivityTracker(scheduler: scheduler)

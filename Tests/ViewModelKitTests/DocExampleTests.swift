@@ -123,4 +123,24 @@ struct DocExampleTests {
     #expect(events.values == [.toast("Already saving"), .toast("Saved Ana")])
     #expect(service.saved == ["Ana"])
   }
+
+  @Test func previewAsAProjectionAndTheEvents() {
+    let scheduler = DispatchQueue.test
+    let service = SlowNicknameService(scheduler: scheduler.asAny)  // answers after 1 s
+    let viewModel = NicknameViewModel(service: service, scheduler: scheduler.asAny)
+    let preview = viewModel.preview.record(on: scheduler)  // state.preview's projection
+    let events = viewModel.events.record(on: scheduler)
+
+    viewModel.setText("A")
+    scheduler.advance(seconds: 0.1)
+    viewModel.setText("Ana ")
+    #expect(viewModel.submit() == .accepted)
+    #expect(viewModel.submit() == .rejected("Already saving"))
+    scheduler.advance(seconds: 1)
+
+    #expect(preview.values == ["", "Hello, Ana!"])
+    #expect(preview.times == [0, 0.4])
+    #expect(events.values == [.toast("Already saving"), .toast("Saved Ana")])
+    #expect(service.saved == ["Ana"])
+  }
 }

@@ -160,6 +160,8 @@ let package = Package(
       dependencies: [
         "CheckoutFeature", "ViewModelKitTesting", "LoopbackSupport",
         .product(name: "FlyingFox", package: "FlyingFox"),
+        // To make a store of the previous schema and hostile rows (AC-22).
+        .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
     // Test support only: a loopback HTTP server for the live clients' tests.

@@ -46,8 +46,15 @@ public enum CheckoutComposition {
       let folder = try configuration.dataDirectory.prepare()
       storage = SQLiteCheckoutStorage(path: folder.appendingPathComponent("checkout.sqlite").path)
     }
+    let accounts: any AccountService =
+      if !configuration.offline, let url = try configuration.webAddress("ACCOUNTS_URL") {
+        HTTPAccountService(baseURL: url, client: URLSessionHTTPClient(timeout: 10))
+      } else {
+        FixtureAccountService(latency: 0.3, scheduler: scheduler)
+      }
     return CheckoutServices(
-      catalog: catalog, rates: rates, connectivity: connectivity, storage: storage)
+      catalog: catalog, rates: rates, connectivity: connectivity, storage: storage,
+      accounts: accounts)
   }
 
   /// A whole checkout session on the configuration's services and clock.

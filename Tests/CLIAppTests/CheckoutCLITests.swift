@@ -161,6 +161,8 @@ struct CheckoutCLITests {
       func saveOrder(_ d: OrderDraft) -> AnyPublisher<Order, StorageError> {
         Fail(error: .writeFailed).eraseToAnyPublisher()
       }
+      func loadAccount() -> AnyPublisher<Account?, StorageError> { inner.loadAccount() }
+      func saveAccount(_ a: Account?) -> AnyPublisher<Void, StorageError> { inner.saveAccount(a) }
       func observeOrders() -> AnyPublisher<[Order], StorageError> { inner.observeOrders() }
     }
     let h = CLIHarness(storage: BrokenOrders())

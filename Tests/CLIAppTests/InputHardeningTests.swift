@@ -45,6 +45,8 @@ struct InputHardeningTests {
         Fail(error: .writeFailed).eraseToAnyPublisher()
       }
       func saveOrder(_ d: OrderDraft) -> AnyPublisher<Order, StorageError> { inner.saveOrder(d) }
+      func loadAccount() -> AnyPublisher<Account?, StorageError> { inner.loadAccount() }
+      func saveAccount(_ a: Account?) -> AnyPublisher<Void, StorageError> { inner.saveAccount(a) }
       func observeOrders() -> AnyPublisher<[Order], StorageError> { inner.observeOrders() }
     }
     let h = CLIHarness(storage: BrokenCart())

@@ -102,6 +102,14 @@ final class FakeStorage: CheckoutStorage {
     .after(orderDelay, on: scheduler)
   }
 
+  var failAccount = false
+  func loadAccount() -> AnyPublisher<Account?, StorageError> {
+    failAccount ? Fail(error: .readFailed).eraseToAnyPublisher() : inner.loadAccount()
+  }
+  func saveAccount(_ account: Account?) -> AnyPublisher<Void, StorageError> {
+    failAccount ? Fail(error: .writeFailed).eraseToAnyPublisher() : inner.saveAccount(account)
+  }
+
   func observeOrders() -> AnyPublisher<[Order], StorageError> {
     failObserve ? Fail(error: .readFailed).eraseToAnyPublisher() : inner.observeOrders()
   }

@@ -9,8 +9,8 @@ final class CannedHTTPClient: HTTPClient {
   let response: HTTPResponse
   private(set) var requests: [(url: URL, headers: [String: String])] = []
   init(status: Int, body: String) { response = HTTPResponse(status: status, body: Data(body.utf8)) }
-  func get(_ url: URL, headers: [String: String]) -> AnyPublisher<HTTPResponse, URLError> {
-    requests.append((url, headers))
+  func send(_ request: HTTPRequest) -> AnyPublisher<HTTPResponse, URLError> {
+    requests.append((request.url, request.headers))
     return Just(response).setFailureType(to: URLError.self).eraseToAnyPublisher()
   }
 }

@@ -28,6 +28,10 @@ public protocol CheckoutStorage {
   func applyCartChanges(_ changes: [String: Int]) -> AnyPublisher<[String: Int], StorageError>
   /// Saves an order and assigns it the next number.
   func saveOrder(_ draft: OrderDraft) -> AnyPublisher<Order, StorageError>
+  /// The account kept on this machine, if any (username and email; never a password).
+  func loadAccount() -> AnyPublisher<Account?, StorageError>
+  /// Keeps `account` in place of any other; nil forgets the one kept.
+  func saveAccount(_ account: Account?) -> AnyPublisher<Void, StorageError>
   /// Every order, newest first: now, and again after each `saveOrder`.
   func observeOrders() -> AnyPublisher<[Order], StorageError>
   /// The stored cart each time another process changes it, checked every 2 s on

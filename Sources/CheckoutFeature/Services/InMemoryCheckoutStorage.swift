@@ -7,6 +7,7 @@ import ViewModelKit
 public final class InMemoryCheckoutStorage: CheckoutStorage {
   private let cart: BehaviorRelay<[String: Int]>
   private let orders: BehaviorRelay<[Order]>
+  private let account = BehaviorRelay<Account?>(value: nil)
 
   /// Starts with `cart` and `orders` (newest first after sorting).
   public init(cart: [String: Int] = [:], orders: [Order]) {
@@ -34,6 +35,15 @@ public final class InMemoryCheckoutStorage: CheckoutStorage {
     let order = Order(number: (orders.value.map(\.number).max() ?? 0) + 1, draft: draft)
     orders.accept([order] + orders.value)
     return Just(order).setFailureType(to: StorageError.self).eraseToAnyPublisher()
+  }
+
+  public func loadAccount() -> AnyPublisher<Account?, StorageError> {
+    Just(account.value).setFailureType(to: StorageError.self).eraseToAnyPublisher()
+  }
+
+  public func saveAccount(_ account: Account?) -> AnyPublisher<Void, StorageError> {
+    self.account.accept(account)
+    return Just(()).setFailureType(to: StorageError.self).eraseToAnyPublisher()
   }
 
   public func observeOrders() -> AnyPublisher<[Order], StorageError> {

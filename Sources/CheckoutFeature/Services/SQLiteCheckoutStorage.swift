@@ -2,7 +2,8 @@ import Foundation
 import GRDB
 import ViewModelKit
 
-/// Checkout storage in `<data dir>/checkout.sqlite`: WAL mode, migration "v1", money in
+/// Checkout storage in `<data dir>/checkout.sqlite`: WAL mode, migrations "v1" (the cart and
+/// the orders) and "v2" (the account, added to existing stores as they are opened), money in
 /// integer minor units and rates as exact decimal text. Every operation is one transaction on
 /// the storage's own serial queue. A file that is not a database is reported as
 /// `.unavailable` and is never overwritten.
@@ -115,6 +116,34 @@ public final class SQLiteCheckoutStorage: CheckoutStorage, Sendable {
     .eraseToAnyPublisher()
   }
 
+  public func loadAccount() -> AnyPublisher<Account?, StorageError> {
+    run(failure: .readFailed) { database in
+      try database.read { db -> Account? in
+        guard
+          let row = try Row.fetchOne(db, sql: "SELECT username, email FROM account WHERE id = 1"),
+          let username = String.fromDatabaseValue(row[0]),
+          let email = String.fromDatabaseValue(row[1])
+        else { return nil }
+        // A row edited by hand into something this app would not make is no account.
+        return AccountRules.checked(Account(username: username, email: email))
+      }
+    }
+  }
+
+  public func saveAccount(_ account: Account?) -> AnyPublisher<Void, StorageError> {
+    run(failure: .writeFailed) { database in
+      try database.write { db in
+        guard let account else { return try db.execute(sql: "DELETE FROM account") }
+        try db.execute(
+          sql: """
+            INSERT INTO account (id, username, email) VALUES (1, ?, ?)
+            ON CONFLICT (id) DO UPDATE SET username = excluded.username, email = excluded.email
+            """,
+          arguments: [account.username, account.email])
+      }
+    }
+  }
+
   public func observeOrders() -> AnyPublisher<[Order], StorageError> {
     orderChanges.prepend(())
       .setFailureType(to: StorageError.self)
@@ -198,6 +227,13 @@ public final class SQLiteCheckoutStorage: CheckoutStorage, Sendable {
             order_number INTEGER REFERENCES order_header ON DELETE CASCADE, position INTEGER,
             product_id TEXT, title TEXT, quantity INTEGER, unit_price_minor INTEGER,
             amount_minor INTEGER, PRIMARY KEY (order_number, position));
+          """)
+    }
+    migrator.registerMigration("v2") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE account (
+            id INTEGER PRIMARY KEY CHECK (id = 1), username TEXT NOT NULL, email TEXT NOT NULL)
           """)
     }
     return migrator

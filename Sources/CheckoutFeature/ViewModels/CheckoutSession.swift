@@ -7,15 +7,20 @@ public struct CheckoutServices {
   public var rates: any RatesService
   public var connectivity: any ConnectivityService
   public var storage: any CheckoutStorage
+  /// Where accounts are checked, created and renamed.
+  public var accounts: any AccountService
 
+  /// The services; accounts default to the fixture's, answering at once.
   public init(
     catalog: any CatalogService, rates: any RatesService,
-    connectivity: any ConnectivityService, storage: any CheckoutStorage
+    connectivity: any ConnectivityService, storage: any CheckoutStorage,
+    accounts: any AccountService = FixtureAccountService(latency: 0, scheduler: .immediate)
   ) {
     self.catalog = catalog
     self.rates = rates
     self.connectivity = connectivity
     self.storage = storage
+    self.accounts = accounts
   }
 
   /// Fixtures everywhere and in-memory storage: works offline, writes nothing.
@@ -43,6 +48,8 @@ public final class CheckoutSession {
   public let checkout: CheckoutViewModel
   public let orderForm: OrderFormViewModel
   public let history: OrderHistoryViewModel
+  /// The shop account: sign up, rename, sign out.
+  public let account: AccountViewModel
   /// False while a catalog load, rates fetch or order save is in flight, a cart save is
   /// pending or running, or the order history has not yet loaded.
   public let isSettled: Driver<Bool>
@@ -65,7 +72,10 @@ public final class CheckoutSession {
   ) {
     activity = ActivityTracker(scheduler: scheduler)
     storage = services.storage
-    isSettled = activity.isIdle
+    account = AccountViewModel(
+      service: services.accounts, storage: services.storage, scheduler: scheduler)
+    isSettled = activity.isIdle.combineLatest(account.isSettled) { $0 && $1 }
+      .asDriver(scheduler: scheduler)
     cart = CartStore(storage: services.storage, activity: activity, scheduler: scheduler)
     currency = CurrencyStore()
     catalog = CatalogViewModel(
@@ -90,6 +100,11 @@ public final class CheckoutSession {
     }
     .store(in: &routing)
     // The checkout's `.back` and the form's `.catalog` (after a confirmation) both return.
+    // An account created or loaded fills the order form's email while it is still pristine.
+    let orderForm = orderForm
+    account.storedAccount.compactMap { $0 }
+      .sink { orderForm.fillEmail(fromAccount: $0.email) }
+      .store(in: &routing)
     for back in [checkout.navigation.map { _ in () }, orderForm.navigation.map { _ in () }] {
       back.emit { _ in
         guard navigator.stack.last?.scene == .checkout else { return }
@@ -108,7 +123,7 @@ public final class CheckoutSession {
   }
 
   /// Whether anything counted by `isSettled` is in flight now.
-  public var isBusy: Bool { activity.isBusy }
+  public var isBusy: Bool { activity.isBusy || account.isBusy }
 
   /// Saves a pending cart change and waits until the storage has written it: the last
   /// thing a front end does before it exits.

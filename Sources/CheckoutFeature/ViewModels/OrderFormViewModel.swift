@@ -137,6 +137,13 @@ public final class OrderFormViewModel: ScreenModel {
     }
   }
 
+  /// Fills the email from the account while the field is still pristine; an email the user
+  /// typed is never replaced.
+  public func fillEmail(fromAccount email: String) {
+    guard !fields.value.touched.contains(Fields.emailField) else { return }
+    setEmail(email)
+  }
+
   /// Places the order, or says why not: at once with the current hint when it cannot start
   /// (`immediateAnswer` holds it); else `.accepted` once the order is saved, or
   /// `notPlaced` when the save failed.

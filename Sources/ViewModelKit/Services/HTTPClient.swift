@@ -18,11 +18,35 @@ public struct HTTPResponse: Equatable, Sendable {
   }
 }
 
-/// Makes GET requests, as cold publishers: the shared transport of every live service (the
-/// features' own clients add URLs, headers and decoding). Transport failures (no connection, timeout, cancellation) are
-/// `URLError`s; any HTTP status is a response.
+/// An HTTP request: method, URL, header fields and body.
+public struct HTTPRequest: Equatable, Sendable {
+  public var method: String
+  public var url: URL
+  public var headers: [String: String]
+  public var body: Data?
+
+  public init(method: String = "GET", url: URL, headers: [String: String] = [:], body: Data? = nil)
+  {
+    self.method = method
+    self.url = url
+    self.headers = headers
+    self.body = body
+  }
+}
+
+/// Makes requests, as cold publishers: the shared transport of every live service (the
+/// features' own clients add URLs, headers, bodies and decoding). Transport failures (no
+/// connection, timeout, cancellation) are `URLError`s; any HTTP status is a response.
 public protocol HTTPClient {
-  func get(_ url: URL, headers: [String: String]) -> AnyPublisher<HTTPResponse, URLError>
+  /// Sends `request` when subscribed; cancelling the subscription cancels it.
+  func send(_ request: HTTPRequest) -> AnyPublisher<HTTPResponse, URLError>
+}
+
+extension HTTPClient {
+  /// A GET of `url` with `headers`.
+  public func get(_ url: URL, headers: [String: String]) -> AnyPublisher<HTTPResponse, URLError> {
+    send(HTTPRequest(url: url, headers: headers))
+  }
 }
 
 /// `HTTPClient` over URLSession, with a per-request timeout and a body limit. Cancelling the
@@ -56,12 +80,14 @@ public final class URLSessionHTTPClient: HTTPClient, Sendable {
   // so this runs only when no request can start any more; running ones may finish.
   deinit { session.finishTasksAndInvalidate() }
 
-  public func get(_ url: URL, headers: [String: String]) -> AnyPublisher<HTTPResponse, URLError> {
+  public func send(_ request: HTTPRequest) -> AnyPublisher<HTTPResponse, URLError> {
     Deferred { [self] in
       let answer = Replayed<HTTPResponse, URLError>()
-      var request = URLRequest(url: url, timeoutInterval: timeout)
-      for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-      let task = session.dataTask(with: request)
+      var urlRequest = URLRequest(url: request.url, timeoutInterval: timeout)
+      urlRequest.httpMethod = request.method
+      urlRequest.httpBody = request.body
+      for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+      let task = session.dataTask(with: urlRequest)
       transfers.begin(task, answer: answer)
       return answer.handleEvents(
         receiveSubscription: { _ in task.resume() },

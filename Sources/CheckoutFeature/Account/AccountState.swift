@@ -1,0 +1,62 @@
+/// Where the username stands, with the exact text the form shows beside it.
+public enum UsernameStatus: Equatable, Sendable {
+  case empty, checking, available, taken, tooShort, invalid, failed
+
+  /// "", "Checking…", "Available", "Taken", "At least 4 characters",
+  /// "Letters, digits and _ only (4–20)", "Could not check the name".
+  public var text: String {
+    switch self {
+    case .empty: ""
+    case .checking: "Checking…"
+    case .available: "Available"
+    case .taken: "Taken"
+    case .tooShort: "At least 4 characters"
+    case .invalid: "Letters, digits and _ only (4–20)"
+    case .failed: "Could not check the name"
+    }
+  }
+}
+
+/// Everything the account form shows, display-ready, in one value (the account spec's
+/// outputs, by their names). The password is never in it: only its status.
+public struct AccountState: Equatable, Sendable {
+  /// "", or the stored username.
+  public var signedInAs: String
+  /// The username as typed.
+  public var username: String
+  /// The email as typed.
+  public var email: String
+  public var usernameStatus: UsernameStatus
+  /// As the order form's: pristine, valid, or the message.
+  public var emailStatus: FieldStatus
+  /// 8 to 64 characters.
+  public var passwordStatus: FieldStatus
+  /// Equal to the password.
+  public var confirmationStatus: FieldStatus
+  /// Whether `create()` would run now.
+  public var createEnabled: Bool
+  /// Why not, or "Ready".
+  public var createHint: String
+  /// Whether `save()` would run now.
+  public var saveEnabled: Bool
+  /// Why not, or "Ready".
+  public var saveHint: String
+  /// True while a create or a rename runs.
+  public var isBusy: Bool
+  /// How many characters the password and its confirmation hold (for drawing them masked).
+  public var passwordLength: Int
+  /// As `passwordLength`, for the confirmation.
+  public var confirmationLength: Int
+}
+
+/// What the account form announces once: "Account created: ana_42", "Signed out"…
+public enum AccountEvent: Equatable, Sendable {
+  case message(String)
+
+  /// The line the event shows.
+  public var message: String {
+    switch self {
+    case .message(let text): text
+    }
+  }
+}

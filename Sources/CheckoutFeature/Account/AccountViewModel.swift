@@ -1,0 +1,257 @@
+import Foundation
+import ViewModelKit
+
+/// The account form: a username checked for availability while the user types, an email, a
+/// password and its confirmation validated live, and create, rename (save) and sign out.
+///
+/// A `ScreenModel`: what it shows is one `AccountState`; what it announces, `AccountEvent`s.
+/// The availability check is one pipeline: each typed name, the first at once and later ones
+/// 0.4 s after the last change, goes through the local rules and then to the service; a newer
+/// name cancels whatever the older one still had running, its wait or its request
+/// (`flatMapLatest`), so an answer only ever shows for the name in the field.
+public final class AccountViewModel: ScreenModel {
+  /// The texts of refusals and events.
+  public enum Text {
+    public static let notSignedIn = "Not signed in"
+    public static let takenMeanwhile = "Username was taken meanwhile"
+    public static let createFailed = "Could not create the account"
+    public static let renameFailed = "Could not rename the account"
+    public static let signedOut = "Signed out"
+    public static let notKept = "The account could not be kept on this machine"
+    public static func created(_ username: String) -> String { "Account created: \(username)" }
+    public static func renamed(_ username: String) -> String { "Account renamed: \(username)" }
+  }
+
+  /// Seconds after the last change before a later username is checked.
+  public static let throttle = 0.4
+
+  // MARK: Outputs
+
+  /// Everything the form shows, in one value.
+  public let state: Driver<AccountState>
+  /// What the form announces once.
+  public let events: Signal<AccountEvent>
+  /// False while a username wait or check, the stored account's load, a create or a rename
+  /// is in flight.
+  public let isSettled: Driver<Bool>
+  /// The account kept on this machine, now and after each change (the order form takes its
+  /// email from it).
+  public let storedAccount: AnyPublisher<Account?, Never>
+
+  // MARK: State
+
+  let fields = BehaviorRelay(value: AccountFields())
+  private let stored = BehaviorRelay<Account?>(value: nil)
+  private let typedNames = PublishRelay<String>()
+  /// A status known without a check: after loading, signing out, or a create that found the
+  /// name taken.
+  private let knownStatuses = PublishRelay<UsernameStatus>()
+  private let usernameStatus = BehaviorRelay(value: UsernameStatus.empty)
+  private let messages = PublishRelay<String>()
+  private let activity: ActivityTracker
+  private let storage: any CheckoutStorage
+  private let work = InFlightWork()
+  private let activation = Activation()
+  private var subscriptions = Set<AnyCancellable>()
+  private var createAction: Action<AccountRequest, Account>!
+  private var renameAction: Action<AccountRequest, Account>!
+
+  public init(
+    service: any AccountService, storage: any CheckoutStorage,
+    scheduler: AnySchedulerOf<DispatchQueue>
+  ) {
+    let activity = ActivityTracker(scheduler: scheduler)
+    self.activity = activity
+    self.storage = storage
+    isSettled = activity.isIdle
+    storedAccount = stored.removeDuplicates().eraseToAnyPublisher()
+    events = messages.map(AccountEvent.message).asSignal(scheduler: scheduler)
+    let stored = stored
+    // The check: the first name at once, later ones after a quiet 0.4 s; a newer name (or a
+    // known status) replaces everything the older one had running.
+    let checks =
+      typedNames
+      .scan((index: -1, name: "")) { (index: $0.index + 1, name: $1) }
+      .map { typed -> AnyPublisher<UsernameStatus, Never> in
+        let check = Deferred {
+          Self.check(typed.name, signedIn: stored.value?.username, service: service)
+        }
+        guard typed.index > 0 else { return activity.track(check) }
+        return activity.track(
+          Just(()).delay(for: .milliseconds(Int(Self.throttle * 1000)), scheduler: scheduler)
+            .flatMap { check })
+      }
+    checks.merge(with: knownStatuses.map { Just($0).eraseToAnyPublisher() })
+      .switchToLatest()
+      .sink { [usernameStatus] in usernameStatus.accept($0) }
+      .store(in: &subscriptions)
+    createAction = Action(scheduler: scheduler) { request in
+      activity.track(
+        AccountWork.create(request, service: service, storage: storage)
+          .receive(on: scheduler))
+    }
+    renameAction = Action(scheduler: scheduler) { request in
+      activity.track(
+        AccountWork.rename(request, service: service, storage: storage)
+          .receive(on: scheduler))
+    }
+    let running = createAction.executingValues.combineLatest(renameAction.executingValues)
+    state = fields.combineLatest(usernameStatus, stored, running) {
+      fields, status, stored, running in
+      AccountState(
+        fields, status: status, stored: stored, creating: running.0, renaming: running.1)
+    }
+    .removeDuplicates()
+    .asDriver(scheduler: scheduler)
+    load()
+  }
+
+  // MARK: Inputs
+
+  /// Replaces the username; it is checked at once the first time, later 0.4 s after the last
+  /// change.
+  public func setUsername(_ text: String) {
+    edit(.username) { $0.username = text }
+    typedNames.accept(text)
+  }
+
+  /// Replaces the email; its status changes at once.
+  public func setEmail(_ text: String) { edit(.email) { $0.email = text } }
+
+  /// Replaces the password; its status (and the confirmation's) changes at once.
+  public func setPassword(_ text: String) { edit(.password) { $0.password = text } }
+
+  /// Replaces the confirmation; its status changes at once.
+  public func setConfirmation(_ text: String) { edit(.confirmation) { $0.confirmation = text } }
+
+  /// Creates the account: refused at once with the hint while it cannot; else answered when
+  /// the service and the store have answered.
+  @discardableResult
+  public func create() -> PendingResult {
+    let now = currentState
+    guard now.createEnabled else { return Replayed.answered(.rejected(now.createHint)) }
+    let request = fields.value.request(from: nil)
+    return answer(createAction.execute(request), failed: Text.createFailed)
+  }
+
+  /// Renames the signed-in account to the username in the field: refused at once with the
+  /// hint while it cannot; else answered as `create()` is.
+  @discardableResult
+  public func save() -> PendingResult {
+    let now = currentState
+    guard now.saveEnabled else { return Replayed.answered(.rejected(now.saveHint)) }
+    let request = fields.value.request(from: stored.value?.username)
+    return answer(renameAction.execute(request), failed: Text.renameFailed)
+  }
+
+  /// Forgets the account on this machine (the service keeps it) and clears the form.
+  @discardableResult
+  public func signOut() -> PendingResult {
+    guard stored.value != nil else { return Replayed.answered(.rejected(Text.notSignedIn)) }
+    return forget()
+  }
+
+  /// Records whether the form is seen; nothing reacts to it yet.
+  public func setActive(_ active: Bool) { activation.set(active) }
+
+  /// Whether anything `isSettled` counts is in flight now.
+  public var isBusy: Bool { activity.isBusy }
+
+  // MARK: Internals
+
+  private var currentState: AccountState {
+    AccountState(
+      fields.value, status: usernameStatus.value, stored: stored.value,
+      creating: createAction.isExecuting, renaming: renameAction.isExecuting)
+  }
+
+  private func edit(_ field: AccountFields.Field, _ change: (inout AccountFields) -> Void) {
+    var next = fields.value
+    change(&next)
+    next.touched.insert(field)
+    fields.accept(next)
+  }
+
+  /// The stored account, read once at start: the form starts filled with it.
+  private func load() {
+    work.sink(
+      activity.track(storage.loadAccount().replaceError(with: nil)),
+      receiveValue: { [weak self] account in
+        guard let self, let account else { return }
+        stored.accept(account)
+        fields.accept(AccountFields(signedIn: account))
+        knownStatuses.accept(.available)
+      })
+  }
+
+  /// An execution's answer, with its effects: the account kept and announced, or why not.
+  private func answer(_ execution: AnyPublisher<Account, ActionError>, failed: String)
+    -> PendingResult
+  {
+    let answer = Replayed<InputResult, Never>()
+    work.sink(
+      execution,
+      receiveCompletion: { [weak self] completion in
+        guard case .failure(let error) = completion, let self else { return }
+        let message = Self.message(for: error, failed: failed)
+        if message == Text.takenMeanwhile { knownStatuses.accept(.taken) }
+        if case .underlying(AccountWork.Failure.notKept(let account)) = error {
+          stored.accept(account)
+        }
+        messages.accept(message)
+        answer.send(.rejected(message))
+        answer.send(completion: .finished)
+      },
+      receiveValue: { [weak self] account in
+        guard let self else { return }
+        let renamed = stored.value != nil
+        stored.accept(account)
+        fields.accept(fields.value.clearingPasswords())
+        messages.accept(renamed ? Text.renamed(account.username) : Text.created(account.username))
+        answer.send(.accepted)
+        answer.send(completion: .finished)
+      })
+    return answer.eraseToAnyPublisher()
+  }
+
+  private func forget() -> PendingResult {
+    let answer = Replayed<InputResult, Never>()
+    stored.accept(nil)
+    fields.accept(AccountFields())
+    knownStatuses.accept(.empty)
+    work.sink(
+      activity.track(storage.saveAccount(nil)),
+      receiveCompletion: { [weak self] completion in
+        let failed = if case .failure = completion { true } else { false }
+        let message = failed ? Text.notKept : Text.signedOut
+        self?.messages.accept(message)
+        answer.send(failed ? .rejected(message) : .accepted)
+        answer.send(completion: .finished)
+      })
+    return answer.eraseToAnyPublisher()
+  }
+
+  private static func message(for error: ActionError, failed: String) -> String {
+    switch error {
+    case .underlying(AccountWork.Failure.service(.taken)): Text.takenMeanwhile
+    case .underlying(AccountWork.Failure.notKept): Text.notKept
+    default: failed
+    }
+  }
+
+  /// The local rules, in the spec's order, then the service.
+  static func check(_ name: String, signedIn: String?, service: any AccountService)
+    -> AnyPublisher<UsernameStatus, Never>
+  {
+    let local: UsernameStatus? =
+      if name.isEmpty { .empty } else if name == signedIn { .available } else if name.count < 4 {
+        .tooShort
+      } else if !AccountRules.isValidUsername(name) { .invalid } else { nil }
+    if let local { return Just(local).eraseToAnyPublisher() }
+    return service.availability(of: name)
+      .map { $0 ? UsernameStatus.available : .taken }
+      .replaceError(with: .failed)
+      .prepend(.checking)
+      .eraseToAnyPublisher()
+  }
+}

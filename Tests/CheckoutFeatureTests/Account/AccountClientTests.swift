@@ -1,0 +1,109 @@
+import CheckoutFeature
+import FlyingFox
+import Foundation
+import LoopbackSupport
+import Testing
+import ViewModelKit
+
+@Suite("Account: the live client against a loopback server")
+struct AccountClientTests {
+  func client(_ url: URL, timeout: TimeInterval = 30) -> HTTPAccountService {
+    HTTPAccountService(baseURL: url, client: URLSessionHTTPClient(timeout: timeout))
+  }
+
+  static func json(_ status: Int, _ body: String) -> FlyingFox.HTTPResponse {
+    FlyingFox.HTTPResponse(
+      statusCode: HTTPStatusCode(status, phrase: "Status"),
+      headers: [HTTPHeader("Content-Type"): "application/json"], body: Data(body.utf8))
+  }
+
+  @Test("AC-21 the three requests: methods, encoded paths, bodies and headers")
+  func requests() async throws {
+    let seen = Recorded()
+    let server = try await LoopbackServer { request in
+      let body = String(decoding: try await request.bodyData, as: UTF8.self)
+      await seen.record(
+        "\(request.method.rawValue) \(request.target.path()) \(request.headers[HTTPHeader("Content-Type")] ?? "-") \(body)"
+      )
+      switch request.method {
+      case .GET: return Self.json(200, #"{"username":"x","available":true}"#)
+      case .POST: return Self.json(201, #"{"username":"ana_42","email":"ana@example.com"}"#)
+      default: return Self.json(200, #"{"username":"ana_43","email":"ana@example.com"}"#)
+      }
+    }
+    let service = client(server.baseURL)
+    #expect(await outcome(of: service.availability(of: "a b/é")) == .success(true))
+    let created = await outcome(
+      of: service.create(username: "ana_42", email: "ana@example.com", password: "pw pw pw!"))
+    #expect(created == .success(Account(username: "ana_42", email: "ana@example.com")))
+    let renamed = await outcome(of: service.rename(from: "ana_42", to: "ana_43", password: "pw"))
+    #expect(renamed == .success(Account(username: "ana_43", email: "ana@example.com")))
+    await server.stop()
+    let values = await seen.values
+    #expect(values.count == 3)
+    #expect(values.first == "GET /usernames/a%20b%2F%C3%A9 - ")
+    #expect(
+      values.dropFirst().first
+        == #"POST /accounts application/json {"email":"ana@example.com","password":"pw pw pw!","username":"ana_42"}"#
+    )
+    #expect(
+      values.last
+        == #"PATCH /accounts/ana_42 application/json {"password":"pw","username":"ana_43"}"#)
+  }
+
+  @Test(
+    "AC-21 statuses and bodies map to the errors",
+    arguments: [
+      (409, #"{}"#, AccountError.taken), (500, #"{}"#, .server(status: 500)),
+      (201, #"{"user":1}"#, .malformed), (201, "<html>", .malformed),
+      (201, #"{"username":"Not Valid!","email":"a@b.c"}"#, .malformed),
+    ])
+  func errors(status: Int, body: String, expected: AccountError) async throws {
+    let server = try await LoopbackServer { _ in Self.json(status, body) }
+    let result = await outcome(
+      of: client(server.baseURL).create(username: "ana_42", email: "a@b.c", password: "p"))
+    await server.stop()
+    #expect(result == .failure(expected))
+  }
+
+  @Test("AC-21 availability's wrong shape, a stall and a refused connection")
+  func transport() async throws {
+    let server = try await LoopbackServer { _ in Self.json(200, #"{"available":"yes"}"#) }
+    #expect(
+      await outcome(of: client(server.baseURL).availability(of: "ana_42")) == .failure(.malformed))
+    await server.stop()
+    let silent = try DroppingServer(holding: true)
+    defer { silent.stop() }
+    #expect(
+      await outcome(of: client(silent.baseURL, timeout: 1).availability(of: "ana_42"))
+        == .failure(.network))
+    let closed = try ClosedPort()
+    #expect(
+      await outcome(of: client(closed.baseURL).availability(of: "ana_42")) == .failure(.network))
+  }
+
+  @Test("AC-23 a cancelled availability request closes its connection")
+  func cancelClosesConnection() async throws {
+    let silent = try DroppingServer(holding: true)
+    defer { silent.stop() }
+    let box = CancellableBox()
+    box.cancellable = client(silent.baseURL).availability(of: "ana_42")
+      .sink(receiveCompletion: { _ in }, receiveValue: { _ in })
+    #expect(await eventually { silent.connections > 0 })
+    box.cancellable?.cancel()
+    #expect(await eventually { silent.clientDisconnects > 0 })
+  }
+
+  /// Re-checks `condition` for up to 10 s, 25 ms apart (another thread's progress).
+  func eventually(_ condition: () -> Bool) async -> Bool {
+    for _ in 0..<400 {
+      if condition() { return true }
+      await withCheckedContinuation { continuation in
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(25)) {
+          continuation.resume()
+        }
+      }
+    }
+    return condition()
+  }
+}

@@ -50,6 +50,7 @@ struct CLIPrinter {
   var streams: VisibleStreams { VisibleStreams(sink: sink, json: json) }
 
   func print(_ output: CLIOutput, full: Bool) {
+    if case .hidden = output.value { return }
     if json {
       var value = output.value.json
       if full, case .cappedList(_, _, let whole, _) = output.value { value = whole }
@@ -71,6 +72,7 @@ struct CLIPrinter {
     case .cappedList(let whole, let capped, _, _):
       streams.out("\(output.name):")
       for row in full ? whole : capped { streams.out("  " + row) }
+    case .hidden: break
     }
   }
 

@@ -10,6 +10,9 @@ public enum CLIValue: Equatable {
   case optional(String?)
   /// A list: text rows (already formatted, without indentation) and the JSON rows.
   case list(rows: [String], json: [JSONValue])
+  /// An output that does not apply to the screen as it is now (a guest's create button
+  /// when signed in): never printed.
+  case hidden
   /// A list an app caps itself when it prints on its own: the full and the capped forms.
   case cappedList(full: [String], capped: [String], json: JSONValue, cappedJSON: JSONValue)
 
@@ -21,6 +24,7 @@ public enum CLIValue: Equatable {
     case .optional(let text): text.map(JSONValue.string) ?? .null
     case .list(_, let json): .array(json)
     case .cappedList(_, _, _, let capped): capped
+    case .hidden: .null
     }
   }
 }

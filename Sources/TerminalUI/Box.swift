@@ -1,7 +1,7 @@
 import ViewModelKit
 
-/// The characters panels and rules are drawn with: one set for Unicode terminals, one for
-/// ASCII ones. Screens take them from the painter (`painter.glyphs`) and never choose a
+/// The characters panels and rules are drawn with (and the mask of a secret field): one set
+/// for Unicode terminals, one for ASCII ones. Screens take them from the painter (`painter.glyphs`) and never choose a
 /// character themselves.
 public struct BorderGlyphs: Equatable, Sendable {
   public let horizontal: String
@@ -12,15 +12,17 @@ public struct BorderGlyphs: Equatable, Sendable {
   public let bottomRight: String
   /// Where a vertical and a horizontal line cross.
   public let cross: String
+  /// What stands for each character of a secret (a password field).
+  public let mask: String
 
   /// Box-drawing characters.
   public static let unicode = BorderGlyphs(
     horizontal: "─", vertical: "│", topLeft: "┌", topRight: "┐", bottomLeft: "└",
-    bottomRight: "┘", cross: "┼")
+    bottomRight: "┘", cross: "┼", mask: "•")
   /// `-`, `|` and `+`.
   public static let ascii = BorderGlyphs(
     horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+",
-    bottomRight: "+", cross: "+")
+    bottomRight: "+", cross: "+", mask: "*")
 
   /// `count` horizontal line characters.
   public func line(_ count: Int) -> String { String(repeating: horizontal, count: max(0, count)) }

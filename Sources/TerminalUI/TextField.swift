@@ -59,10 +59,14 @@ public struct TextField: Equatable {
   }
 
   /// Draws the field in `width` cells (scrolled so that the cursor shows), as
-  /// `[text      ]` brackets included; places the terminal cursor when focused.
-  public func draw(_ painter: Painter, row: Int, column: Int, width: Int, focused: Bool) {
+  /// `[text      ]` brackets included; places the terminal cursor when focused. A `secret`
+  /// field shows the session's mask glyph for each character instead of the text.
+  public func draw(
+    _ painter: Painter, row: Int, column: Int, width: Int, focused: Bool, secret: Bool = false
+  ) {
     let inner = max(1, width - 2)
-    let characters = Array(text)
+    let mask = Character(painter.glyphs.mask)
+    let characters = secret ? Array(repeating: mask, count: text.count) : Array(text)
     // Scroll: start so that the cells from `start` to the cursor fit.
     var start = 0
     var used = characters[0..<cursor].reduce(0) { $0 + TextWidth.of($1) }

@@ -35,12 +35,13 @@ public enum TitleLine {
 /// A button: `[ Label ]`, or `( Label )` dimmed when disabled. Returns the column after it.
 public enum Button {
   @discardableResult
-  public static func draw(_ painter: Painter, _ label: String, enabled: Bool, row: Int, column: Int)
-    -> Int
-  {
+  public static func draw(
+    _ painter: Painter, _ label: String, enabled: Bool, row: Int, column: Int,
+    focused: Bool = false
+  ) -> Int {
     painter.text(
       enabled ? "[ \(label) ]" : "( \(label) )", row: row, column: column,
-      style: enabled ? .plain : .dim)
+      style: focused ? .reverse : (enabled ? .plain : .dim))
   }
 
   public static func width(_ label: String) -> Int { TextWidth.of(label) + 4 }

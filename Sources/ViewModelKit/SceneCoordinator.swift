@@ -125,3 +125,18 @@ public final class SceneCoordinator<Scene> {
     return outcome.eraseToAnyPublisher()
   }
 }
+
+extension SceneCoordinator where Scene: Equatable {
+  /// Shows `scene` modally over the top scene, unless it is on top already (asking twice
+  /// shows it once).
+  public func present(_ scene: Scene) {
+    guard stack.last?.scene != scene else { return }
+    transition(to: scene, type: .modal)
+  }
+
+  /// Takes `scene` off the stack when it is on top; nothing otherwise.
+  public func dismiss(_ scene: Scene) {
+    guard stack.last?.scene == scene else { return }
+    pop()
+  }
+}

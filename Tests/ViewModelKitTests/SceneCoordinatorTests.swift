@@ -108,4 +108,17 @@ struct SceneCoordinatorTests {
     coordinator.insert("people", at: 1)
     #expect(names(coordinator) == ["list (root)", "people (push)", "ada (push)"])
   }
+
+  @Test("present shows a scene modally once; dismiss takes it off only when it is on top")
+  func presentAndDismiss() {
+    let coordinator = SceneCoordinator<String>()
+    coordinator.transition(to: "catalog", type: .root)
+    coordinator.present("history")
+    coordinator.present("history")
+    #expect(names(coordinator) == ["catalog (root)", "history (modal)"])
+    coordinator.dismiss("account")
+    #expect(names(coordinator).count == 2)
+    coordinator.dismiss("history")
+    #expect(names(coordinator) == ["catalog (root)"])
+  }
 }

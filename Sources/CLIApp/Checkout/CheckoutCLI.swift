@@ -14,9 +14,11 @@ public final class CheckoutCLI: CLIApplication {
   private let totalOutput: CLIOutput
   private let currenciesOutput: CLIOutput
   private let ordersOutput: CLIOutput
+  private let accountCommands: AccountCommands
 
   public init(session: CheckoutSession) {
     self.session = session
+    accountCommands = AccountCommands(account: session.account)
     let catalog = session.catalog.state
     catalogOutput = CLIOutput("catalog", initial: true, textCap: 50, driver: catalog) { state in
       .list(
@@ -63,15 +65,21 @@ public final class CheckoutCLI: CLIApplication {
   /// Whether the navigator shows the checkout.
   private var onCheckout: Bool { session.currentScreen == .checkout }
 
-  public var currentScreen: CLIScreen { onCheckout ? checkoutScreen : catalogScreen }
+  public var currentScreen: CLIScreen {
+    if session.currentScene == .account { return accountCommands.screen }
+    return onCheckout ? checkoutScreen : catalogScreen
+  }
   public var isBusy: Bool { session.isBusy }
   public var isSettled: Driver<Bool> { session.isSettled }
 
   public var messages: AnyPublisher<String, Never> {
-    session.catalog.events
-      .merge(with: session.checkout.events, session.orderForm.events, session.history.events)
-      .map(\.message)
-      .eraseToAnyPublisher()
+    [
+      session.catalog.events, session.checkout.events, session.orderForm.events,
+      session.history.events, session.account.events,
+    ]
+    .merge()
+    .map(\.message)
+    .eraseToAnyPublisher()
   }
 
   /// A cart change that could not be saved fails the session (exit status 1).
@@ -95,16 +103,24 @@ public final class CheckoutCLI: CLIApplication {
       ("order", "place the order"),
       ("ok", "close the order confirmation"),
       ("orders", "show past orders"),
-    ]
+    ] + AccountCommands.help
   }
 
   public func finish() { session.cart.flush() }
 
   public func takesRestOfLine(_ word: String) -> Bool {
     ["name", "email", "address", "find"].contains(word)
+      || AccountCommands.restOfLine.contains(word)
   }
 
   public func perform(_ word: String, arguments: [String], rest: String) -> CommandOutcome? {
+    if word == "account" {
+      session.account.open()
+      return CommandOutcome()
+    }
+    if session.currentScene == .account, let outcome = accountCommands.perform(word, rest: rest) {
+      return outcome
+    }
     switch word {
     case "catalog", "back":
       if onCheckout { session.checkout.back() }

@@ -49,14 +49,11 @@ public struct AccountState: Equatable, Sendable {
   public var confirmationLength: Int
 }
 
-/// What the account form announces once: "Account created: ana_42", "Signed out"…
-public enum AccountEvent: Equatable, Sendable {
-  case message(String)
-
-  /// The line the event shows.
-  public var message: String {
-    switch self {
-    case .message(let text): text
-    }
-  }
+extension AccountState {
+  /// What a screen shows before the view model's first value: a blank form.
+  public static let empty = AccountState(
+    signedInAs: "", username: "", email: "", usernameStatus: .empty, emailStatus: .pristine,
+    passwordStatus: .pristine, confirmationStatus: .pristine, createEnabled: false,
+    createHint: "", saveEnabled: false, saveHint: "", isBusy: false, passwordLength: 0,
+    confirmationLength: 0)
 }

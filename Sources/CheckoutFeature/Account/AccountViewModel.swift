@@ -4,7 +4,8 @@ import ViewModelKit
 /// The account form: a username checked for availability while the user types, an email, a
 /// password and its confirmation validated live, and create, rename (save) and sign out.
 ///
-/// A `ScreenModel`: what it shows is one `AccountState`; what it announces, `AccountEvent`s.
+/// A `ScreenModel`: what it shows is one `AccountState`; what it announces, `ShopEvent`s
+/// ("Account created: ana_42"…); it opens and closes as a modal scene on the navigator.
 /// The availability check is one pipeline: each typed name, the first at once and later ones
 /// 0.4 s after the last change, goes through the local rules and then to the service; a newer
 /// name cancels whatever the older one still had running, its wait or its request
@@ -30,7 +31,7 @@ public final class AccountViewModel: ScreenModel {
   /// Everything the form shows, in one value.
   public let state: Driver<AccountState>
   /// What the form announces once.
-  public let events: Signal<AccountEvent>
+  public let events: Signal<ShopEvent>
   /// False while a username wait or check, the stored account's load, a create or a rename
   /// is in flight.
   public let isSettled: Driver<Bool>
@@ -55,17 +56,20 @@ public final class AccountViewModel: ScreenModel {
   private var subscriptions = Set<AnyCancellable>()
   private var createAction: Action<AccountRequest, Account>!
   private var renameAction: Action<AccountRequest, Account>!
+  // Weak: the session owns the navigator and this view model.
+  private weak var navigator: SceneCoordinator<CheckoutScene>?
 
   public init(
     service: any AccountService, storage: any CheckoutStorage,
-    scheduler: AnySchedulerOf<DispatchQueue>
+    navigator: SceneCoordinator<CheckoutScene>? = nil, scheduler: AnySchedulerOf<DispatchQueue>
   ) {
+    self.navigator = navigator
     let activity = ActivityTracker(scheduler: scheduler)
     self.activity = activity
     self.storage = storage
     isSettled = activity.isIdle
     storedAccount = stored.removeDuplicates().eraseToAnyPublisher()
-    events = messages.map(AccountEvent.message).asSignal(scheduler: scheduler)
+    events = messages.map(ShopEvent.message).asSignal(scheduler: scheduler)
     let stored = stored
     // The check: the first name at once, later ones after a quiet 0.4 s; a newer name (or a
     // known status) replaces everything the older one had running.
@@ -150,6 +154,12 @@ public final class AccountViewModel: ScreenModel {
     guard stored.value != nil else { return Replayed.answered(.rejected(Text.notSignedIn)) }
     return forget()
   }
+
+  /// Shows the account form over the current scene; nothing when it is already shown.
+  public func open() { navigator?.present(.account) }
+
+  /// Takes the account form off the navigator's stack; nothing when it is not shown.
+  public func close() { navigator?.dismiss(.account) }
 
   /// Records whether the form is seen; nothing reacts to it yet.
   public func setActive(_ active: Bool) { activation.set(active) }

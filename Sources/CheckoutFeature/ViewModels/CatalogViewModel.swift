@@ -36,6 +36,7 @@ public final class CatalogViewModel: ScreenModel {
 
   public init(
     catalog: any CatalogService, cart: CartStore, currency: CurrencyStore,
+    signedIn: AnyPublisher<String?, Never> = Just(nil).eraseToAnyPublisher(),
     activity: ActivityTracker, scheduler: AnySchedulerOf<DispatchQueue>
   ) {
     self.catalog = catalog
@@ -54,9 +55,11 @@ public final class CatalogViewModel: ScreenModel {
         checkoutEnabled: !cart.isEmpty)
     }
     .removeDuplicates()
-    .combineLatest(loading.removeDuplicates()) { listing, loading in
+    .combineLatest(loading.removeDuplicates(), signedIn.removeDuplicates()) {
+      listing, loading, username in
       CatalogState(
-        title: "Supermarket", isLoading: loading, rows: listing.rows, total: listing.total,
+        title: username.map { "Supermarket · \($0)" } ?? "Supermarket", isLoading: loading,
+        rows: listing.rows, total: listing.total,
         cartCount: listing.cartCount, checkoutEnabled: listing.checkoutEnabled,
         emptyText: listing.emptyText)
     }

@@ -38,6 +38,8 @@ public enum CheckoutScene: Equatable, Sendable {
   case checkout
   /// Past orders, drawn over the scene below.
   case history
+  /// The account form, drawn over the scene below.
+  case account
 }
 
 /// One running Checkout app: the shared stores, its four view models and its navigator.
@@ -73,14 +75,16 @@ public final class CheckoutSession {
     activity = ActivityTracker(scheduler: scheduler)
     storage = services.storage
     account = AccountViewModel(
-      service: services.accounts, storage: services.storage, scheduler: scheduler)
+      service: services.accounts, storage: services.storage, navigator: navigator,
+      scheduler: scheduler)
     isSettled = activity.isIdle.combineLatest(account.isSettled) { $0 && $1 }
       .asDriver(scheduler: scheduler)
     cart = CartStore(storage: services.storage, activity: activity, scheduler: scheduler)
     currency = CurrencyStore()
     catalog = CatalogViewModel(
-      catalog: services.catalog, cart: cart, currency: currency, activity: activity,
-      scheduler: scheduler)
+      catalog: services.catalog, cart: cart, currency: currency,
+      signedIn: account.storedAccount.map { $0?.username }.eraseToAnyPublisher(),
+      activity: activity, scheduler: scheduler)
     checkout = CheckoutViewModel(
       rates: services.rates, connectivity: services.connectivity, cart: cart,
       currency: currency, activity: activity, scheduler: scheduler)

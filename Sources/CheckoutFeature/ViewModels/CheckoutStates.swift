@@ -5,7 +5,7 @@ import Foundation
 
 /// Everything the catalog screen shows.
 public struct CatalogState: Equatable, Sendable {
-  /// "Supermarket".
+  /// "Supermarket", or "Supermarket · ana_42" when signed in.
   public var title: String
   /// True while the catalog is loading.
   public var isLoading: Bool

@@ -71,16 +71,10 @@ public final class OrderHistoryViewModel: ScreenModel {
 
   /// Shows the history over the current scene (through the navigator); nothing when it is
   /// already shown.
-  public func open() {
-    guard let navigator, navigator.stack.last?.scene != .history else { return }
-    navigator.transition(to: .history, type: .modal)
-  }
+  public func open() { navigator?.present(.history) }
 
   /// Takes the history off the navigator's stack; nothing when it is not shown.
-  public func close() {
-    guard let navigator, navigator.stack.last?.scene == .history else { return }
-    navigator.pop()
-  }
+  public func close() { navigator?.dismiss(.history) }
 
   /// Records whether the history is seen; nothing reacts to it yet.
   public func setActive(_ active: Bool) { activation.set(active) }

@@ -21,12 +21,15 @@ public final class CheckoutScreen: AppScreen, DriverBound {
   var checkout = CheckoutState.empty
   var form = OrderFormState.empty
   var history = OrderHistoryState.empty
+  var account = AccountState.empty
 
   // What only the screen knows.
   /// The navigator's full-screen scene as last delivered: the catalog or the checkout.
   var mode = CheckoutScene.catalog
   /// Whether the history is the navigator's top (modal) scene.
   var historyOpen = false
+  /// The account overlay, while the account is the navigator's top scene.
+  var accountOverlay: AccountOverlay?
   var focus: Field?
   var fields: [Field: TextField] = [
     .filter: TextField(), .name: TextField(), .email: TextField(), .address: TextField(),
@@ -60,9 +63,13 @@ public final class CheckoutScreen: AppScreen, DriverBound {
     }
     bind(session.orderForm.state) { $0.form = $1 }
     bind(session.history.state) { $0.history = $1 }
+    bind(session.account.state) { screen, state in
+      screen.account = state
+      screen.accountOverlay?.follow(state)
+    }
     let events = [
       session.catalog.events, session.checkout.events, session.orderForm.events,
-      session.history.events,
+      session.history.events, session.account.events,
     ]
     for signal in events {
       signal.emit { [weak self] in self?.toast.show($0.message) }.store(in: &subscriptions)
@@ -77,6 +84,12 @@ public final class CheckoutScreen: AppScreen, DriverBound {
         screen.expandedOrder = nil
       }
       screen.historyOpen = historyOnTop
+      let accountOnTop = stack.last?.scene == .account
+      if accountOnTop && screen.accountOverlay == nil {
+        screen.accountOverlay = AccountOverlay(state: screen.account)
+      } else if !accountOnTop {
+        screen.accountOverlay = nil
+      }
     }
   }
 
@@ -91,24 +104,31 @@ public final class CheckoutScreen: AppScreen, DriverBound {
 
   // MARK: AppScreen
 
-  public var hasFocusedField: Bool { focus != nil }
+  public var hasFocusedField: Bool {
+    focus != nil || (accountOverlay.map { $0.focus.rawValue <= 3 } ?? false)
+  }
   public var hasOverlay: Bool {
     checkout.currencyPicker != nil || form.confirmation != nil || historyOpen
+      || accountOverlay != nil
   }
 
   public var hints: [Hint] {
+    if accountOverlay != nil {
+      return [Hint("Tab", "next"), Hint("Enter", "run"), Hint("Esc", "close")]
+    }
     guard focus == nil else { return [] }
     return switch mode {
-    case .catalog, .history:
+    case .catalog, .history, .account:
       [
         Hint("j/k", "move"), Hint("+/-", "qty"), Hint("/", "filter"),
         Hint("Enter", "checkout", enabled: catalog.checkoutEnabled), Hint("o", "orders"),
+        Hint("A", "account"),
       ]
     case .checkout:
       [
         Hint("x", "currency", enabled: checkout.changeCurrencyEnabled), Hint("n/e/a", "edit"),
         Hint("p", "place order", enabled: form.placeOrderEnabled), Hint("b", "back"),
-        Hint("o", "orders"),
+        Hint("o", "orders"), Hint("A", "account"),
       ]
     }
   }
@@ -119,6 +139,7 @@ public final class CheckoutScreen: AppScreen, DriverBound {
       ("/", "filter the catalog (Esc clears)"), ("Enter or c", "checkout"), ("o", "order history"),
       ("x", "change currency"), ("n e a", "edit name, email, address"), ("p", "place order"),
       ("b or Esc", "back to the catalog"),
+      ("A", "account: sign up, rename, sign out (Tab moves, Enter runs, Esc closes)"),
     ]
   }
 
@@ -128,6 +149,12 @@ public final class CheckoutScreen: AppScreen, DriverBound {
 
   public func handle(_ key: Key) -> KeyOutcome {
     if key == .resize { return .handled }
+    if var overlay = accountOverlay {
+      let answer = overlay.handle(key, state: account, account: session.account)
+      accountOverlay = overlay
+      refuse(answer)
+      return .handled
+    }
     if historyOpen { return handleHistory(key) }
     if form.confirmation != nil {
       if key == .enter || key == .escape { session.orderForm.dismissConfirmation() }
@@ -136,13 +163,15 @@ public final class CheckoutScreen: AppScreen, DriverBound {
     if let picker = checkout.currencyPicker { return handlePicker(key, picker) }
     if let focus { return handleField(key, focus) }
     switch mode {
-    case .catalog, .history: return handleCatalog(key)
+    case .catalog, .history, .account: return handleCatalog(key)
     case .checkout: return handleCheckout(key)
     }
   }
 
-  private func refuse(_ result: InputResult) {
-    if let message = result.message { toast.show(message) }
+  /// Shows a refusal on the toast line (nil: an answer still to come, whose failure is an
+  /// event of its own).
+  private func refuse(_ result: InputResult?) {
+    if let message = result?.message { toast.show(message) }
   }
 
   private func handleCatalog(_ key: Key) -> KeyOutcome {
@@ -161,6 +190,7 @@ public final class CheckoutScreen: AppScreen, DriverBound {
     case .character("/"): focus = .filter
     case .enter, .character("c"): refuse(session.catalog.checkout())
     case .character("o"): session.history.open()
+    case .character("A"): session.account.open()
     default: return .ignored
     }
     return .handled
@@ -180,9 +210,10 @@ public final class CheckoutScreen: AppScreen, DriverBound {
     case .character("a"): focus = .address
     case .character("p"):
       // A refusal is answered at once; a failed save is an event, shown as a toast anyway.
-      if let refusal = session.orderForm.submitOrder().immediateAnswer { refuse(refusal) }
+      refuse(session.orderForm.submitOrder().immediateAnswer)
     case .character("b"), .escape: session.checkout.back()
     case .character("o"): session.history.open()
+    case .character("A"): session.account.open()
     default: return .ignored
     }
     return .handled

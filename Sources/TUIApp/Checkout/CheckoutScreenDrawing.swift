@@ -8,7 +8,7 @@ import ViewModelKit
 extension CheckoutScreen {
   public func draw(_ painter: Painter) {
     switch mode {
-    case .catalog, .history: drawCatalog(painter)
+    case .catalog, .history, .account: drawCatalog(painter)
     case .checkout: drawCheckout(painter)
     }
     toast.draw(painter, row: painter.height - 2)
@@ -18,13 +18,14 @@ extension CheckoutScreen {
         painter, title: "Order placed", lines: [confirmation, "", "[ OK ]"], highlighted: 2)
     }
     if historyOpen { drawHistory(painter) }
+    accountOverlay?.draw(painter, state: account)
   }
 
   private func drawCatalog(_ painter: Painter) {
     let width = painter.width
     let narrow = width < 60
     TitleLine.draw(
-      painter, title: "Supermarket", spinnerTick: catalog.isLoading ? spinner.tick : nil,
+      painter, title: catalog.title, spinnerTick: catalog.isLoading ? spinner.tick : nil,
       status: "\(catalog.cartCount) in cart")
     painter.rule(row: 2)
     let quantityColumn = width - 18
@@ -82,7 +83,7 @@ extension CheckoutScreen {
     let height = painter.height
     let compact = height < 20
     TitleLine.draw(
-      painter, title: "Checkout",
+      painter, title: checkout.title,
       spinnerTick: (checkout.isLoading || form.isPlacing) ? spinner.tick : nil,
       status: checkout.currency)
     painter.rule(row: 2)

@@ -299,9 +299,8 @@ public final class WeatherScreen: AppScreen, DriverBound {
     let box = Box(painter: painter)
     box.frame(title: "API key", left: left, width: boxWidth, top: top, bottom: top + 5, clear: true)
     painter.fitted("OpenWeatherMap API key:", row: top + 1, column: left + 2, width: boxWidth - 4)
-    var masked = TextField()
-    for _ in keyField.text { masked.insert("*") }
-    masked.draw(painter, row: top + 2, column: left + 2, width: boxWidth - 4, focused: true)
+    keyField.draw(
+      painter, row: top + 2, column: left + 2, width: boxWidth - 4, focused: true, secret: true)
     painter.fitted(
       "Return use key  Esc close", row: top + 4, column: left + 2, width: boxWidth - 4, style: .dim)
   }

@@ -176,3 +176,16 @@ final class Harness {
     return recorder.last!
   }
 }
+
+extension SQLiteCheckoutStorage {
+  /// The outcome of `publisher`, once the store's queue has run it.
+  func outcome<T>(_ publisher: AnyPublisher<T, StorageError>) -> Result<T, StorageError>? {
+    var result: Result<T, StorageError>?
+    let subscription = publisher.sink(
+      receiveCompletion: { if case .failure(let error) = $0 { result = .failure(error) } },
+      receiveValue: { result = .success($0) })
+    waitForPendingWork()
+    subscription.cancel()
+    return result
+  }
+}

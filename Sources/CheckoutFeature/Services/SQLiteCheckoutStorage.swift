@@ -203,7 +203,9 @@ public final class SQLiteCheckoutStorage: CheckoutStorage, Sendable {
   static func readCart(_ db: Database) throws -> [String: Int] {
     var cart: [String: Int] = [:]
     for row in try Row.fetchAll(db, sql: "SELECT product_id, quantity FROM cart_item") {
-      cart[row[0]] = row[1]
+      // Throwing decodes: a value of the wrong type (edited by hand) fails the read; the
+      // subscripts would trap.
+      cart[try row.decode(String.self, atIndex: 0)] = try row.decode(Int.self, atIndex: 1)
     }
     return cart
   }
@@ -245,22 +247,29 @@ public final class SQLiteCheckoutStorage: CheckoutStorage, Sendable {
       for row in try Row.fetchAll(
         db, sql: "SELECT * FROM order_line ORDER BY order_number, position")
       {
-        lines[row["order_number"], default: []].append(
+        lines[try row.decode(Int.self, forColumn: "order_number"), default: []].append(
           OrderLine(
-            productID: row["product_id"], title: row["title"], quantity: row["quantity"],
-            unitPriceMinor: row["unit_price_minor"], amountMinor: row["amount_minor"]))
+            productID: try row.decode(forColumn: "product_id"),
+            title: try row.decode(forColumn: "title"),
+            quantity: try row.decode(forColumn: "quantity"),
+            unitPriceMinor: try row.decode(forColumn: "unit_price_minor"),
+            amountMinor: try row.decode(forColumn: "amount_minor")))
       }
       return try Row.fetchAll(db, sql: "SELECT * FROM order_header ORDER BY number DESC").map {
-        row in
-        let number: Int = row["number"]
-        let rateText: String = row["rate"]
+        row throws in
+        let number: Int = try row.decode(forColumn: "number")
+        let rateText: String = try row.decode(forColumn: "rate")
         let draft = OrderDraft(
-          placedAt: parseTimestamp(row["placed_at"]) ?? Date(timeIntervalSince1970: 0),
-          customer: Customer(name: row["name"], email: row["email"], address: row["address"]),
+          placedAt: parseTimestamp(try row.decode(forColumn: "placed_at"))
+            ?? Date(timeIntervalSince1970: 0),
+          customer: Customer(
+            name: try row.decode(forColumn: "name"), email: try row.decode(forColumn: "email"),
+            address: try row.decode(forColumn: "address")),
           currency: Currency(
-            code: row["currency"], rate: ScaledDecimal(text: rateText) ?? Currency.gbp.rate),
-          lines: lines[number] ?? [], baseTotalMinor: row["base_total_minor"],
-          totalMinor: row["total_minor"])
+            code: try row.decode(forColumn: "currency"),
+            rate: ScaledDecimal(text: rateText) ?? Currency.gbp.rate),
+          lines: lines[number] ?? [], baseTotalMinor: try row.decode(forColumn: "base_total_minor"),
+          totalMinor: try row.decode(forColumn: "total_minor"))
         return Order(number: number, draft: draft)
       }
     }

@@ -180,10 +180,13 @@ public final class SQLiteTaskService: TaskService, Sendable {
     tasks.reserveCapacity(try Int.fetchOne(db, sql: "SELECT count(*) FROM task") ?? 0)
     let rows = try Row.fetchCursor(db, sql: "SELECT uid, title, added, checked FROM task")
     while let row = try rows.next() {
-      let checked: Int64? = row[3]
+      // Throwing decodes: a value of the wrong type (edited by hand) fails the read instead
+      // of trapping.
+      let checked: Int64? = try row.decode(atIndex: 3)
       tasks.append(
         TaskItem(
-          uid: row[0], title: row[1], added: Date(millisecondsSince1970: row[2]),
+          uid: try row.decode(atIndex: 0), title: try row.decode(atIndex: 1),
+          added: Date(millisecondsSince1970: try row.decode(atIndex: 2)),
           checked: checked.map(Date.init(millisecondsSince1970:))))
     }
     return tasks

@@ -243,16 +243,21 @@ public final class GRDBTweetStore: TweetStore, Sendable {
         LEFT JOIN user u ON u.id = t.author_id
         WHERE l.list_id = ? ORDER BY l.tweet_id DESC LIMIT ?
         """, arguments: [list.rawValue, limit])
-    return rows.map { row in
+    // Throwing decodes: a value of the wrong type (edited by hand) fails the read instead of
+    // trapping.
+    return try rows.map { row throws in
       let tweet = Tweet(
-        id: TwitterID(rawValue: row[0]), authorID: TwitterID(rawValue: row[1]), text: row[2],
-        createdAt: Date(timeIntervalSince1970: row[3]),
-        kind: TweetKind(rawValue: row[4]) ?? .original)
-      let userID: Int64? = row[5]
-      let author = userID.map { id in
+        id: TwitterID(rawValue: try row.decode(atIndex: 0)),
+        authorID: TwitterID(rawValue: try row.decode(atIndex: 1)),
+        text: try row.decode(atIndex: 2),
+        createdAt: Date(timeIntervalSince1970: try row.decode(atIndex: 3)),
+        kind: TweetKind(rawValue: try row.decode(atIndex: 4)) ?? .original)
+      let userID: Int64? = try row.decode(atIndex: 5)
+      let author = try userID.map { id throws in
         User(
-          id: TwitterID(rawValue: id), name: row[6], username: row[7], description: row[8],
-          profileImageURL: row[9], url: row[10])
+          id: TwitterID(rawValue: id), name: try row.decode(atIndex: 6),
+          username: try row.decode(atIndex: 7), description: try row.decode(atIndex: 8),
+          profileImageURL: try row.decode(atIndex: 9), url: try row.decode(atIndex: 10))
       }
       return StoredTweet(tweet: tweet, author: author)
     }

@@ -15,40 +15,28 @@ struct AccountStoreTests {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   }
 
-  func wait<T>(_ publisher: AnyPublisher<T, StorageError>, on storage: SQLiteCheckoutStorage)
-    -> Result<T, StorageError>?
-  {
-    var result: Result<T, StorageError>?
-    let subscription = publisher.sink(
-      receiveCompletion: { if case .failure(let error) = $0 { result = .failure(error) } },
-      receiveValue: { result = .success($0) })
-    storage.waitForPendingWork()
-    subscription.cancel()
-    return result
-  }
-
   @Test("AC-22 the account survives a restart; signing out forgets it")
   func restart() throws {
     defer { try? FileManager.default.removeItem(at: directory) }
     let account = Account(username: "ana_42", email: "ana@example.com")
     let first = SQLiteCheckoutStorage(path: path)
-    #expect(try wait(first.saveAccount(account), on: first)?.get() != nil)
+    #expect(try first.outcome(first.saveAccount(account))?.get() != nil)
     let again = SQLiteCheckoutStorage(path: path)
-    #expect(try wait(again.loadAccount(), on: again)?.get() == account)
-    _ = wait(again.saveAccount(nil), on: again)
-    #expect(try wait(again.loadAccount(), on: again)?.get() == .some(nil))
+    #expect(try again.outcome(again.loadAccount())?.get() == account)
+    _ = again.outcome(again.saveAccount(nil))
+    #expect(try again.outcome(again.loadAccount())?.get() == .some(nil))
   }
 
   @Test("AC-22 a store made by the previous schema keeps its cart and orders and gains the account")
   func migration() throws {
     defer { try? FileManager.default.removeItem(at: directory) }
     let old = SQLiteCheckoutStorage(path: path)
-    _ = wait(old.applyCartChanges(["peas": 2]), on: old)
+    _ = old.outcome(old.applyCartChanges(["peas": 2]))
     let draft = OrderDraft(
       placedAt: Date(timeIntervalSince1970: 0),
       customer: Customer(name: "Ana Lima", email: "ana@example.com", address: "4 Quay Lane"),
       currency: .gbp, lines: [], baseTotalMinor: 0, totalMinor: 0)
-    _ = wait(old.saveOrder(draft), on: old)
+    _ = old.outcome(old.saveOrder(draft))
     // Back to the schema before the account: no table, no record of its migration.
     let database = try DatabaseQueue(path: path)
     try database.write { db in
@@ -57,11 +45,11 @@ struct AccountStoreTests {
     }
     try database.close()
     let migrated = SQLiteCheckoutStorage(path: path)
-    #expect(try wait(migrated.loadCart(), on: migrated)?.get() == ["peas": 2])
-    #expect(try wait(migrated.loadAccount(), on: migrated)?.get() == .some(nil))
+    #expect(try migrated.outcome(migrated.loadCart())?.get() == ["peas": 2])
+    #expect(try migrated.outcome(migrated.loadAccount())?.get() == .some(nil))
     let account = Account(username: "ana_42", email: "ana@example.com")
-    #expect(try wait(migrated.saveAccount(account), on: migrated)?.get() != nil)
-    #expect(try wait(migrated.loadAccount(), on: migrated)?.get() == account)
+    #expect(try migrated.outcome(migrated.saveAccount(account))?.get() != nil)
+    #expect(try migrated.outcome(migrated.loadAccount())?.get() == account)
     var orders: [Order] = []
     let subscription = migrated.observeOrders().sink(receiveCompletion: { _ in }) { orders = $0 }
     migrated.waitForPendingWork()
@@ -73,7 +61,7 @@ struct AccountStoreTests {
   func hostileRow() throws {
     defer { try? FileManager.default.removeItem(at: directory) }
     let storage = SQLiteCheckoutStorage(path: path)
-    _ = wait(storage.saveAccount(Account(username: "ana_42", email: "a@b.c")), on: storage)
+    _ = storage.outcome(storage.saveAccount(Account(username: "ana_42", email: "a@b.c")))
     let database = try DatabaseQueue(path: path)
     for edit in [
       "UPDATE account SET username = 'Not Valid!'", "UPDATE account SET username = 42",
@@ -85,7 +73,7 @@ struct AccountStoreTests {
           sql: "INSERT INTO account (id, username, email) VALUES (1, 'ana_42', 'a@b.c')")
         try db.execute(sql: edit)
       }
-      let result = wait(storage.loadAccount(), on: storage)
+      let result = storage.outcome(storage.loadAccount())
       #expect(try result?.get() == .some(nil), "\(edit)")
     }
     try database.close()

@@ -51,6 +51,7 @@ public final class AccountViewModel: ScreenModel {
   private let messages = PublishRelay<String>()
   private let activity: ActivityTracker
   private let storage: any CheckoutStorage
+  private let scheduler: AnySchedulerOf<DispatchQueue>
   private let work = InFlightWork()
   private let activation = Activation()
   private var subscriptions = Set<AnyCancellable>()
@@ -61,12 +62,15 @@ public final class AccountViewModel: ScreenModel {
 
   public init(
     service: any AccountService, storage: any CheckoutStorage,
-    navigator: SceneCoordinator<CheckoutScene>? = nil, scheduler: AnySchedulerOf<DispatchQueue>
+    navigator: SceneCoordinator<CheckoutScene>? = nil, activity: ActivityTracker? = nil,
+    scheduler: AnySchedulerOf<DispatchQueue>
   ) {
     self.navigator = navigator
-    let activity = ActivityTracker(scheduler: scheduler)
+    // A session passes its own tracker, so that its one `isSettled` counts the account's work.
+    let activity = activity ?? ActivityTracker(scheduler: scheduler)
     self.activity = activity
     self.storage = storage
+    self.scheduler = scheduler
     isSettled = activity.isIdle
     storedAccount = stored.removeDuplicates().eraseToAnyPublisher()
     events = messages.map(ShopEvent.message).asSignal(scheduler: scheduler)
@@ -185,7 +189,8 @@ public final class AccountViewModel: ScreenModel {
   /// The stored account, read once at start: the form starts filled with it.
   private func load() {
     work.sink(
-      activity.track(storage.loadAccount().replaceError(with: nil)),
+      // The store answers on its own queue; the form changes on the UI scheduler.
+      activity.track(storage.loadAccount().replaceError(with: nil).receive(on: scheduler)),
       receiveValue: { [weak self] account in
         guard let self, let account else { return }
         stored.accept(account)
@@ -230,7 +235,7 @@ public final class AccountViewModel: ScreenModel {
     fields.accept(AccountFields())
     knownStatuses.accept(.empty)
     work.sink(
-      activity.track(storage.saveAccount(nil)),
+      activity.track(storage.saveAccount(nil).receive(on: scheduler)),
       receiveCompletion: { [weak self] completion in
         let failed = if case .failure = completion { true } else { false }
         let message = failed ? Text.notKept : Text.signedOut

@@ -76,9 +76,8 @@ public final class CheckoutSession {
     storage = services.storage
     account = AccountViewModel(
       service: services.accounts, storage: services.storage, navigator: navigator,
-      scheduler: scheduler)
-    isSettled = activity.isIdle.combineLatest(account.isSettled) { $0 && $1 }
-      .asDriver(scheduler: scheduler)
+      activity: activity, scheduler: scheduler)
+    isSettled = activity.isIdle
     cart = CartStore(storage: services.storage, activity: activity, scheduler: scheduler)
     currency = CurrencyStore()
     catalog = CatalogViewModel(
@@ -127,7 +126,7 @@ public final class CheckoutSession {
   }
 
   /// Whether anything counted by `isSettled` is in flight now.
-  public var isBusy: Bool { activity.isBusy || account.isBusy }
+  public var isBusy: Bool { activity.isBusy }
 
   /// Saves a pending cart change and waits until the storage has written it: the last
   /// thing a front end does before it exits.

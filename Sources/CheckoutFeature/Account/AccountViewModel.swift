@@ -82,7 +82,8 @@ public final class AccountViewModel: ScreenModel {
       .scan((index: -1, name: "")) { (index: $0.index + 1, name: $1) }
       .map { typed -> AnyPublisher<UsernameStatus, Never> in
         let check = Deferred {
-          Self.check(typed.name, signedIn: stored.value?.username, service: service)
+          Self.check(
+            typed.name, signedIn: stored.value?.username, service: service, scheduler: scheduler)
         }
         guard typed.index > 0 else { return activity.track(check) }
         return activity.track(
@@ -255,17 +256,21 @@ public final class AccountViewModel: ScreenModel {
   }
 
   /// The local rules, in the spec's order, then the service.
-  static func check(_ name: String, signedIn: String?, service: any AccountService)
-    -> AnyPublisher<UsernameStatus, Never>
-  {
+  static func check(
+    _ name: String, signedIn: String?, service: any AccountService,
+    scheduler: AnySchedulerOf<DispatchQueue>
+  ) -> AnyPublisher<UsernameStatus, Never> {
     let local: UsernameStatus? =
       if name.isEmpty { .empty } else if name == signedIn { .available } else if name.count < 4 {
         .tooShort
       } else if !AccountRules.isValidUsername(name) { .invalid } else { nil }
     if let local { return Just(local).eraseToAnyPublisher() }
+    // A live answer comes on the network's queue: it is handed to the UI scheduler inside the
+    // check, so that a newer name's switch cancels a delivery still on its way.
     return service.availability(of: name)
       .map { $0 ? UsernameStatus.available : .taken }
       .replaceError(with: .failed)
+      .receive(on: scheduler)
       .prepend(.checking)
       .eraseToAnyPublisher()
   }

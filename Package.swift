@@ -187,7 +187,9 @@ let package = Package(
       ]),
     .testTarget(
       name: "CLIAppTests",
-      dependencies: ["CLIApp", "CheckoutFeature", "ViewModelKitTesting", "CLIFuzzHarness"]),
+      dependencies: [
+        "CLIApp", "CheckoutFeature", "TodoFeature", "ViewModelKitTesting", "CLIFuzzHarness",
+      ]),
     .testTarget(name: "ArchitectureTests"),
     // Runs the built executables: cli through pipes, tui inside tmux.
     .testTarget(

@@ -100,6 +100,9 @@ public protocol CLIApplication: AnyObject {
   var wantsRawLines: Bool { get }
   /// What the shell prints when `screen` replaces `previous`.
   func entry(into screen: CLIScreen, from previous: CLIScreen) -> ScreenEntry
+  /// Whether the app is seen: the session's screen models are active while it runs, and
+  /// `active off` / `active on` switch them (for scripts and tests).
+  func setActive(_ active: Bool)
 }
 
 extension CLIApplication {

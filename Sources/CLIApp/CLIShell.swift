@@ -37,6 +37,7 @@ public final class CLIShell {
   /// Waits for start-up work, then prints the first screen's initial set (interactive
   /// sessions) or only records the values (one-shot).
   public func start(printInitialSet: Bool, then next: @escaping () -> Void) {
+    app.setActive(true)
     waiter.afterSettled(app) { [self] in
       screen = app.currentScreen
       if printInitialSet { printInitial() } else { recordBaseline() }
@@ -66,6 +67,8 @@ public final class CLIShell {
     case "help":
       printHelp()
       return next(false)
+    case "active":
+      return setActive(Array(words.dropFirst()), then: next)
     default: break
     }
     perform(
@@ -77,6 +80,7 @@ public final class CLIShell {
   public func run(words: [String], then next: @escaping (_ quit: Bool) -> Void) {
     guard let first = words.first else { return next(false) }
     if first == "help" || first == "quit" { return run(line: first, then: next) }
+    if first == "active" { return setActive(Array(words.dropFirst()), then: next) }
     perform(
       first, arguments: Array(words.dropFirst()), rest: words.dropFirst().joined(separator: " "),
       then: next)
@@ -96,6 +100,21 @@ public final class CLIShell {
       if let message = outcome.result.message { reject(message) }
       if let message = late?.message { reject(message) }
       report(showing: outcome.show)
+      next(false)
+    }
+  }
+
+  /// `active on|off`: makes the app's screen models seen or not, then reports as a command.
+  private func setActive(_ arguments: [String], then next: @escaping (_ quit: Bool) -> Void) {
+    switch arguments.map({ $0.lowercased() }) {
+    case ["on"]: app.setActive(true)
+    case ["off"]: app.setActive(false)
+    default:
+      reject("usage: active <on|off>")
+      return next(false)
+    }
+    waiter.afterSettled(app) { [self] in
+      report(showing: [])
       next(false)
     }
   }
@@ -178,7 +197,10 @@ public final class CLIShell {
 
   private func printHelp() {
     let commands =
-      app.commandHelp + [("help", "list the commands"), ("quit", "wait for pending work and exit")]
+      app.commandHelp + [
+        ("active <on|off>", "the app is seen (on at start) or not, as a TUI tab or focus"),
+        ("help", "list the commands"), ("quit", "wait for pending work and exit"),
+      ]
     let width = commands.map(\.command.count).max() ?? 0
     for (command, meaning) in commands {
       printer.streams.out(

@@ -18,6 +18,8 @@ public protocol AppScreen: AnyObject {
   func handle(_ key: Key) -> KeyOutcome
   /// The app's finishing work before the process exits.
   func willQuit()
+  /// Whether the app is seen (its tab shown): passed to its screen models' `setActive`.
+  func setActive(_ active: Bool)
   /// The tab's label once the app is open (nil: the tab's own label).
   var tabLabel: String? { get }
 }
@@ -40,4 +42,5 @@ final class FailedAppScreen: AppScreen {
   }
   func handle(_ key: Key) -> KeyOutcome { .ignored }
   func willQuit() {}
+  func setActive(_ active: Bool) {}
 }

@@ -20,7 +20,15 @@ public final class TUIRoot: TerminalHost {
 
   public var requestRedraw: () -> Void = {}
   private let tabs: [Tab]
-  private var current: Int
+  /// The shown tab. Switching makes the old tab's screen inactive and the new one's active.
+  private var current: Int {
+    didSet {
+      guard oldValue != current else { return }
+      screens[oldValue]?.setActive(false)
+      // A screen made now is activated as it is made.
+      if let shown = screens[current] { shown.setActive(true) } else { _ = screen }
+    }
+  }
   private var screens: [Int: any AppScreen] = [:]
   private var helpOpen = false
 
@@ -34,6 +42,7 @@ public final class TUIRoot: TerminalHost {
     let tab = tabs.first { $0.number == current }!
     let made = tab.make { [weak self] in self?.requestRedraw() }
     screens[current] = made
+    made.setActive(true)  // made because it is shown
     return made
   }
 

@@ -87,6 +87,8 @@ public final class CheckoutCLI: CLIApplication {
     session.cart.saveFailures.eraseToAnyPublisher()
   }
 
+  public func setActive(_ active: Bool) { session.setActive(active) }
+
   public var commandHelp: [(command: String, meaning: String)] {
     [
       ("catalog", "show the catalog (alias: back)"),

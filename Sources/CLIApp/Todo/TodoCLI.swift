@@ -79,6 +79,8 @@ public final class TodoCLI: CLIApplication {
   }
   public var wantsRawLines: Bool { session.editor != nil }
 
+  public func setActive(_ active: Bool) { session.setActive(active) }
+
   public var commandHelp: [(command: String, meaning: String)] {
     [
       ("list", "print every task"), ("add <title>", "add a task"),

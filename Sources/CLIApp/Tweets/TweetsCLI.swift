@@ -41,6 +41,8 @@ public final class TweetsCLI: CLIApplication {
       .eraseToAnyPublisher()
   }
 
+  public func setActive(_ active: Bool) { session.setActive(active) }
+
   public var commandHelp: [(command: String, meaning: String)] {
     [
       ("timeline", "show the list's timeline"),

@@ -56,6 +56,8 @@ public final class WeatherCLI: CLIApplication {
     weather.events.map(\.message).eraseToAnyPublisher()
   }
 
+  public func setActive(_ active: Bool) { weather.setActive(active) }
+
   public var commandHelp: [(command: String, meaning: String)] {
     [
       ("search <city…>", "look up a city by name (the rest of the line, as typed)"),

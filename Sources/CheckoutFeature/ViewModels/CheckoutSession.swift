@@ -125,6 +125,15 @@ public final class CheckoutSession {
     navigator.stack.last { $0.transition != .modal }?.scene ?? .catalog
   }
 
+  /// Whether the app is seen: passed to every screen model of the session.
+  public func setActive(_ active: Bool) {
+    catalog.setActive(active)
+    checkout.setActive(active)
+    orderForm.setActive(active)
+    history.setActive(active)
+    account.setActive(active)
+  }
+
   /// Whether anything counted by `isSettled` is in flight now.
   public var isBusy: Bool { activity.isBusy }
 

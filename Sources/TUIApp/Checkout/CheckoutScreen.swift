@@ -145,6 +145,8 @@ public final class CheckoutScreen: AppScreen, DriverBound {
 
   public func willQuit() { session.shutdown() }
 
+  public func setActive(_ active: Bool) { session.setActive(active) }
+
   // MARK: Keys
 
   public func handle(_ key: Key) -> KeyOutcome {

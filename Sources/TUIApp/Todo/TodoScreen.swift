@@ -157,6 +157,8 @@ public final class TodoScreen: AppScreen, DriverBound {
   /// Cancels an open editor and waits for its clean-up before the process exits.
   public func willQuit() { session.shutdown() }
 
+  public func setActive(_ active: Bool) { session.setActive(active) }
+
   public func handle(_ key: Key) -> KeyOutcome {
     if key == .resize { return .handled }
     if let editor { return handleEditor(key, editor) }

@@ -99,6 +99,8 @@ public final class TweetsScreen: AppScreen {
 
   public func willQuit() {}
 
+  public func setActive(_ active: Bool) { session.setActive(active) }
+
   public func handle(_ key: Key) -> KeyOutcome {
     guard let focused else { return .ignored }
     if var field = filterField {

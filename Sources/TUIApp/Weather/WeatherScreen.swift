@@ -75,6 +75,8 @@ public final class WeatherScreen: AppScreen, DriverBound {
 
   public func willQuit() { session.shutdown() }
 
+  public func setActive(_ active: Bool) { weather.setActive(active) }
+
   public func handle(_ key: Key) -> KeyOutcome {
     if key == .resize { return .handled }
     if state.keyPromptVisible { return handleKeyDialog(key) }

@@ -209,12 +209,13 @@ public final class SQLiteTaskService: TaskService, Sendable {
     let timer = scheduler.schedule(
       after: scheduler.now.advanced(by: .seconds(2)), interval: .seconds(2)
     ) {
-      [weak self] in self?.checkForOtherCommits()
+      [weak self] in self?.checkForChanges()
     }
     check.hold(timer)
   }
 
-  private func checkForOtherCommits() {
+  /// Reads everything again if another connection has committed since the last look.
+  public func checkForChanges() {
     queue.async { [self] in
       do {
         let reloaded = try database.writeWithoutTransaction { db -> [TaskItem]? in

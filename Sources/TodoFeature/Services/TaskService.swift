@@ -16,9 +16,15 @@ public protocol TaskService: AnyObject {
   func delete(_ task: TaskItem) -> AnyPublisher<TaskItem, TaskServiceError>
   /// Puts a deleted task back with its own uid and dates (undo).
   func restore(_ task: TaskItem) -> AnyPublisher<TaskItem, TaskServiceError>
+  /// Looks now for changes another process committed (as the periodic check does), and
+  /// publishes them; nothing when there are none.
+  func checkForChanges()
 }
 
 extension TaskService {
+  /// A service no other process can change has nothing to look for.
+  public func checkForChanges() {}
+
   /// Sorts each snapshot of `tasks`; services that keep their tasks in order publish them as
   /// they are instead.
   public var listing: AnyPublisher<TaskListing, TaskServiceError> {

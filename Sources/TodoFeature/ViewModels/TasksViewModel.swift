@@ -95,6 +95,10 @@ public final class TasksViewModel: ScreenModel {
       .removeDuplicates()
       .sink { [editorOpen] in editorOpen.accept($0) }
       .store(in: &subscriptions)
+    // AV-09: becoming seen looks at the store at once (another process's change shows now).
+    activation.becameActive
+      .sink { [service] in service.checkForChanges() }
+      .store(in: &subscriptions)
     makeActions()
     subscribeToService()
   }
@@ -170,7 +174,8 @@ public final class TasksViewModel: ScreenModel {
     }
   }
 
-  /// Whether the list is seen (the shown tab, or a CLI session); nothing depends on it yet.
+  /// Whether the list is seen (the shown tab, or a CLI session). Becoming seen looks at the
+  /// store at once, so another terminal's change shows without waiting for the 2 s check.
   public func setActive(_ active: Bool) { activation.set(active) }
 
   /// The task with `uid` in the latest unfiltered snapshot.

@@ -23,6 +23,12 @@ public final class TodoSession {
     (service as? SQLiteTaskService)?.waitForPendingWork()
   }
 
+  /// Whether the app is seen: passed to the list and to an open editor.
+  public func setActive(_ active: Bool) {
+    tasks.setActive(active)
+    editor?.setActive(active)
+  }
+
   /// The open editor, if the top scene is one.
   public var editor: EditTaskViewModel? { coordinator.stack.last?.scene.editor }
 }

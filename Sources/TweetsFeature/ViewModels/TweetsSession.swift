@@ -11,4 +11,12 @@ public final class TweetsSession {
     navigator = TweetsNavigator(list: list, env: env)
     navigator.start()
   }
+
+  /// Whether the app is seen: passed to every scene's screen model.
+  public func setActive(_ active: Bool) {
+    for scene in navigator.currentScenes {
+      scene.timeline?.setActive(active)
+      scene.people?.setActive(active)
+    }
+  }
 }

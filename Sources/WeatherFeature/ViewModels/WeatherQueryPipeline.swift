@@ -189,6 +189,7 @@ extension WeatherViewModel {
 
   /// Ends the query with `display`: markers, re-centring and the loading flag follow.
   private func show(_ display: WeatherFacts.Display, kind: QueryKind) {
+    shownAt = scheduler.now
     update { state in
       state.display = display
       state.isLoading = false

@@ -79,6 +79,9 @@ public final class WeatherViewModel: ScreenModel {
   var awaitingKey: QueryRequest?
   private var lastQuery: QueryKind?
   private var pipeline: AnyCancellable?
+  private var becomingActive: AnyCancellable?
+  /// When the last display (live, cached or placeholder) was shown.
+  var shownAt: AnySchedulerOf<DispatchQueue>.SchedulerTimeType?
   private let activation = Activation()
 
   public init(
@@ -110,12 +113,29 @@ public final class WeatherViewModel: ScreenModel {
       return activity.counting(run(request))
     }
     .sink { [unowned self] in apply($0) }
+    // AV-07: back on screen after 10 minutes or more, the shown place is looked up again;
+    // a query in flight is left alone.
+    becomingActive = activation.becameActive
+      .sink { [unowned self] in refreshIfStale() }
   }
 
-  deinit { pipeline?.cancel() }
+  deinit {
+    pipeline?.cancel()
+    becomingActive?.cancel()
+  }
 
-  /// Records whether the screen is seen; nothing on the weather screen reacts to it yet.
+  /// Seconds after a display before becoming active looks the place up again.
+  public static let staleAfter = 600.0
+
+  /// Whether the screen is seen. Becoming seen refreshes a display 10 minutes old or more.
   public func setActive(_ active: Bool) { activation.set(active) }
+
+  private func refreshIfStale() {
+    guard let shownAt, !activity.isBusy,
+      shownAt.distance(to: scheduler.now) >= .milliseconds(Int(Self.staleAfter * 1000))
+    else { return }
+    refresh()
+  }
 
   /// Whether a query, a retry or settle timer, a fix wait or a forecast call is pending now
   /// (the synchronous form of `isSettled`).

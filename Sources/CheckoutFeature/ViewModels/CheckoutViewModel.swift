@@ -42,6 +42,17 @@ public final class CheckoutViewModel: ScreenModel {
   /// Answers to inputs still being worked out; each is dropped once known.
   private let work = InFlightWork()
   private let activation = Activation()
+  /// The background refresh of rates on becoming active (AV-08), while it runs.
+  private let ratesRefresh = InFlightWork()
+  /// When the rates in use were fetched.
+  private let ratesFetchedAt = BehaviorRelay<AnySchedulerOf<DispatchQueue>.SchedulerTimeType?>(
+    value: nil)
+  private let rates: any RatesService
+  private let scheduler: AnySchedulerOf<DispatchQueue>
+  private let activity: ActivityTracker
+
+  /// Seconds after which rates are fetched again when the screen becomes active.
+  public static let ratesStaleAfter = 3600.0
 
   /// How many subscriptions the view model keeps: fixed after `init`, whatever the inputs
   /// (checked by the lifetime tests).
@@ -52,6 +63,10 @@ public final class CheckoutViewModel: ScreenModel {
     currency: CurrencyStore, activity: ActivityTracker, scheduler: AnySchedulerOf<DispatchQueue>
   ) {
     store = currency
+    self.rates = rates
+    self.scheduler = scheduler
+    self.activity = activity
+    let fetchedAt = ratesFetchedAt
     connectivity.isOnline.sink { [online] in online.accept($0) }.store(in: &subscriptions)
     let openTable = openTable
     changeCurrency = Action(enabledIf: online, scheduler: scheduler) { _ in
@@ -60,7 +75,10 @@ public final class CheckoutViewModel: ScreenModel {
       activity.track(
         rates.latestRates().timeout(.seconds(10), scheduler: scheduler, customError: { .timeout })
           .receive(on: scheduler)
-          .handleEvents(receiveOutput: { openTable.accept($0) }))
+          .handleEvents(receiveOutput: {
+            openTable.accept($0)
+            fetchedAt.accept(scheduler.now)
+          }))
     }
     let rowCache = CheckoutRowCache()
     let shown = cart.changesNow.combineLatest(currency.changes) { cart, currency in
@@ -87,12 +105,39 @@ public final class CheckoutViewModel: ScreenModel {
     .map(ShopEvent.message)
     .asSignal(scheduler: scheduler)
     message = events.map(\.message)
+    activation.becameActive
+      .sink { [weak self] in self?.refreshRatesIfStale() }
+      .store(in: &subscriptions)
   }
 
   // MARK: Inputs
 
-  /// Records whether the screen is seen; nothing reacts to it yet.
+  /// Whether the screen is seen. Becoming seen with the picker closed fetches rates older
+  /// than an hour again in the background, for the currency in use (AV-08).
   public func setActive(_ active: Bool) { activation.set(active) }
+
+  /// The background refresh: one at a time, only online, only with the picker closed and no
+  /// fetch running; the currency in use takes its new rate; a failure changes nothing and
+  /// says nothing.
+  private func refreshRatesIfStale() {
+    guard let fetchedAt = ratesFetchedAt.value, openTable.value == nil, online.value,
+      !changeCurrency.isExecuting, ratesRefresh.count == 0,
+      fetchedAt.distance(to: scheduler.now)
+        >= .milliseconds(Int(Self.ratesStaleAfter * 1000))
+    else { return }
+    let store = store
+    let fetched = ratesFetchedAt
+    let scheduler = scheduler
+    ratesRefresh.sink(
+      activity.track(
+        rates.latestRates()
+          .timeout(.seconds(10), scheduler: scheduler, customError: { .timeout })
+          .receive(on: scheduler)),
+      receiveValue: { table in
+        fetched.accept(scheduler.now)
+        if let current = table.currency(store.value.code) { store.select(current) }
+      })
+  }
 
   /// Fetches rates and opens the picker; answers when the picker opens or the fetch fails.
   public func openCurrencyPicker() -> AnyPublisher<InputResult, Never> {

@@ -37,9 +37,10 @@ public enum TweetsComposition {
       configuration.ephemeral
       ? GRDBTweetStore()
       : GRDBTweetStore(url: configuration.dataDirectory.file("tweets.sqlite"))
+    // Inactive until the front end shows the app (the TUI's tab, the CLI's session).
     let env = TweetsEnvironment(
-      account: account, api: api, store: store, scheduler: scheduler, now: now,
-      timeZone: TimeZone.current)
+      account: account, api: api, store: store, active: BehaviorRelay(value: false),
+      scheduler: scheduler, now: now, timeZone: TimeZone.current)
     return TweetsSession(list: list, env: env)
   }
 

@@ -78,6 +78,8 @@ final class TimelinePoller {
   private var blockedUntil: AnySchedulerOf<DispatchQueue>.SchedulerTimeType?
   private var lastErrorMessage: String?
   private var gateWasOpen = false
+  /// When the last poll succeeded, on the scheduler's clock.
+  private var lastSuccess: AnySchedulerOf<DispatchQueue>.SchedulerTimeType?
 
   init(env: TweetsEnvironment, activity: ActivityTracker, fetch: @escaping Fetch) {
     self.env = env
@@ -111,10 +113,10 @@ final class TimelinePoller {
     return nil
   }
 
-  /// Whether the gate is open: authorized and not paused.
+  /// Whether the gate is open: authorized, not paused, and the app seen.
   var gateIsOpen: Bool {
     guard case .authorized = account.value else { return false }
-    return !env.paused.value
+    return !env.paused.value && env.active.value
   }
 
   /// Starts watching the account and the pause, and the 30 s ticks.
@@ -127,6 +129,9 @@ final class TimelinePoller {
     }
     .store(in: &subscriptions)
     env.paused.receive(on: env.scheduler).sink { [weak self] _ in self?.gateChanged() }
+      .store(in: &subscriptions)
+    env.active.removeDuplicates().dropFirst().receive(on: env.scheduler)
+      .sink { [weak self] active in self?.gateChanged(becameActive: active) }
       .store(in: &subscriptions)
     let scheduler = env.scheduler
     let ticks = scheduler.schedule(
@@ -167,10 +172,23 @@ final class TimelinePoller {
     inFlight?.cancel()
   }
 
-  private func gateChanged() {
+  /// A gate that opens fetches at once, except when it opens because the app came back on
+  /// screen while a poll is still running, or with a successful fetch less than 30 s old:
+  /// the next tick polls then (AV-06, AV-10).
+  private func gateChanged(becameActive: Bool = false) {
     let open = gateIsOpen
     defer { gateWasOpen = open }
-    if open && !gateWasOpen { trigger() }
+    guard open && !gateWasOpen else { return }
+    if becameActive {
+      if inFlight != nil { return }
+      if let lastSuccess,
+        lastSuccess.distance(to: env.scheduler.now)
+          < .milliseconds(Int(TweetsTiming.pollInterval * 1000))
+      {
+        return
+      }
+    }
+    trigger()
   }
 
   private func trigger() {
@@ -189,6 +207,7 @@ final class TimelinePoller {
           inFlight = nil
           switch completion {
           case .finished:
+            lastSuccess = env.scheduler.now
             reached()
             lastErrorMessage = nil
             progress.accept(Progress(last: LastPoll(succeeded: true, at: env.now())))

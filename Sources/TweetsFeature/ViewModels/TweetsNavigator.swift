@@ -51,6 +51,8 @@ public final class TweetsNavigator: TweetsNavigating {
 
   private let list: ListIdentifier
   private let env: TweetsEnvironment
+  /// What the scenes share (the app-wide pause and activation among it).
+  public var environment: TweetsEnvironment { env }
   private let layout = BehaviorRelay(value: Layout.stack)
   private let messages = PublishRelay<String>()
 

@@ -12,8 +12,10 @@ public final class TweetsSession {
     navigator.start()
   }
 
-  /// Whether the app is seen: passed to every scene's screen model.
+  /// Whether the app is seen: no poll runs while it is not, and on coming back a fetch runs at
+  /// once when the last one is 30 s old or more (AV-06); passed to every scene's screen model.
   public func setActive(_ active: Bool) {
+    if navigator.environment.active.value != active { navigator.environment.active.accept(active) }
     for scene in navigator.currentScenes {
       scene.timeline?.setActive(active)
       scene.people?.setActive(active)

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+import TweetsFeature
+import ViewModelKit
+
+@Suite("Tweets: polling only while seen")
+struct TweetsActivationBehaviourTests {
+  /// A session whose app starts unseen, as the front ends build it.
+  func unseen(_ h: TweetsHarness) -> TweetsSession {
+    h.env.active.accept(false)
+    return TweetsSession(list: L, env: h.env)
+  }
+
+  @Test("AV-06 no poll while inactive; on becoming active a fetch at once, then every 30 s")
+  func av06() {
+    let h = TweetsHarness()
+    let session = unseen(h)
+    h.at(300)
+    #expect(h.api.times("list").isEmpty)
+    session.setActive(true)
+    h.at(400)
+    #expect(h.api.times("list") == [300, 330, 360, 390])
+    session.setActive(false)
+    h.at(600)
+    #expect(h.api.times("list") == [300, 330, 360, 390])
+  }
+
+  @Test("AV-06 back within 30 s of the last success: no fetch at once, the next tick polls")
+  func av06Fresh() {
+    let h = TweetsHarness()
+    let session = unseen(h)
+    session.setActive(true)
+    h.at(10)
+    session.setActive(false)
+    h.at(20)
+    session.setActive(true)
+    h.at(31)
+    #expect(h.api.times("list") == [0, 30])
+  }
+
+  @Test("AV-06 back after 30 s or more: a fetch at once")
+  func av06Stale() {
+    let h = TweetsHarness()
+    let session = unseen(h)
+    session.setActive(true)
+    h.at(5)
+    session.setActive(false)
+    h.at(100)
+    session.setActive(true)
+    h.at(101)
+    #expect(h.api.times("list") == [0, 100])
+  }
+
+  @Test("AV-10 flapping (10 changes in 1 s) makes at most one fetch")
+  func av10() {
+    let h = TweetsHarness()
+    let session = unseen(h)
+    session.setActive(true)
+    h.at(5)
+    session.setActive(false)
+    h.at(100)
+    for index in 0..<10 {
+      session.setActive(index % 2 == 0)
+      h.at(100 + Double(index + 1) * 0.1)
+    }
+    h.at(101.5)
+    #expect(h.api.times("list") == [0, 100])
+  }
+
+  @Test("AV-10 flapping while a slow poll runs starts no second one")
+  func av10Slow() {
+    let h = TweetsHarness()
+    h.api.listDefault = .answer(TimelinePage(), after: 5)
+    let session = unseen(h)
+    session.setActive(true)
+    h.at(0.5)
+    for index in 0..<10 {
+      session.setActive(index % 2 == 1)
+      h.at(0.5 + Double(index + 1) * 0.1)
+    }
+    h.at(6)
+    #expect(h.api.times("list") == [0])
+  }
+}

@@ -6,6 +6,9 @@ public struct AppClock: Sendable {
   public let now: @Sendable () -> Date
   /// The pinned instant, when the clock is pinned.
   public let pinned: Date?
+  /// How many times faster than the wall clock the apps' timers run: 1, except in the test
+  /// mode `HEADLESS_NOW` starts, where `HEADLESS_TIME_SCALE` (1 to 100) may speed them up.
+  public var timeScale: Double = 1
 
   /// The system clock.
   public static let system = AppClock(now: { Date() }, pinned: nil)
@@ -16,10 +19,20 @@ public struct AppClock: Sendable {
   }
 
   /// The clock `HEADLESS_NOW` asks for: pinned when it is set, else the system clock.
-  static func from(headlessNow value: String?) throws(ConfigurationError) -> AppClock {
+  /// `HEADLESS_TIME_SCALE` counts only with it.
+  static func from(headlessNow value: String?, timeScale: String? = nil) throws(ConfigurationError)
+    -> AppClock
+  {
     guard let value, !value.isEmpty else { return .system }
     guard let instant = parseInstant(value) else { throw .invalidNow(value) }
-    return .pinned(at: instant)
+    var clock = AppClock.pinned(at: instant)
+    if let timeScale, !timeScale.isEmpty {
+      guard let scale = Double(timeScale), (1...100).contains(scale) else {
+        throw .invalidValue("HEADLESS_TIME_SCALE is not a number from 1 to 100: \(timeScale)")
+      }
+      clock.timeScale = scale
+    }
+    return clock
   }
 
   /// An ISO 8601 instant with a zone, with or without fractional seconds.

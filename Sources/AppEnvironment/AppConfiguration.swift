@@ -1,4 +1,5 @@
 import Foundation
+import ViewModelKit
 
 /// Everything both front ends decide before building an app: which services are live,
 /// where the stores live, what "now" is, and how to draw.
@@ -30,7 +31,8 @@ public struct AppConfiguration: Sendable {
       dataDirectory: try DataDirectory.locate(
         flag: options.dataDirectory, environment: environment,
         currentDirectory: currentDirectory),
-      clock: try AppClock.from(headlessNow: environment["HEADLESS_NOW"]),
+      clock: try AppClock.from(
+        headlessNow: environment["HEADLESS_NOW"], timeScale: environment["HEADLESS_TIME_SCALE"]),
       asciiMode: options.ascii || !localeIsUTF8(environment),
       noColor: !(environment["NO_COLOR"] ?? "").isEmpty,
       environment: environment)
@@ -42,6 +44,11 @@ public struct AppConfiguration: Sendable {
       .lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
     guard let locale = locale?.lowercased() else { return false }
     return locale.contains("utf-8") || locale.contains("utf8")
+  }
+
+  /// The UI scheduler, its timers running at the clock's `timeScale`.
+  public var userInterfaceScheduler: AnySchedulerOf<DispatchQueue> {
+    .userInterface(timeScale: clock.timeScale)
   }
 
   /// A non-empty environment variable, or nil.

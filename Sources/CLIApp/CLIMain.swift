@@ -25,10 +25,10 @@ public enum CLIMain {
       fail(
         CLIOptions.message(for: error).split(separator: "\n").first.map(String.init) ?? "bad flags")
     }
-    let scheduler = AnySchedulerOf<DispatchQueue>.userInterface
     let application: any CLIApplication
     do {
       let configuration = try AppConfiguration.resolve(options: options.shared)
+      let scheduler = configuration.userInterfaceScheduler
       switch app {
       case "weather":
         let session = try WeatherComposition.session(

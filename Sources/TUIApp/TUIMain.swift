@@ -39,7 +39,7 @@ public enum TUIMain {
     if let problem = TerminalCheck.problem() { fail(problem) }
     let tabs = makeTabs(
       configuration, catalogFile: options.catalog, location: options.location,
-      scheduler: .userInterface)
+      scheduler: configuration.userInterfaceScheduler)
     let requested = options.app.map { tabNumbers[$0.lowercased()] }
     if let app = options.app, requested == nil || !tabs.contains(where: { $0.number == requested! })
     {

@@ -20,15 +20,22 @@ public final class TUIRoot: TerminalHost {
 
   public var requestRedraw: () -> Void = {}
   private let tabs: [Tab]
-  /// The shown tab. Switching makes the old tab's screen inactive and the new one's active.
+  /// The shown tab. Switching makes the old tab's screen inactive and the new one's active
+  /// (when the terminal is seen).
   private var current: Int {
     didSet {
       guard oldValue != current else { return }
-      screens[oldValue]?.setActive(false)
-      // A screen made now is activated as it is made.
-      if let shown = screens[current] { shown.setActive(true) } else { _ = screen }
+      // While the terminal is not seen, every screen is inactive already.
+      if terminalSeen { screens[oldValue]?.setActive(false) }
+      guard let shown = screens[current] else {
+        _ = screen  // a screen made now is told as it is made
+        return
+      }
+      if terminalSeen { shown.setActive(true) }
     }
   }
+  /// Whether the terminal is seen: focus reports and suspend/resume set it (AV-03, AV-04).
+  private var terminalSeen = true
   private var screens: [Int: any AppScreen] = [:]
   private var helpOpen = false
 
@@ -42,7 +49,7 @@ public final class TUIRoot: TerminalHost {
     let tab = tabs.first { $0.number == current }!
     let made = tab.make { [weak self] in self?.requestRedraw() }
     screens[current] = made
-    made.setActive(true)  // made because it is shown
+    made.setActive(terminalSeen)  // made because it is shown
     return made
   }
 
@@ -74,7 +81,7 @@ public final class TUIRoot: TerminalHost {
       let lines =
         [
           "1-\(tabs.last?.number ?? 4) or Tab  switch app", "?  help (Esc closes)", "q  quit",
-          "Ctrl-C  quit from anywhere", "",
+          "Ctrl-C  quit from anywhere", "Ctrl-Z  suspend (fg resumes)", "",
         ]
         + screen.helpLines.map { "\($0.key)  \($0.meaning)" }
       Modal.draw(painter, title: "Help", lines: lines)
@@ -114,6 +121,14 @@ public final class TUIRoot: TerminalHost {
   }
 
   public func willQuit() { screens.values.forEach { $0.willQuit() } }
+
+  /// The terminal gained or lost the focus, or was suspended or resumed: the shown tab's
+  /// screen follows; the others stay inactive.
+  public func setSeen(_ seen: Bool) {
+    guard seen != terminalSeen else { return }
+    terminalSeen = seen
+    screens[current]?.setActive(seen)
+  }
 
   public var acceptsText: Bool { !helpOpen && screen.hasFocusedField }
 }

@@ -35,6 +35,26 @@ public final class CursesCanvas: Canvas {
     }
     active = true
     refreshSize()
+    Self.reportFocus(true)
+  }
+
+  /// Takes the terminal over again after `restore()` (back from a suspend): program mode, the
+  /// alternate screen, focus reports, the size as it is now, and a full repaint next frame.
+  public func resume() {
+    guard !active else { return }
+    active = true
+    _ = refresh()
+    _ = curs_set(0)
+    refreshSize()
+    _ = CNCurses.clear()  // erase, and repaint every cell at the next refresh
+    Self.reportFocus(true)
+  }
+
+  /// Asks the terminal to report focus changes (`CSI ? 1004 h`: it then sends `CSI I` and
+  /// `CSI O`), or to stop. A terminal that does not know the mode ignores it.
+  public static func reportFocus(_ on: Bool) {
+    let sequence: StaticString = on ? "\u{1B}[?1004h" : "\u{1B}[?1004l"
+    _ = write(STDOUT_FILENO, sequence.utf8Start, sequence.utf8CodeUnitCount)
   }
 
   /// Reads the terminal's size again (after SIGWINCH).
@@ -95,6 +115,7 @@ public final class CursesCanvas: Canvas {
   public func restore() {
     guard active else { return }
     active = false
+    Self.reportFocus(false)
     _ = curs_set(1)
     _ = endwin()
   }

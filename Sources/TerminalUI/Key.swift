@@ -9,6 +9,12 @@ public enum Key: Equatable, Sendable {
   case controlU
   /// The terminal changed size.
   case resize
+  /// The terminal window got the focus (`CSI I`, with focus reporting on).
+  case focusIn
+  /// The terminal window lost the focus (`CSI O`).
+  case focusOut
+  /// Ctrl-Z: suspend to the shell.
+  case suspend
   /// Several characters that arrived in one read while a text field had focus (a paste, or
   /// fast typing), delivered at once so that a long paste costs one edit, not one per
   /// character. The run loop makes these only for a host that `acceptsText`.
@@ -53,6 +59,9 @@ public struct KeyDecoder {
       case 0x15:
         keys.append(.controlU)
         index += 1
+      case 0x1A:
+        keys.append(.suspend)
+        index += 1
       case 0x00..<0x20:
         index += 1
       default:
@@ -83,7 +92,7 @@ public struct KeyDecoder {
     ("[A", .up), ("[B", .down), ("[C", .right), ("[D", .left), ("OA", .up), ("OB", .down),
     ("OC", .right), ("OD", .left), ("[5~", .pageUp), ("[6~", .pageDown), ("[H", .home),
     ("[F", .end), ("OH", .home), ("OF", .end), ("[1~", .home), ("[4~", .end), ("[7~", .home),
-    ("[8~", .end), ("[3~", .delete), ("[Z", .shiftTab),
+    ("[8~", .end), ("[3~", .delete), ("[Z", .shiftTab), ("[I", .focusIn), ("[O", .focusOut),
   ]
 
   private static let sequences: [([UInt8], Key)] = sequenceTexts.map { (Array($0.0.utf8), $0.1) }

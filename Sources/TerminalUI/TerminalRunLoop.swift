@@ -22,15 +22,20 @@ public protocol TerminalHost: AnyObject {
   /// Whether a text field has focus, so that characters read together may arrive as one
   /// `.text` key.
   var acceptsText: Bool { get }
+  /// Whether the terminal is seen: false on focus-out and while suspended, true on focus-in
+  /// and on resuming. Repeats may come; the host ignores them.
+  func setSeen(_ seen: Bool)
 }
 
 extension TerminalHost {
   public var acceptsText: Bool { false }
+  public func setSeen(_ seen: Bool) {}
 }
 
 /// Runs a terminal app: `dispatchMain()`, stdin through a read source on the main queue,
-/// SIGWINCH, SIGINT, SIGTERM, SIGHUP and SIGQUIT through signal sources, and at most one redraw per main-queue
-/// turn. The terminal is restored on every way out.
+/// SIGWINCH, SIGINT, SIGTERM, SIGHUP and SIGQUIT through signal sources, and at most one
+/// redraw per main-queue turn. The terminal is restored on every way out. Focus reports tell
+/// the host whether it is seen; Ctrl-Z suspends to the shell and `fg` comes back.
 @MainActor
 public final class TerminalRunLoop {
   private let host: any TerminalHost
@@ -52,6 +57,9 @@ public final class TerminalRunLoop {
 
   public func run() -> Never {
     installRestoreHooks()
+    // Ctrl-Z arrives as a key (raw mode) and `suspend()` stops the process itself; ignoring
+    // SIGTSTP before curses starts keeps ncurses from installing a handler of its own.
+    signal(SIGTSTP, SIG_IGN)
     canvas.start()
     host.requestRedraw = { [weak self] in self?.setNeedsDisplay() }
     redraw()
@@ -103,6 +111,15 @@ public final class TerminalRunLoop {
       return
     }
     for key in Self.coalesced(decoder.decode(Array(bytes[0..<count])), text: host.acceptsText) {
+      switch key {
+      case .focusIn, .focusOut:
+        host.setSeen(key == .focusIn)
+        continue
+      case .suspend:
+        suspend()
+        return
+      default: break
+      }
       if host.handle(key) == .quit || key == .controlC {
         quit()
         return
@@ -137,6 +154,35 @@ public final class TerminalRunLoop {
     return result
   }
 
+  /// Ctrl-Z: the host is told it is not seen, the terminal is given back, and the process
+  /// group stops as a shell expects (SIGTSTP's default). `fg` sends SIGCONT and the stop
+  /// returns here: curses again, a full redraw, seen again. In a process group no shell
+  /// watches (orphaned), the kernel discards the stop and the screen simply comes back.
+  private func suspend() {
+    host.setSeen(false)
+    canvas.restore()
+    // The rest of the process group (a pipeline the TUI is part of) stops as a shell expects;
+    // this process ignores that one, still ignoring SIGTSTP.
+    kill(0, SIGTSTP)
+    // This process stops on a signal sent to this thread, with SIGTSTP unblocked here (dispatch
+    // threads block signals): it stops before `pthread_kill` returns, not on some other thread
+    // later, after the terminal was taken back.
+    var stop = sigset_t()
+    var previous = sigset_t()
+    sigemptyset(&stop)
+    sigaddset(&stop, SIGTSTP)
+    signal(SIGTSTP, SIG_DFL)
+    pthread_sigmask(SIG_UNBLOCK, &stop, &previous)
+    pthread_kill(pthread_self(), SIGTSTP)
+    pthread_sigmask(SIG_SETMASK, &previous, nil)
+    signal(SIGTSTP, SIG_IGN)
+    canvas.resume()
+    decoder = KeyDecoder()
+    host.setSeen(true)
+    _ = host.handle(.resize)
+    redraw()
+  }
+
   private func resized() {
     canvas.refreshSize()
     _ = host.handle(.resize)
@@ -151,9 +197,13 @@ public final class TerminalRunLoop {
 
   /// Restores the terminal at `exit` and on fatal signals, whatever ends the process.
   private func installRestoreHooks() {
-    atexit { _ = endwin() }
+    atexit {
+      CursesCanvas.reportFocus(false)
+      _ = endwin()
+    }
     for fatal in [SIGABRT, SIGILL, SIGSEGV, SIGBUS, SIGTRAP, SIGFPE] {
       signal(fatal) { number in
+        CursesCanvas.reportFocus(false)
         _ = endwin()
         signal(number, SIG_DFL)
         raise(number)

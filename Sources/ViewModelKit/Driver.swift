@@ -1,37 +1,5 @@
 import Foundation
 
-extension AnySchedulerOf<DispatchQueue> {
-  /// The main queue, running work at once when called on the main thread.
-  ///
-  /// (combine-schedulers' `UIScheduler` decides "already on main" with
-  /// `DispatchQueue.getSpecific`, which on Linux also answers yes on other queues, so work from
-  /// a background queue would run there. The main thread is a safe test: after `dispatchMain()`
-  /// Linux may run main-queue work on another thread, which only costs a hop.)
-  public static var userInterface: AnySchedulerOf<DispatchQueue> {
-    let main = DispatchQueue.main
-    return AnySchedulerOf<DispatchQueue>(
-      minimumTolerance: { main.minimumTolerance },
-      now: { main.now },
-      scheduleImmediately: { _, action in
-        if Thread.isMainThread {
-          action()
-        } else {
-          UserInterfaceWork.pending.withLock { $0 += 1 }
-          main.schedule {
-            action()
-            UserInterfaceWork.pending.withLock { $0 -= 1 }
-          }
-        }
-      },
-      delayed: { date, tolerance, _, action in
-        main.schedule(after: date, tolerance: tolerance, action)
-      },
-      interval: { date, interval, tolerance, _, action in
-        main.schedule(after: date, interval: interval, tolerance: tolerance, action)
-      })
-  }
-}
-
 /// Work handed to the main queue by `.userInterface` that has not run yet.
 public enum UserInterfaceWork {
   static let pending = Locked(0)

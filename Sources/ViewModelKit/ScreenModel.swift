@@ -24,8 +24,20 @@ public protocol ScreenModel: AnyObject {
   var state: Driver<State> { get }
   /// One-off happenings, delivered on the UI scheduler, not replayed.
   var events: Signal<Event> { get }
-  /// Whether the screen is seen; calling it twice with the same value does nothing more.
+  /// Whether the screen is seen, kept by the screen; its `becameActive` is what a screen
+  /// reacts to.
+  var activation: Activation { get }
+  /// Records whether the screen is seen; calling it twice with the same value does nothing
+  /// more. The default sets `activation`.
   func setActive(_ active: Bool)
+}
+
+extension ScreenModel {
+  /// Records whether the screen is seen (`activation.set`).
+  public func setActive(_ active: Bool) { activation.set(active) }
+
+  /// Whether the screen is seen now; false from creation until its front end says otherwise.
+  public var isActive: Bool { activation.isActive }
 }
 
 extension ScreenModel {

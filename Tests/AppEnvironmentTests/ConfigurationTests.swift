@@ -73,6 +73,20 @@ struct ConfigurationTests {
         == "HEADLESS_NOW is not an ISO 8601 instant: yesterday")
   }
 
+  @Test func aTimeScaleCountsOnlyWithAPinnedClock() throws {
+    let now = "2025-03-14T12:00:00Z"
+    #expect(
+      try resolve([], ["HEADLESS_NOW": now, "HEADLESS_TIME_SCALE": "20"]).clock.timeScale == 20)
+    #expect(try resolve([], ["HEADLESS_TIME_SCALE": "20"]).clock.timeScale == 1)
+    #expect(try resolve([], ["HEADLESS_NOW": now]).clock.timeScale == 1)
+    for bad in ["0.5", "101", "fast", "nan"] {
+      #expect(
+        throws: ConfigurationError.invalidValue(
+          "HEADLESS_TIME_SCALE is not a number from 1 to 100: \(bad)")
+      ) { try resolve([], ["HEADLESS_NOW": now, "HEADLESS_TIME_SCALE": bad]) }
+    }
+  }
+
   @Test func noColorNeedsANonEmptyValue() throws {
     #expect(try resolve([], ["NO_COLOR": "1"]).noColor)
     #expect(try !resolve([], ["NO_COLOR": ""]).noColor)

@@ -1,25 +1,42 @@
 import Foundation
 import Testing
 
-/// Drives the built `tui` inside a detached tmux session.
+/// Drives the built `tui` inside a detached tmux session, on a tmux server of its own (`-L`),
+/// so that one test's server options (focus events) never reach another's panes.
 struct TmuxSession {
   let name = "e2e-\(UUID().uuidString.prefix(8))"
 
   /// Runs `tmux` with `arguments` and returns what it printed.
   func tmux(_ arguments: [String]) async throws -> String {
-    try await Executables.runProgram("tmux", arguments, timeout: 30).stdout
+    try await Executables.runProgram("tmux", ["-L", name] + arguments, timeout: 30).stdout
   }
 
   func start(_ command: String, width: Int = 80, height: Int = 24) async throws {
     let status = try await Executables.runProgram(
       "tmux",
-      ["new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)", command],
+      ["-L", name, "new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)", command],
       detached: true, timeout: 30
     ).status
     if status != 0 { throw TmuxError.cannotStart }
   }
 
   enum TmuxError: Error { case cannotStart }
+
+  /// Attaches a client in a pseudo-terminal of its own (`script`), keeping the window's size,
+  /// with focus events on: a pane then gets focus-out and focus-in as panes are selected, as
+  /// in a terminal the user looks at. Kill the returned process when done.
+  func attachClient() async throws -> ChildProcess {
+    _ = try await tmux(["set-option", "-t", name, "window-size", "manual"])
+    _ = try await tmux(["set-option", "-s", "focus-events", "on"])
+    let client = try ChildProcess(
+      "script", ["-qc", "tmux -L \(name) attach -t \(name)", "/dev/null"],
+      environment: Executables.childEnvironment(["TERM": "xterm-256color"]), discardOutput: true)
+    let attached = await eventually(timeout: 10) {
+      ((try? await tmux(["list-clients", "-t", name])) ?? "").contains(name)
+    }
+    if !attached { throw TmuxError.cannotStart }
+    return client
+  }
 
   func keys(_ keys: String...) async throws {
     _ = try await tmux(["send-keys", "-t", name] + keys)
@@ -44,7 +61,7 @@ struct TmuxSession {
 
   func kill() async {
     _ = try? await Executables.runProgram(
-      "tmux", ["kill-session", "-t", name], detached: true, timeout: 30)
+      "tmux", ["-L", name, "kill-session", "-t", name], detached: true, timeout: 30)
   }
 }
 

@@ -43,4 +43,27 @@ struct TabActivationTests {
     _ = root.handle(.character("1"))
     #expect(made[1]?.changes == [true, false, true] && made[3]?.changes == [true, false])
   }
+
+  @Test("AV-03 focus-out makes the shown tab inactive and focus-in active again; others stay off")
+  func av03() {
+    var made: [Int: RecordingScreen] = [:]
+    let tabs = (1...2).map { number in
+      TUIRoot.Tab(number: number, label: "App \(number)") { _ in
+        let screen = RecordingScreen()
+        made[number] = screen
+        return screen
+      }
+    }
+    let root = TUIRoot(tabs: tabs, initial: 1)
+    root.draw(Painter(canvas: MemoryCanvas(width: 80, height: 24), ascii: false, color: false))
+    root.setSeen(false)
+    root.setSeen(false)  // a repeat does nothing
+    #expect(made[1]?.changes == [true, false])
+    _ = root.handle(.character("2"))  // a tab made while the terminal is not seen starts off
+    #expect(made[1]?.changes == [true, false] && made[2]?.changes == [false])
+    root.setSeen(true)
+    #expect(made[1]?.changes == [true, false] && made[2]?.changes == [false, true])
+    _ = root.handle(.character("1"))
+    #expect(made[1]?.changes == [true, false, true] && made[2]?.changes == [false, true, false])
+  }
 }

@@ -35,7 +35,8 @@ final class NicknameViewModel: ScreenModel {
   private let text = BehaviorRelay(value: "")
   private let save: Action<String, String>
   private let refusals = PublishRelay<String>()
-  private let activation = Activation()
+  /// Whether the screen is seen; `setActive` and `isActive` come with `ScreenModel`.
+  let activation = Activation()
 
   init(service: any NicknameService, scheduler: AnySchedulerOf<DispatchQueue>) {
     let trimmed = text.map { $0.trimmingCharacters(in: .whitespaces) }
@@ -74,9 +75,6 @@ final class NicknameViewModel: ScreenModel {
     save.execute(text.value.trimmingCharacters(in: .whitespaces))
     return .accepted
   }
-
-  /// Whether the screen is seen.
-  func setActive(_ active: Bool) { activation.set(active) }
 }
 
 /// A fake that answers after a virtual second.

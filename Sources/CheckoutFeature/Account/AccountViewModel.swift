@@ -53,7 +53,8 @@ public final class AccountViewModel: ScreenModel {
   private let storage: any CheckoutStorage
   private let scheduler: AnySchedulerOf<DispatchQueue>
   private let work = InFlightWork()
-  private let activation = Activation()
+  /// Whether the screen is seen (`setActive`, `isActive`).
+  public let activation = Activation()
   private var subscriptions = Set<AnyCancellable>()
   private var createAction: Action<AccountRequest, Account>!
   private var renameAction: Action<AccountRequest, Account>!
@@ -165,9 +166,6 @@ public final class AccountViewModel: ScreenModel {
 
   /// Takes the account form off the navigator's stack; nothing when it is not shown.
   public func close() { navigator?.dismiss(.account) }
-
-  /// Records whether the form is seen; nothing reacts to it yet.
-  public func setActive(_ active: Bool) { activation.set(active) }
 
   /// Whether anything `isSettled` counts is in flight now.
   public var isBusy: Bool { activity.isBusy }

@@ -32,7 +32,8 @@ public final class CatalogViewModel: ScreenModel {
   private let routes = PublishRelay<CatalogRoute>()
   private let messages = PublishRelay<String>()
   private var load: AnyCancellable?
-  private let activation = Activation()
+  /// Whether the screen is seen (`setActive`, `isActive`).
+  public let activation = Activation()
 
   public init(
     catalog: any CatalogService, cart: CartStore, currency: CurrencyStore,
@@ -74,9 +75,6 @@ public final class CatalogViewModel: ScreenModel {
   }
 
   // MARK: Inputs
-
-  /// Records whether the screen is seen; nothing reacts to it yet.
-  public func setActive(_ active: Bool) { activation.set(active) }
 
   /// Adds units of a product to the cart.
   @discardableResult

@@ -41,7 +41,9 @@ public final class CheckoutViewModel: ScreenModel {
   private var subscriptions = Set<AnyCancellable>()
   /// Answers to inputs still being worked out; each is dropped once known.
   private let work = InFlightWork()
-  private let activation = Activation()
+  /// Whether the screen is seen (`setActive`, `isActive`). Becoming seen with the picker closed
+  /// fetches rates older than an hour again in the background, for the currency in use (AV-08).
+  public let activation = Activation()
   /// The background refresh of rates on becoming active (AV-08), while it runs.
   private let ratesRefresh = InFlightWork()
   /// When the rates in use were fetched.
@@ -111,10 +113,6 @@ public final class CheckoutViewModel: ScreenModel {
   }
 
   // MARK: Inputs
-
-  /// Whether the screen is seen. Becoming seen with the picker closed fetches rates older
-  /// than an hour again in the background, for the currency in use (AV-08).
-  public func setActive(_ active: Bool) { activation.set(active) }
 
   /// The background refresh: one at a time, only online, only with the picker closed and no
   /// fetch running; the currency in use takes its new rate; a failure changes nothing and

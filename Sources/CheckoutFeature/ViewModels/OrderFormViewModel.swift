@@ -73,7 +73,8 @@ public final class OrderFormViewModel: ScreenModel {
   private var subscriptions = Set<AnyCancellable>()
   /// Answers to placements still being saved; each is dropped once known.
   private let work = InFlightWork()
-  private let activation = Activation()
+  /// Whether the screen is seen (`setActive`, `isActive`).
+  public let activation = Activation()
 
   public init(
     storage: any CheckoutStorage, cart: CartStore, currency: CurrencyStore,
@@ -155,9 +156,6 @@ public final class OrderFormViewModel: ScreenModel {
     guard hint == Hint.ready else { return Replayed.answered(.rejected(hint)) }
     return work.answer(placeOrder.execute(())) { _ in .rejected(Self.notPlaced) }
   }
-
-  /// Records whether the form is seen; nothing reacts to it yet.
-  public func setActive(_ active: Bool) { activation.set(active) }
 
   /// Closes the confirmation and routes back to the catalog; nothing without one.
   public func dismissConfirmation() {

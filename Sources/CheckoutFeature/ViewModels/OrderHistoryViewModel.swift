@@ -33,7 +33,8 @@ public final class OrderHistoryViewModel: ScreenModel {
   private let orders = BehaviorRelay<[OrderRow]?>(value: nil)
   private let messages = PublishRelay<String>()
   private var observation: AnyCancellable?
-  private let activation = Activation()
+  /// Whether the screen is seen (`setActive`, `isActive`).
+  public let activation = Activation()
 
   private let activity: ActivityTracker?
   // Weak: the session owns the navigator and this view model.
@@ -75,9 +76,6 @@ public final class OrderHistoryViewModel: ScreenModel {
 
   /// Takes the history off the navigator's stack; nothing when it is not shown.
   public func close() { navigator?.dismiss(.history) }
-
-  /// Records whether the history is seen; nothing reacts to it yet.
-  public func setActive(_ active: Bool) { activation.set(active) }
 
   /// Subscribes to the stored orders again.
   public func reload() {

@@ -25,7 +25,8 @@ public final class EditTaskViewModel: ScreenModel {
   private let save: Action<String, TaskItem>
   private let outcomeRelay = PublishRelay<EditOutcome>()
   private let recorded = Replayed<EditOutcome, Never>()
-  private let activation = Activation()
+  /// Whether the screen is seen (`setActive`, `isActive`).
+  public let activation = Activation()
 
   public init(
     heading: String, initialTitle: String, save: Action<String, TaskItem>,
@@ -86,9 +87,6 @@ public final class EditTaskViewModel: ScreenModel {
     .removeDuplicates().asDriver(scheduler: scheduler)
     closed = outcomeRelay.asSignal(scheduler: scheduler)
   }
-
-  /// Whether the editor is seen; nothing depends on it yet.
-  public func setActive(_ active: Bool) { activation.set(active) }
 
   /// The outcome, replayed to a late subscriber, once the editor has closed.
   public var outcome: AnyPublisher<EditOutcome, Never> { recorded.eraseToAnyPublisher() }

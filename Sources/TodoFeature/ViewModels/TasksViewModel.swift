@@ -42,7 +42,9 @@ public final class TasksViewModel: ScreenModel {
   private let editorOpen = BehaviorRelay(value: false)
   private let toasts = PublishRelay<String>()
   private var subscriptions = Set<AnyCancellable>()
-  private let activation = Activation()
+  /// Whether the list is seen (`setActive`, `isActive`). Becoming seen looks at the store at
+  /// once, so another terminal's change shows without waiting for the 2 s check (AV-09).
+  public let activation = Activation()
   /// Answers to inputs still being worked out; each is dropped once known.
   private let work = InFlightWork()
 
@@ -174,10 +176,6 @@ public final class TasksViewModel: ScreenModel {
     }
   }
 
-  /// Whether the list is seen (the shown tab, or a CLI session). Becoming seen looks at the
-  /// store at once, so another terminal's change shows without waiting for the 2 s check.
-  public func setActive(_ active: Bool) { activation.set(active) }
-
   /// The task with `uid` in the latest unfiltered snapshot.
   public func task(uid: Int64) -> TaskItem? { snapshot.value?.task(uid: uid) }
 
@@ -281,6 +279,7 @@ public final class TasksViewModel: ScreenModel {
     let editor = EditTaskViewModel(
       heading: heading, initialTitle: task.title, save: save, cancelWork: cancelWork,
       coordinator: coordinator, scheduler: scheduler)
+    editor.setActive(isActive)  // opened from a seen list, it is seen (AV-01)
     coordinator.transition(to: .editTask(editor), type: .modal)
     return editor.outcome
   }

@@ -20,7 +20,8 @@ public final class ListPeopleViewModel: ScreenModel {
   private var lastToken: String?
   private var account: AccountStatus = .unavailable
   private var subscriptions = Set<AnyCancellable>()
-  private let activation = Activation()
+  /// Whether the screen is seen (`setActive`, `isActive`).
+  public let activation = Activation()
 
   public init(list: ListIdentifier, env: TweetsEnvironment, navigator: any TweetsNavigating) {
     self.list = list
@@ -61,9 +62,6 @@ public final class ListPeopleViewModel: ScreenModel {
   }
 
   // MARK: Inputs
-
-  /// Records whether the screen is seen; nothing reacts to it yet.
-  public func setActive(_ active: Bool) { activation.set(active) }
 
   /// Opens the person at `index` (0-based).
   @discardableResult

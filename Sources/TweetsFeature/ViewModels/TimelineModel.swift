@@ -41,8 +41,9 @@ extension TimelineModel {
   /// The messages of `events` (the spec's `error` output).
   public var error: Signal<String> { events.map(\.message) }
 
-  /// Records whether the timeline is seen; nothing reacts to it yet.
-  public func setActive(_ active: Bool) { controls.activation.set(active) }
+  /// Whether this timeline is seen. Polling follows the session's activation
+  /// (`TweetsSession.setActive`), which covers every scene of the app at once.
+  public var activation: Activation { controls.activation }
 
   /// Stops (true) or resumes fetching, app-wide.
   public func setPaused(_ paused: Bool) { controls.poller.setPaused(paused) }

@@ -91,8 +91,7 @@ public final class TweetsNavigator: TweetsNavigating {
     if let index = currentScenes.firstIndex(where: { $0.id == .listPeople }) {
       coordinator.pop(toIndex: index)
     } else {
-      coordinator.transition(
-        to: .listPeople(ListPeopleViewModel(list: list, env: env, navigator: self)), type: .push)
+      coordinator.transition(to: makePeople(), type: .push)
     }
   }
 
@@ -131,8 +130,7 @@ public final class TweetsNavigator: TweetsNavigating {
     guard newLayout == .split, !currentScenes.isEmpty,
       !currentScenes.contains(where: { $0.id == .listPeople })
     else { return }
-    coordinator.insert(
-      .listPeople(ListPeopleViewModel(list: list, env: env, navigator: self)), at: 1)
+    coordinator.insert(makePeople(), at: 1)
   }
 
   /// Counts the next `seconds` of the app's time as pending work, so that a front end which
@@ -159,10 +157,20 @@ public final class TweetsNavigator: TweetsNavigating {
   public func togglePaused() { setPaused(!env.paused.value) }
 
   private func personScene(_ username: String) -> Scene {
-    .personTimeline(PersonTimelineViewModel(username: username, env: env, navigator: self))
+    .personTimeline(seen(PersonTimelineViewModel(username: username, env: env, navigator: self)))
   }
 
   private func makeList() -> ListTimelineViewModel {
-    ListTimelineViewModel(list: list, env: env, navigator: self)
+    seen(ListTimelineViewModel(list: list, env: env, navigator: self))
+  }
+
+  private func makePeople() -> Scene {
+    .listPeople(seen(ListPeopleViewModel(list: list, env: env, navigator: self)))
+  }
+
+  /// A scene made while the app is seen is seen from the start (AV-01).
+  private func seen<Model: ScreenModel>(_ model: Model) -> Model {
+    model.setActive(env.active.value)
+    return model
   }
 }

@@ -82,7 +82,9 @@ public final class WeatherViewModel: ScreenModel {
   private var becomingActive: AnyCancellable?
   /// When the last display (live, cached or placeholder) was shown.
   var shownAt: AnySchedulerOf<DispatchQueue>.SchedulerTimeType?
-  private let activation = Activation()
+  /// Whether the screen is seen (`setActive`, `isActive`). Becoming seen refreshes a display
+  /// 10 minutes old or more (AV-07).
+  public let activation = Activation()
 
   public init(
     service: any WeatherService, location: any LocationProvider, cache: any WeatherCache,
@@ -126,9 +128,6 @@ public final class WeatherViewModel: ScreenModel {
 
   /// Seconds after a display before becoming active looks the place up again.
   public static let staleAfter = 600.0
-
-  /// Whether the screen is seen. Becoming seen refreshes a display 10 minutes old or more.
-  public func setActive(_ active: Bool) { activation.set(active) }
 
   private func refreshIfStale() {
     guard let shownAt, !activity.isBusy,

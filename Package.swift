@@ -21,6 +21,8 @@ let package = Package(
     .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
     // Property-based tests: extreme numbers into every decoder and formatter (issue 9).
     .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
+    // The config file, config.toml (issue 13, ST-01): a full TOML parser with error lines.
+    .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
   ],
   targets: [
     // Reactive contract shared by every view model.
@@ -85,6 +87,7 @@ let package = Package(
         "WeatherFeature",
         "TweetsFeature",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "TOMLKit", package: "TOMLKit"),
       ]
     ),
     // The line-oriented front end: one command set per app over a shared shell.

@@ -18,6 +18,13 @@ public struct AppConfiguration: Sendable {
   public var noColor: Bool
   /// The process environment, for the per-service variables each app reads.
   public var environment: [String: String]
+  /// The settings file's values (empty when there is none); an environment variable beats
+  /// them, a flag beats both.
+  public var configFile = ConfigFile(path: "")
+  /// Whether `--ascii` was given (for `config`'s sources).
+  public var asciiFlag = false
+  /// One line each for the front end to print on stderr at start (`warning: …`).
+  public var warnings: [String] = []
 
   /// Resolves `options` against `environment`. Relative paths start at `currentDirectory`.
   public static func resolve(
@@ -25,7 +32,9 @@ public struct AppConfiguration: Sendable {
     environment: [String: String] = ProcessInfo.processInfo.environment,
     currentDirectory: String = FileManager.default.currentDirectoryPath
   ) throws(ConfigurationError) -> AppConfiguration {
-    AppConfiguration(
+    let file = try ConfigFile.locate(
+      flag: options.configFile, environment: environment, currentDirectory: currentDirectory)
+    var configuration = AppConfiguration(
       offline: options.offline,
       ephemeral: options.ephemeral,
       dataDirectory: try DataDirectory.locate(
@@ -33,9 +42,16 @@ public struct AppConfiguration: Sendable {
         currentDirectory: currentDirectory),
       clock: try AppClock.from(
         headlessNow: environment["HEADLESS_NOW"], timeScale: environment["HEADLESS_TIME_SCALE"]),
-      asciiMode: options.ascii || !localeIsUTF8(environment),
-      noColor: !(environment["NO_COLOR"] ?? "").isEmpty,
+      asciiMode: options.ascii || file.values["ascii"] == "true" || !localeIsUTF8(environment),
+      noColor: environment["NO_COLOR"].map { !$0.isEmpty } ?? (file.values["color"] == "false"),
       environment: environment)
+    configuration.configFile = file
+    configuration.asciiFlag = options.ascii
+    if file.exposesSecrets {
+      configuration.warnings.append(
+        "warning: \(file.path) is readable by others and holds a secret; chmod 600 it")
+    }
+    return configuration
   }
 
   /// Whether the first non-empty of LC_ALL, LC_CTYPE and LANG names UTF-8.
@@ -51,10 +67,13 @@ public struct AppConfiguration: Sendable {
     .userInterface(timeScale: clock.timeScale)
   }
 
-  /// A non-empty environment variable, or nil.
+  /// A non-empty environment variable, else the settings file's value for the key that
+  /// variable stands for, or nil.
   public func variable(_ name: String) -> String? {
-    guard let value = environment[name], !value.isEmpty else { return nil }
-    return value
+    if let value = environment[name], !value.isEmpty { return value }
+    guard name != "NO_COLOR", let key = ConfigFile.keys.first(where: { $0.variable == name })
+    else { return nil }
+    return configFile.values[key.name]
   }
 
   /// The service address in the variable `name`: nil when it is unset or empty; an error

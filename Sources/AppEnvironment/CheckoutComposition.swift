@@ -62,8 +62,12 @@ public enum CheckoutComposition {
     _ configuration: AppConfiguration, options: Options = Options(),
     scheduler: AnySchedulerOf<DispatchQueue>
   ) throws(ConfigurationError) -> CheckoutSession {
-    CheckoutSession(
+    let session = CheckoutSession(
       services: try services(configuration, options: options, scheduler: scheduler),
       clock: configuration.clock.now, scheduler: scheduler)
+    if let code = configuration.configFile.values["currency"], code != "GBP" {
+      session.checkout.start(inCurrency: code)
+    }
+    return session
   }
 }

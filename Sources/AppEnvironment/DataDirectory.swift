@@ -28,7 +28,7 @@ public struct DataDirectory: Sendable, Equatable {
       url: URL(fileURLWithPath: home).appendingPathComponent(".local/share/headless-mvvm"))
   }
 
-  private static func absolute(_ path: String, from base: String) -> URL {
+  static func absolute(_ path: String, from base: String) -> URL {
     let expanded = (path as NSString).expandingTildeInPath
     if expanded.hasPrefix("/") { return URL(fileURLWithPath: expanded).standardizedFileURL }
     return URL(fileURLWithPath: base).appendingPathComponent(expanded).standardizedFileURL

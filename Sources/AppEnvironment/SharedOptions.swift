@@ -16,6 +16,12 @@ public struct SharedOptions: ParsableArguments, Sendable {
     help: "Where the stores live (default: $HEADLESS_DATA_DIR, else the XDG data directory).")
   public var dataDirectory: String?
 
+  /// The settings file to read instead of the usual one.
+  @Option(
+    name: .customLong("config"),
+    help: "The settings file (default: $XDG_CONFIG_HOME/headless-mvvm/config.toml).")
+  public var configFile: String?
+
   /// Draw with ASCII characters only.
   @Flag(help: "Draw with ASCII characters only.")
   public var ascii = false

@@ -49,6 +49,7 @@ public enum WeatherComposition {
       service: service, location: location.provider, cache: cache, apiKey: apiKey,
       initialMapCenter: location.mapCenter(fallback: fallbackCenter),
       symbols: configuration.asciiMode ? .ascii : .unicode, scheduler: scheduler)
+    if configuration.configFile.values["units"] == "fahrenheit" { viewModel.setUnits(.fahrenheit) }
     return WeatherSession(weather: viewModel, cache: cache)
   }
 

@@ -28,6 +28,11 @@ public enum CLIMain {
     let application: any CLIApplication
     do {
       let configuration = try AppConfiguration.resolve(options: options.shared)
+      configuration.warnings.forEach { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
+      if command == ["config"] {
+        print(configuration.settingsReport.joined(separator: "\n"))
+        exit(0)
+      }
       let scheduler = configuration.userInterfaceScheduler
       switch app {
       case "weather":

@@ -15,7 +15,7 @@ struct CLIOptions: ParsableArguments {
   var location: String?
 
   /// Flags that take a value (so the value is not taken for a command word).
-  static let valued: Set<String> = ["--data-dir", "--catalog", "--location"]
+  static let valued: Set<String> = ["--data-dir", "--catalog", "--location", "--config"]
 
   /// Splits `arguments` (after the app name) into leading flags and the command words.
   static func split(_ arguments: [String]) -> (flags: [String], command: [String]) {

@@ -36,6 +36,7 @@ public enum TUIMain {
     } catch {
       fail(error.message)
     }
+    configuration.warnings.forEach { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
     if let problem = TerminalCheck.problem() { fail(problem) }
     let tabs = makeTabs(
       configuration, catalogFile: options.catalog, location: options.location,

@@ -53,6 +53,9 @@ enum Executables {
     for key in ["HEADLESS_DATA_DIR", "XDG_DATA_HOME", "CATALOG_URL", "RATES_URL", "NO_COLOR"] {
       env[key] = nil
     }
+    // No settings file of the user's: a test that wants one points here at its own.
+    env["XDG_CONFIG_HOME"] = "/nonexistent/headless-mvvm-tests"
+    for key in ["OPENWEATHER_API_KEY", "TWITTER_BEARER_TOKEN", "TWITTER_LIST_ID"] { env[key] = nil }
     env.merge(overrides) { _, new in new }
     return env
   }

@@ -81,7 +81,12 @@ struct SharedStoreEndToEndTests {
       let (outA, outB) = try await (a, b)
       #expect(outA.status == 0 && outB.status == 0, "round \(round): \(outA.stdout)\(outB.stdout)")
       #expect(!(outA.stdout + outB.stdout).contains("could not"), "round \(round)")
-      #expect(try await Self.quantities(in: data).prefix(2) == [1, 1], "round \(round)")
+      // Everything either process said goes with a failure: the race has failed here once in
+      // many runs of the whole suite, and was not seen again in 40 rounds under load.
+      let stored = try await Self.quantities(in: data)
+      #expect(
+        stored.prefix(2) == [1, 1],
+        "round \(round): \(stored)\n\(outA.stdout)\(outA.stderr)\n\(outB.stdout)\(outB.stderr)")
     }
   }
 

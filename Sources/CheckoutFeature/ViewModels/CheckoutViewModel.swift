@@ -144,6 +144,19 @@ public final class CheckoutViewModel: ScreenModel {
     return work.answer(changeCurrency.execute(())) { _ in .rejected(RatesError.message) }
   }
 
+  /// Starts in the currency the settings name (ST-01), once online: chosen as `currency CODE`
+  /// would be. When its rate cannot be had, GBP stays and a notice says so; offline, the
+  /// offline notice already does.
+  public func start(inCurrency code: String) {
+    work.sink(
+      online.first(where: { $0 }).flatMap { [unowned self] _ in chooseCurrency(code: code) },
+      receiveValue: { [weak self] result in
+        guard let self, case .rejected(let reason) = result else { return }
+        if openTable.value != nil { cancel() }
+        messages.accept("Showing GBP: \(code) is not available. \(reason)")
+      })
+  }
+
   /// `currency CODE` as one input: selects from the open picker, or fetches rates first.
   public func chooseCurrency(code: String) -> AnyPublisher<InputResult, Never> {
     if openTable.value != nil { return Replayed.answered(select(code)) }

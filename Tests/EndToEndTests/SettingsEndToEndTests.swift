@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+@Suite("End to end: the settings file", .serialized, .timeLimit(.minutes(3)))
+struct SettingsEndToEndTests {
+  /// A fresh XDG_CONFIG_HOME holding `text` as headless-mvvm/config.toml (mode 0600).
+  func configHome(_ text: String) throws -> URL {
+    let home = try Executables.scratch()
+    let folder = home.appendingPathComponent("headless-mvvm")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let file = folder.appendingPathComponent("config.toml")
+    try Data(text.utf8).write(to: file)
+    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+    return home
+  }
+
+  @Test("ST-01 units = \"fahrenheit\" in the file: weather starts in °F; config says where from")
+  func fahrenheitFromTheFile() async throws {
+    let home = try configHome("# mine\nunits = \"fahrenheit\"\ncurrency = \"AUD\"\n")
+    defer { try? FileManager.default.removeItem(at: home) }
+    let environment = ["XDG_CONFIG_HOME": home.path, "LANG": "C.UTF-8"]
+    let weather = try await Executables.run(
+      "cli", ["weather", "--offline", "--ephemeral"], input: "search london\nquit\n",
+      environment: environment)
+    #expect(weather.stdout.contains("temperature: 54°F") && weather.status == 0)
+    let checkout = try await Executables.run(
+      "cli", ["checkout", "--offline", "--ephemeral", "add", "peas"], environment: environment)
+    #expect(checkout.stdout.contains("total: Total: 1.99 AUD"), "\(checkout.stdout)")
+    let config = try await Executables.run("cli", ["todo", "config"], environment: environment)
+    #expect(config.stdout.contains("units = fahrenheit (file)\ncurrency = AUD (file)\n"))
+  }
+
+  @Test("ST-02 a bad file stops both front ends with one error line and exit status 1")
+  func badFileStopsBoth() async throws {
+    let home = try configHome("units = \"celsius\"\ncolour = true\n")
+    defer { try? FileManager.default.removeItem(at: home) }
+    let file = home.appendingPathComponent("headless-mvvm/config.toml").path
+    let expected = "error: \(file):2: unknown key 'colour'\n"
+    let environment = ["XDG_CONFIG_HOME": home.path]
+    let cli = try await Executables.run("cli", ["weather", "--offline"], environment: environment)
+    #expect(cli.stderr == expected && cli.status == 1 && cli.stdout.isEmpty)
+    let tui = try await Executables.run("tui", ["weather", "--offline"], environment: environment)
+    #expect(tui.stderr == expected && tui.status == 1)
+  }
+}

@@ -88,6 +88,7 @@ let package = Package(
         "TweetsFeature",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "TOMLKit", package: "TOMLKit"),
+        .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
     // The line-oriented front end: one command set per app over a shared shell.
@@ -180,7 +181,7 @@ let package = Package(
     .target(name: "CFuzzDriver", path: "Tests/Fuzz/CFuzzDriver"),
     .executableTarget(
       name: "fuzz-cli", dependencies: ["CLIFuzzHarness", "CFuzzDriver"], path: "Tests/Fuzz/Driver"),
-    .testTarget(name: "AppEnvironmentTests", dependencies: ["AppEnvironment"]),
+    .testTarget(name: "AppEnvironmentTests", dependencies: ["AppEnvironment", "ViewModelKit"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ViewModelKitTesting"]),
     .testTarget(
       name: "TUIAppTests",

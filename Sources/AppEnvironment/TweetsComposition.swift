@@ -41,8 +41,15 @@ public enum TweetsComposition {
     let env = TweetsEnvironment(
       account: account, api: api, store: store, active: BehaviorRelay(value: false),
       scheduler: scheduler, now: now, timeZone: TimeZone.current)
+    // The pause the user left the app in (ST-03).
+    let choices = RememberedChoices(configuration)
+    if choices.recalled(Self.pausedKey) == "true" { env.paused.accept(true) }
+    choices.follow(env.paused.map { $0 ? "true" : "false" }, key: Self.pausedKey)
     return TweetsSession(list: list, env: env)
   }
+
+  /// Where the remembered pause is kept.
+  static let pausedKey = "tweets.paused"
 
   /// `owner/slug` from `TWITTER_LIST_NAME` (a leading `@` ignored), else `list/<id>`.
   static func listIdentifier(id: TwitterID, name: String?) -> ListIdentifier {

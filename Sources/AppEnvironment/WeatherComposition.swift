@@ -49,9 +49,22 @@ public enum WeatherComposition {
       service: service, location: location.provider, cache: cache, apiKey: apiKey,
       initialMapCenter: location.mapCenter(fallback: fallbackCenter),
       symbols: configuration.asciiMode ? .ascii : .unicode, scheduler: scheduler)
-    if configuration.configFile.values["units"] == "fahrenheit" { viewModel.setUnits(.fahrenheit) }
+    // The units and place chosen last time (ST-03), else the settings file's units.
+    let choices = RememberedChoices(configuration)
+    let units = choices.recalled(Self.unitsKey) ?? configuration.configFile.values["units"]
+    if units == "fahrenheit" { viewModel.setUnits(.fahrenheit) }
+    if let place = choices.recalled(Self.placeKey), !place.isEmpty { viewModel.show(place: place) }
+    choices.follow(
+      viewModel.unitsChoice.map { $0 == .fahrenheit ? "fahrenheit" : "celsius" }, key: Self.unitsKey
+    )
+    // The place has no value at start (nothing is shown yet): its first value is a change.
+    choices.follow(viewModel.placeChoice, key: Self.placeKey, skippingCurrent: false)
     return WeatherSession(weather: viewModel, cache: cache)
   }
+
+  /// Where the remembered units and place are kept.
+  static let unitsKey = "weather.units"
+  static let placeKey = "weather.place"
 
   /// `--location`, else `WEATHER_LOCATION`, else the fixture position.
   static func locationSetting(_ configuration: AppConfiguration, options: Options)

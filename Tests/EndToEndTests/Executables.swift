@@ -55,6 +55,11 @@ enum Executables {
     }
     // No settings file of the user's: a test that wants one points here at its own.
     env["XDG_CONFIG_HOME"] = "/nonexistent/headless-mvvm-tests"
+    // A data directory of the child's own, unless the test names one: what one test's run
+    // remembered (weather's units, the currency) never reaches another's, nor the user's.
+    env["XDG_DATA_HOME"] =
+      FileManager.default.temporaryDirectory
+      .appendingPathComponent("e2e-data-\(getpid())/\(UUID().uuidString)").path
     for key in ["OPENWEATHER_API_KEY", "TWITTER_BEARER_TOKEN", "TWITTER_LIST_ID"] { env[key] = nil }
     env.merge(overrides) { _, new in new }
     return env

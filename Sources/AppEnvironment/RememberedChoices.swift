@@ -1,0 +1,94 @@
+import Foundation
+import GRDB
+import ViewModelKit
+
+/// What the user chose in an app, kept between runs (ST-03) in `<data dir>/choices.sqlite`,
+/// never in the settings file: one row per key (`weather.units`, `checkout.currency`, …).
+/// Each change is written at once, in its own transaction, before the change's delivery
+/// returns: two processes lose neither's write (ST-06), and a process killed right after a
+/// change has kept it (ST-07). With `--ephemeral` the choices live in memory only.
+///
+/// A composition makes one per app and has it `follow` the app's choices; the follows keep it
+/// for the life of the app. A store that cannot be opened (a broken file, a read-only folder)
+/// means nothing is recalled or kept, and `problem` says why, for a warning at start.
+public final class RememberedChoices {
+  private let database: DatabaseQueue?
+  private var memory: [String: String] = [:]
+  private var follows: [AnyCancellable] = []
+  /// Why the store could not be opened, or nil.
+  public private(set) var problem: String?
+
+  /// The choices of `configuration`'s data directory (in memory with `--ephemeral`).
+  public convenience init(_ configuration: AppConfiguration) {
+    self.init(
+      directory: configuration.ephemeral ? nil : configuration.dataDirectory,
+      fileName: "choices.sqlite")
+  }
+
+  /// Choices in `directory`/`fileName`, or in memory when `directory` is nil.
+  init(directory: DataDirectory?, fileName: String) {
+    guard let directory else {
+      database = nil
+      return
+    }
+    let path = directory.file(fileName).path
+    do {
+      try directory.prepare()
+      database = try CreationLock.whileHolding(lockFor: path) {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(5)
+        let database = try DatabaseQueue(path: path, configuration: configuration)
+        try database.writeWithoutTransaction { db in
+          _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+          try db.execute(
+            sql: "CREATE TABLE IF NOT EXISTS choice (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+        }
+        return database
+      }
+    } catch {
+      database = nil
+      problem = "warning: choices are not remembered: \(path) cannot be used"
+    }
+  }
+
+  /// The value kept for `key`, if any (a value too long to be a choice is ignored).
+  public func recalled(_ key: String) -> String? {
+    if let value = memory[key] { return value }
+    guard let database else { return nil }
+    let value = try? database.read { db in
+      try String.fetchOne(db, sql: "SELECT value FROM choice WHERE key = ?", arguments: [key])
+    }
+    return value.flatMap { $0.utf8.count <= 1024 ? $0 : nil }
+  }
+
+  /// Keeps `value` for `key` now; false when it could not be written (a store that could not
+  /// be opened still keeps it for this run).
+  @discardableResult
+  public func remember(_ value: String, for key: String) -> Bool {
+    guard let database else {
+      memory[key] = value
+      return problem == nil
+    }
+    do {
+      try database.write { db in
+        try db.execute(
+          sql: """
+            INSERT INTO choice (key, value) VALUES (?, ?)
+            ON CONFLICT (key) DO UPDATE SET value = excluded.value
+            """, arguments: [key, value])
+      }
+      return true
+    } catch {
+      return false
+    }
+  }
+
+  /// Keeps each value of `choices` under `key`; with `skippingCurrent`, not the first (the
+  /// value at start, which a publisher that replays its current value sends at once).
+  public func follow<P: Publisher>(_ choices: P, key: String, skippingCurrent: Bool = true)
+  where P.Output == String, P.Failure == Never {
+    follows.append(
+      choices.removeDuplicates().dropFirst(skippingCurrent ? 1 : 0)
+        .sink { [self] value in remember(value, for: key) })
+  }
+}

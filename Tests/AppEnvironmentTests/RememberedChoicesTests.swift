@@ -1,0 +1,75 @@
+import AppEnvironment
+import Foundation
+import Testing
+import ViewModelKit
+
+@Suite("Remembered choices")
+struct RememberedChoicesTests {
+  func configuration(_ folder: URL, ephemeral: Bool = false) throws -> AppConfiguration {
+    try AppConfiguration.resolve(
+      options: try SharedOptions.parse(ephemeral ? ["--ephemeral"] : []),
+      environment: ["HEADLESS_DATA_DIR": folder.path, "XDG_CONFIG_HOME": "/nonexistent"],
+      currentDirectory: "/")
+  }
+
+  func scratch() -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("choices-\(UUID().uuidString)")
+  }
+
+  @Test("ST-03 a choice kept by one run is recalled by the next; --ephemeral keeps nothing")
+  func st03KeptBetweenRuns() throws {
+    let folder = scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let first = RememberedChoices(try configuration(folder))
+    #expect(first.problem == nil && first.recalled("checkout.currency") == nil)
+    #expect(first.remember("AUD", for: "checkout.currency"))
+    #expect(RememberedChoices(try configuration(folder)).recalled("checkout.currency") == "AUD")
+    let ephemeral = RememberedChoices(try configuration(folder, ephemeral: true))
+    #expect(ephemeral.recalled("checkout.currency") == nil)
+    ephemeral.remember("JPY", for: "checkout.currency")
+    #expect(RememberedChoices(try configuration(folder)).recalled("checkout.currency") == "AUD")
+  }
+
+  @Test("ST-03 follow keeps changes, not the value at start")
+  func st03Follow() throws {
+    let folder = scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let choices = RememberedChoices(try configuration(folder))
+    let units = CurrentValueSubject<String, Never>("celsius")
+    choices.follow(units, key: "weather.units")
+    #expect(choices.recalled("weather.units") == nil)
+    units.send("fahrenheit")
+    #expect(RememberedChoices(try configuration(folder)).recalled("weather.units") == "fahrenheit")
+  }
+
+  @Test("ST-06 two stores on one file, writing in turn, lose no write")
+  func st06TwoWriters() throws {
+    let folder = scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let one = RememberedChoices(try configuration(folder))
+    let two = RememberedChoices(try configuration(folder))
+    for index in 0..<50 {
+      #expect(one.remember("\(index)", for: "one.\(index % 5)"))
+      #expect(two.remember("\(index)", for: "two.\(index % 5)"))
+    }
+    let reader = RememberedChoices(try configuration(folder))
+    for key in 0..<5 {
+      #expect(reader.recalled("one.\(key)") == "\(45 + key)")
+      #expect(reader.recalled("two.\(key)") == "\(45 + key)")
+    }
+  }
+
+  @Test("ST-03 a broken store recalls nothing, keeps nothing, says why, and leaves the file")
+  func brokenStore() throws {
+    let folder = scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let file = folder.appendingPathComponent("choices.sqlite")
+    try Data("not a database".utf8).write(to: file)
+    let choices = RememberedChoices(try configuration(folder))
+    #expect(choices.problem?.hasPrefix("warning: choices are not remembered") == true)
+    #expect(choices.recalled("weather.units") == nil)
+    #expect(!choices.remember("fahrenheit", for: "weather.units"))
+    #expect(try Data(contentsOf: file) == Data("not a database".utf8))
+  }
+}

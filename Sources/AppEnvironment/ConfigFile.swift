@@ -64,7 +64,6 @@ public struct ConfigFile: Equatable, Sendable {
   /// Reads the file at `path`. A missing file is fine unless `required` (named by `--config`).
   /// Anything wrong is one `ConfigurationError` whose message is `<file>:<line>: <message>`.
   public static func read(path: String, required: Bool) throws(ConfigurationError) -> ConfigFile {
-    let url = URL(fileURLWithPath: path)
     let attributes = try? FileManager.default.attributesOfItem(atPath: path)
     guard let attributes else {
       if required { throw .invalidValue("\(path): cannot read the file") }
@@ -73,13 +72,21 @@ public struct ConfigFile: Equatable, Sendable {
     if let size = attributes[.size] as? Int, size > sizeLimit {
       throw .invalidValue("\(path):1: the file is larger than 64 KiB")
     }
-    guard let data = try? Data(contentsOf: url) else {
+    return try parse(try contents(of: path), path: path)
+  }
+
+  /// The file's text: UTF-8, at most `sizeLimit` bytes.
+  static func contents(of path: String) throws(ConfigurationError) -> String {
+    guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else {
       throw .invalidValue("\(path): cannot read the file")
+    }
+    guard data.count <= sizeLimit else {
+      throw .invalidValue("\(path):1: the file is larger than 64 KiB")
     }
     guard let text = String(data: data, encoding: .utf8) else {
       throw .invalidValue("\(path):1: the file is not UTF-8 text")
     }
-    return try parse(text, path: path)
+    return text
   }
 
   /// Parses `text`, the contents of the file at `path`.
@@ -141,6 +148,11 @@ public struct ConfigFile: Equatable, Sendable {
 
   /// The 1-based line on which `key` is set or opens a table (1 when it cannot be found).
   static func lineOf(_ key: String, in text: String) -> Int {
+    lineNumber(of: key, in: text) ?? 1
+  }
+
+  /// The 1-based line on which `key` is set or opens a table, or nil.
+  static func lineNumber(of key: String, in text: String) -> Int? {
     for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
     {
       let trimmed = line.drop { $0 == " " || $0 == "\t" }
@@ -153,7 +165,7 @@ public struct ConfigFile: Equatable, Sendable {
         return index + 1
       }
     }
-    return 1
+    return nil
   }
 
   /// Whether the file is readable by group or others while it holds a secret: ssh's rule.

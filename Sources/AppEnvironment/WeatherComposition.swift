@@ -48,7 +48,12 @@ public enum WeatherComposition {
     let viewModel = WeatherViewModel(
       service: service, location: location.provider, cache: cache, apiKey: apiKey,
       initialMapCenter: location.mapCenter(fallback: fallbackCenter),
-      symbols: configuration.asciiMode ? .ascii : .unicode, scheduler: scheduler)
+      symbols: configuration.asciiMode ? .ascii : .unicode,
+      // The key dialog may write the key to the settings file in force (ST-04); with
+      // --ephemeral nothing is written anywhere.
+      keySaver: configuration.ephemeral || configuration.configFile.path.isEmpty
+        ? nil : ConfigFileKeySaver(path: configuration.configFile.path),
+      scheduler: scheduler)
     // The units and place chosen last time (ST-03), else the settings file's units.
     let choices = RememberedChoices(configuration)
     let units = choices.recalled(Self.unitsKey) ?? configuration.configFile.values["units"]

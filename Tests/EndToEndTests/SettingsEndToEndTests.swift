@@ -42,4 +42,26 @@ struct SettingsEndToEndTests {
     let tui = try await Executables.run("tui", ["weather", "--offline"], environment: environment)
     #expect(tui.stderr == expected && tui.status == 1)
   }
+
+  @Test("ST-04 savekey writes the key to the settings file, 0600, every other line kept")
+  func saveKeyToTheFile() async throws {
+    let home = try configHome("# mine\nunits = \"fahrenheit\"  # warm\n")
+    defer { try? FileManager.default.removeItem(at: home) }
+    let file = home.appendingPathComponent("headless-mvvm/config.toml")
+    let environment = ["XDG_CONFIG_HOME": home.path]
+    let saved = try await Executables.run(
+      "cli", ["weather", "--offline", "savekey", "typed-key-4321"], environment: environment)
+    #expect(saved.stdout.contains("! Key saved to \(file.path)") && saved.status == 0)
+    #expect(
+      try String(contentsOf: file, encoding: .utf8)
+        == "# mine\nunits = \"fahrenheit\"  # warm\nopenweather_api_key = \"typed-key-4321\"\n")
+    let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions]
+    #expect(mode as? Int == 0o600)
+    let config = try await Executables.run("cli", ["weather", "config"], environment: environment)
+    #expect(config.stdout.contains("openweather_api_key = ****4321 (file)"))
+    let ephemeral = try await Executables.run(
+      "cli", ["weather", "--offline", "--ephemeral", "savekey", "other-key-1"],
+      environment: environment)
+    #expect(ephemeral.status == 1 && ephemeral.stderr.contains("cannot be saved"))
+  }
 }

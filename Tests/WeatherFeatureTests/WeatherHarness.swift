@@ -184,13 +184,14 @@ final class WeatherHarness {
   init(
     apiKey: String = "test-key-1234", symbols: SymbolSet = .unicode,
     cache: SpyCache = SpyCache(),
-    center: Coordinate = Coordinate(latitude: 52.37, longitude: 4.89)
+    center: Coordinate = Coordinate(latitude: 52.37, longitude: 4.89),
+    keySaver: (any ApiKeySaver)? = nil
   ) {
     service = FakeWeatherService(scheduler: scheduler)
     self.cache = cache
     let viewModel = WeatherViewModel(
       service: service, location: location, cache: cache, apiKey: apiKey,
-      initialMapCenter: center, symbols: symbols, scheduler: scheduler.asAny)
+      initialMapCenter: center, symbols: symbols, keySaver: keySaver, scheduler: scheduler.asAny)
     self.viewModel = viewModel
     isLoading = viewModel.isLoading.record(on: scheduler)
     labelsHidden = viewModel.labelsHidden.record(on: scheduler)

@@ -67,13 +67,16 @@ public final class WeatherCLI: CLIApplication {
       ("zoom <in|out>", "zoom the map"),
       ("units [c|f]", "show °C or °F (toggle without an argument)"),
       ("key <value>", "use this OpenWeatherMap key for the session"),
+      ("savekey <value>", "use this key and write it to the settings file (0600)"),
       ("refresh", "run the last query again"),
     ]
   }
 
   public func finish() { session.shutdown() }
 
-  public func takesRestOfLine(_ word: String) -> Bool { word == "search" || word == "key" }
+  public func takesRestOfLine(_ word: String) -> Bool {
+    word == "search" || word == "key" || word == "savekey"
+  }
 
   public func perform(_ word: String, arguments: [String], rest: String) -> CommandOutcome? {
     switch word {
@@ -108,6 +111,13 @@ public final class WeatherCLI: CLIApplication {
       guard !rest.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
         return CommandOutcome(.rejected("usage: key <value>"))
       }
+      return CommandOutcome(weather.setApiKey(rest))
+    case "savekey":
+      guard !rest.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+        return CommandOutcome(.rejected("usage: savekey <value>"))
+      }
+      let chosen = weather.setSaveKey(true)
+      guard chosen == .accepted else { return CommandOutcome(chosen) }
       return CommandOutcome(weather.setApiKey(rest))
     case "refresh":
       weather.refresh()

@@ -49,7 +49,9 @@ public final class WeatherScreen: AppScreen, DriverBound {
   public var hasOverlay: Bool { state.keyPromptVisible }
 
   public var hints: [Hint] {
-    if state.keyPromptVisible { return [Hint("Return", "use key"), Hint("Esc", "close")] }
+    if state.keyPromptVisible {
+      return [Hint("Return", "use key"), Hint("Tab", "save choice"), Hint("Esc", "close")]
+    }
     switch focus {
     case .city: return [Hint("Return", "search"), Hint("Esc", "leave")]
     case .map:
@@ -95,6 +97,8 @@ public final class WeatherScreen: AppScreen, DriverBound {
       weather.dismissKeyPrompt()
     case .controlU:
       keyField.set("")
+    case .tab:
+      weather.toggleSaveKey()
     default:
       guard keyField.handle(key) else { return .ignored }
     }
@@ -303,7 +307,9 @@ public final class WeatherScreen: AppScreen, DriverBound {
     painter.fitted("OpenWeatherMap API key:", row: top + 1, column: left + 2, width: boxWidth - 4)
     keyField.draw(
       painter, row: top + 2, column: left + 2, width: boxWidth - 4, focused: true, secret: true)
+    painter.fitted(state.saveKeyChoice, row: top + 3, column: left + 2, width: boxWidth - 4)
     painter.fitted(
-      "Return use key  Esc close", row: top + 4, column: left + 2, width: boxWidth - 4, style: .dim)
+      "Return use key  Tab save or not  Esc close",
+      row: top + 4, column: left + 2, width: boxWidth - 4, style: .dim)
   }
 }

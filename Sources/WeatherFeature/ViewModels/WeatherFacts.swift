@@ -32,6 +32,10 @@ struct WeatherFacts: Equatable {
   var apiKey: String
   var needsApiKey = false
   var keyPromptVisible = false
+  /// Whether the key dialog offers to write the key to the settings file (a saver is set).
+  var keySaveOffered = false
+  /// Whether the next key entered is also written there.
+  var saveKeyChosen = false
   var mapVisible = false
   var mapCenter: Coordinate
   var zoom = WeatherViewModel.defaultZoom

@@ -27,6 +27,9 @@ public struct WeatherState: Equatable, Sendable {
   public var needsApiKey: Bool
   /// True while the key prompt is open.
   public var keyPromptVisible: Bool
+  /// The key dialog's choice line: `[ ] Save to the settings file` or `[x] …`; empty when the
+  /// key cannot be saved (no settings file, `--ephemeral`).
+  public var saveKeyChoice: String
   /// Whether the map is shown.
   public var mapVisible: Bool
   /// `52.37,4.89 z4`: the map's centre and zoom.
@@ -61,7 +64,8 @@ extension WeatherState {
   public static let empty = WeatherState(
     isLoading: false, labelsHidden: true, cityName: "", temperature: "", humidity: "", icon: "",
     conditions: "", dataNote: "", units: "", apiKeyStatus: "", needsApiKey: false,
-    keyPromptVisible: false, mapVisible: false, mapCaption: "", mapRows: [], markers: [],
+    keyPromptVisible: false, saveKeyChoice: "", mapVisible: false, mapCaption: "", mapRows: [],
+    markers: [],
     forecastStatus: "", forecastTrend: "", forecast: [])
 
   /// The screen's fields for `facts`, formatted with `format`.
@@ -84,6 +88,8 @@ extension WeatherState {
     apiKeyStatus = WeatherViewModel.maskedKey(facts.apiKey)
     needsApiKey = facts.needsApiKey
     keyPromptVisible = facts.keyPromptVisible
+    saveKeyChoice =
+      facts.keySaveOffered ? "[\(facts.saveKeyChosen ? "x" : " ")] Save to the settings file" : ""
     mapVisible = facts.mapVisible
     mapCaption = format.caption(facts.mapCenter, zoom: facts.zoom)
     markers = facts.markers.map { WeatherViewModel.marker($0, facts.units, format) }

@@ -71,6 +71,8 @@ public final class WeatherViewModel: ScreenModel {
   /// What the view model knows; `state` is its display.
   let facts: BehaviorRelay<WeatherFacts>
   let toasts = PublishRelay<String>()
+  /// Writes a key to the settings file when the user asks (ST-04); nil: session keys only.
+  let keySaver: (any ApiKeySaver)?
   /// The queries, newest last; each replaces the one before (nil stops it).
   let requests = PublishRelay<QueryRequest?>()
   /// A query's pipeline, while it runs: attempts, back-off, settle and fix waits, forecast.
@@ -89,8 +91,9 @@ public final class WeatherViewModel: ScreenModel {
   public init(
     service: any WeatherService, location: any LocationProvider, cache: any WeatherCache,
     apiKey: String, initialMapCenter: Coordinate, symbols: SymbolSet = .unicode,
-    scheduler: AnySchedulerOf<DispatchQueue>
+    keySaver: (any ApiKeySaver)? = nil, scheduler: AnySchedulerOf<DispatchQueue>
   ) {
+    self.keySaver = keySaver
     self.service = service
     self.location = location
     self.cache = cache
@@ -100,7 +103,7 @@ public final class WeatherViewModel: ScreenModel {
     let facts = BehaviorRelay(
       value: WeatherFacts(
         apiKey: apiKey.trimmingCharacters(in: .whitespacesAndNewlines),
-        mapCenter: initialMapCenter))
+        keySaveOffered: keySaver != nil, mapCenter: initialMapCenter))
     self.facts = facts
     let state = facts.map { WeatherState($0, format: format) }.removeDuplicates()
       .asDriver(scheduler: scheduler)
@@ -172,7 +175,8 @@ public final class WeatherViewModel: ScreenModel {
   /// Shows temperatures in `unit`; nothing is fetched.
   public func setUnits(_ unit: TemperatureUnit) { update { $0.units = unit } }
 
-  /// A key entered by the user (kept for this session only): ends a wait for a key.
+  /// A key entered by the user: kept for this session, and also written to the settings file
+  /// when the user chose so (`setSaveKey`, ST-04); ends a wait for a key.
   @discardableResult
   public func setApiKey(_ key: String) -> InputResult {
     let trimmed = key.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -182,6 +186,7 @@ public final class WeatherViewModel: ScreenModel {
       $0.keyPromptVisible = false
       $0.needsApiKey = false
     }
+    if facts.value.saveKeyChosen { saveKey(trimmed) }
     if let resume = awaitingKey {
       awaitingKey = nil
       send(resume)
@@ -192,8 +197,13 @@ public final class WeatherViewModel: ScreenModel {
   /// Opens the key prompt.
   public func openKeyPrompt() { update { $0.keyPromptVisible = true } }
 
-  /// Closes the key prompt; a query waiting for a key keeps waiting.
-  public func dismissKeyPrompt() { update { $0.keyPromptVisible = false } }
+  /// Closes the key prompt (and its save choice); a query waiting for a key keeps waiting.
+  public func dismissKeyPrompt() {
+    update {
+      $0.keyPromptVisible = false
+      $0.saveKeyChosen = false
+    }
+  }
 
   /// Shows or hides the map.
   public func toggleMap() { update { $0.mapVisible.toggle() } }

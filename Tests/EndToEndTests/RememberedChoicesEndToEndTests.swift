@@ -10,7 +10,8 @@ struct RememberedChoicesEndToEndTests {
   }
 
   @Test(
-    "ST-03 AUD, °F, the last place and the pause come back at the next start; not with --ephemeral")
+    "ST-03, ST-08 AUD, °F, the last place and the pause come back at the next start (the currency and units are no longer per session); not with --ephemeral"
+  )
   func st03ChoicesComeBack() async throws {
     let data = try Executables.scratch()
     defer { try? FileManager.default.removeItem(at: data) }

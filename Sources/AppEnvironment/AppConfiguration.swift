@@ -47,6 +47,9 @@ public struct AppConfiguration: Sendable {
       environment: environment)
     configuration.configFile = file
     configuration.asciiFlag = options.ascii
+    if let problem = RememberedChoices.problem(in: configuration) {
+      configuration.warnings.append(problem)
+    }
     if file.exposesSecrets {
       configuration.warnings.append(
         "warning: \(file.path) is readable by others and holds a secret; chmod 600 it")

@@ -51,6 +51,27 @@ public final class RememberedChoices {
     }
   }
 
+  /// The warning line for a `choices.sqlite` that exists but cannot be read (checked at start,
+  /// before any app opens it, so that both front ends can print it); nil when it is fine, or
+  /// missing, or with `--ephemeral`.
+  static func problem(in configuration: AppConfiguration) -> String? {
+    guard !configuration.ephemeral else { return nil }
+    let path = configuration.dataDirectory.file("choices.sqlite").path
+    guard FileManager.default.fileExists(atPath: path) else { return nil }
+    // Opened as the apps open it (a read-only connection cannot read a WAL database whose
+    // shared-memory file needs recovery); a read changes nothing in the file.
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(5)
+    do {
+      let database = try DatabaseQueue(path: path, configuration: configuration)
+      _ = try database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master")
+      }
+      return nil
+    } catch {
+      return "warning: choices are not remembered: \(path) cannot be used"
+    }
+  }
+
   /// The value kept for `key`, if any (a value too long to be a choice is ignored).
   public func recalled(_ key: String) -> String? {
     if let value = memory[key] { return value }

@@ -44,14 +44,21 @@ public final class Replayed<Output, Failure: Error>: Publisher {
   }
 
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-    let subscription = BufferedSubscription(subscriber)
-    let (values, completion) = state.withLock { s in
-      if s.completion == nil { s.subscribers.append(subscription) }
-      return (s.values, s.completion)
+    // The recording is queued into the subscription, and the subscription registered for
+    // what comes next, in one step under the lock: a value or end sent meanwhile from another
+    // thread (work finishing on its queue) lands after the recording, never before or
+    // instead of it. Held, nothing reaches the subscriber before its subscription does.
+    let subscription = BufferedSubscription(subscriber, held: true)
+    state.withLock { s in
+      s.values.forEach(subscription.push)
+      if let completion = s.completion {
+        subscription.complete(completion)
+      } else {
+        s.subscribers.append(subscription)
+      }
     }
     subscriber.receive(subscription: subscription)
-    values.forEach(subscription.push)
-    if let completion { subscription.complete(completion) }
+    subscription.start()
   }
 }
 

@@ -65,11 +65,13 @@ struct RememberedChoicesTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let file = folder.appendingPathComponent("choices.sqlite")
-    try Data("not a database".utf8).write(to: file)
-    let choices = RememberedChoices(try configuration(folder))
+    try Data(repeating: 0x5A, count: 4096).write(to: file)
+    let start = try configuration(folder)
+    #expect(start.warnings == ["warning: choices are not remembered: \(file.path) cannot be used"])
+    let choices = RememberedChoices(start)
     #expect(choices.problem?.hasPrefix("warning: choices are not remembered") == true)
     #expect(choices.recalled("weather.units") == nil)
     #expect(!choices.remember("fahrenheit", for: "weather.units"))
-    #expect(try Data(contentsOf: file) == Data("not a database".utf8))
+    #expect(try Data(contentsOf: file) == Data(repeating: 0x5A, count: 4096))
   }
 }

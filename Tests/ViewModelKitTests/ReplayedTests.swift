@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import ViewModelKit
 import ViewModelKitTesting
@@ -38,5 +39,59 @@ struct ReplayedTests {
     #expect(InputResult.rejected("Too long").message == "Too long")
     #expect(InputResult.accepted.isAccepted)
     #expect(!InputResult.rejected("x").isAccepted)
+  }
+
+  /// The end sent while a late subscriber is being attached (storage work finishing on its
+  /// queue just then) does not overtake the recorded value: before the fix about 1 in 100
+  /// checkout starts under load read an empty cart that way. Here the end is sent from inside
+  /// `receive(subscription:)`, the moment the race hit.
+  @Test func anEndSentWhileASubscriberIsAttachedComesAfterTheRecordedValue() {
+    let replayed = Replayed<Int, Never>()
+    replayed.send(7)
+    var events: [String] = []
+    let subscriber = AttachingSubscriber(
+      onAttach: { replayed.send(completion: .finished) },
+      onValue: { events.append("\($0)") }, onEnd: { events.append("end") })
+    replayed.subscribe(subscriber)
+    #expect(events == ["7", "end"])
+    #expect(subscriber.subscribedBeforeEvents)
+  }
+}
+
+/// A subscriber that runs `onAttach` when it is given its subscription, before asking for
+/// values, and notes whether anything reached it before that.
+final class AttachingSubscriber: Subscriber {
+  typealias Input = Int
+  typealias Failure = Never
+  let combineIdentifier = CombineIdentifier()
+  private let onAttach: () -> Void
+  private let onValue: (Int) -> Void
+  private let onEnd: () -> Void
+  private var attached = false
+  private(set) var subscribedBeforeEvents = true
+
+  init(
+    onAttach: @escaping () -> Void, onValue: @escaping (Int) -> Void, onEnd: @escaping () -> Void
+  ) {
+    self.onAttach = onAttach
+    self.onValue = onValue
+    self.onEnd = onEnd
+  }
+
+  func receive(subscription: any Subscription) {
+    attached = true
+    onAttach()
+    subscription.request(.unlimited)
+  }
+
+  func receive(_ input: Int) -> Subscribers.Demand {
+    if !attached { subscribedBeforeEvents = false }
+    onValue(input)
+    return .none
+  }
+
+  func receive(completion: Subscribers.Completion<Never>) {
+    if !attached { subscribedBeforeEvents = false }
+    onEnd()
   }
 }

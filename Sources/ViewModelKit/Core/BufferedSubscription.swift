@@ -12,6 +12,9 @@ final class BufferedSubscription<Output, Failure: Error>: Subscription {
     var demand: Subscribers.Demand = .none
     var completion: Subscribers.Completion<Failure>?
     var delivering = false
+    /// Nothing is delivered while held (until `start()`): the subscriber has not been given
+    /// the subscription yet.
+    var held = false
     var pending: Int { queue.count - head }
   }
 
@@ -19,10 +22,12 @@ final class BufferedSubscription<Output, Failure: Error>: Subscription {
   private let keepsLatestOnly: Bool
   private let onCancel: (() -> Void)?
 
+  /// With `held`, values and the end are queued but not delivered until `start()`.
   init<S: Subscriber>(
-    _ subscriber: S, keepsLatestOnly: Bool = false, onCancel: (() -> Void)? = nil
+    _ subscriber: S, keepsLatestOnly: Bool = false, held: Bool = false,
+    onCancel: (() -> Void)? = nil
   ) where S.Input == Output, S.Failure == Failure {
-    state = Locked(State(downstream: AnySubscriber(subscriber)))
+    state = Locked(State(downstream: AnySubscriber(subscriber), held: held))
     self.keepsLatestOnly = keepsLatestOnly
     self.onCancel = onCancel
   }
@@ -57,6 +62,12 @@ final class BufferedSubscription<Output, Failure: Error>: Subscription {
     if accepted { drain() }
   }
 
+  /// Lets a held subscription deliver (after `receive(subscription:)`).
+  func start() {
+    state.withLock { $0.held = false }
+    drain()
+  }
+
   func request(_ demand: Subscribers.Demand) {
     guard demand > .none else { return }
     state.withLock { $0.demand += demand }
@@ -83,7 +94,7 @@ final class BufferedSubscription<Output, Failure: Error>: Subscription {
   private func drain() {
     while true {
       let step = state.withLock { s -> Step in
-        guard !s.delivering, let downstream = s.downstream else { return .idle }
+        guard !s.delivering, !s.held, let downstream = s.downstream else { return .idle }
         if s.pending > 0, s.demand > .none {
           let value = s.queue[s.head]
           s.head += 1

@@ -7,6 +7,12 @@ let package = Package(
   products: [
     .library(name: "ViewModelKit", targets: ["ViewModelKit"]),
     .library(name: "ViewModelKitTesting", targets: ["ViewModelKitTesting"]),
+    // Each app's view models, services and models, for packages that reuse or test them
+    // (Docs/Testing.md, Docs/Examples/ShopTests).
+    .library(name: "WeatherFeature", targets: ["WeatherFeature"]),
+    .library(name: "TweetsFeature", targets: ["TweetsFeature"]),
+    .library(name: "TodoFeature", targets: ["TodoFeature"]),
+    .library(name: "CheckoutFeature", targets: ["CheckoutFeature"]),
     .executable(name: "bench", targets: ["bench"]),
     .executable(name: "cli", targets: ["cli"]),
     .executable(name: "tui", targets: ["tui"]),

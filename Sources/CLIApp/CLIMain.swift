@@ -11,18 +11,27 @@ public enum CLIMain {
   static var keepAlive: [AnyObject] = []
 
   public static func run(arguments: [String]) -> Never {
-    guard let app = arguments.first, !app.hasPrefix("-") else {
-      fail("usage: cli <app> [flags] [command [args]]; apps: \(apps.joined(separator: ", "))")
+    let first = arguments.first
+    if first == "--version" { succeed("cli \(HeadlessVersion.current)") }
+    if first == nil || first == "--help" || first == "-h" || first == "help" {
+      succeed(CLIHelp.general)
     }
-    guard apps.contains(app) else {
-      fail("unknown app '\(app)'; apps: \(apps.joined(separator: ", "))")
+    guard let app = first, !app.hasPrefix("-") else {
+      badFlags("usage: cli <app> [flags] [command [args]]; apps: \(apps.joined(separator: ", "))")
+    }
+    guard let appType = CLIHelp.types[app] else {
+      badFlags("unknown app '\(app)'; apps: \(apps.joined(separator: ", "))")
     }
     let (flagWords, command) = CLIOptions.split(Array(arguments.dropFirst()))
+    if flagWords.contains("--version") { succeed("cli \(HeadlessVersion.current)") }
+    if flagWords.contains("--help") || command.first == "-h" || command.first == "--help" {
+      succeed(CLIHelp.app(app, appType))
+    }
     let options: CLIOptions
     do {
       options = try CLIOptions.parse(flagWords)
     } catch {
-      fail(
+      badFlags(
         CLIOptions.message(for: error).split(separator: "\n").first.map(String.init) ?? "bad flags")
     }
     let application: any CLIApplication
@@ -76,6 +85,18 @@ public enum CLIMain {
       }
     }
     dispatchMain()
+  }
+
+  /// Prints `text` on stdout and exits 0 (help, version).
+  static func succeed(_ text: String) -> Never {
+    print(text)
+    exit(0)
+  }
+
+  /// A bad flag or app name: the error, and where to read about them.
+  static func badFlags(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("error: \(message)\nsee 'cli --help'\n".utf8))
+    exit(1)
   }
 
   static func fail(_ message: String) -> Never {

@@ -88,7 +88,7 @@ public protocol CLIApplication: AnyObject {
   /// `error: <message>` and makes the exit status 1.
   var failures: AnyPublisher<String, Never> { get }
   /// `help`'s lines: command and meaning.
-  var commandHelp: [(command: String, meaning: String)] { get }
+  static var commandHelp: [(command: String, meaning: String)] { get }
   /// Whether `word` takes the rest of its line verbatim (no quoting, no splitting).
   func takesRestOfLine(_ word: String) -> Bool
   /// Runs one command; nil when the word is not a command.

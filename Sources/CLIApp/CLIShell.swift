@@ -1,3 +1,4 @@
+import AppEnvironment
 import Foundation
 import ViewModelKit
 
@@ -196,16 +197,15 @@ public final class CLIShell {
   }
 
   private func printHelp() {
-    let commands =
-      app.commandHelp + [
-        ("active <on|off>", "the app is seen (on at start) or not, as a TUI tab or focus"),
-        ("help", "list the commands"), ("quit", "wait for pending work and exit"),
-      ]
-    let width = commands.map(\.command.count).max() ?? 0
-    for (command, meaning) in commands {
-      printer.streams.out(
-        "  " + command.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + meaning)
-    }
+    for line in HelpText.columns(Self.commands(of: type(of: app))) { printer.streams.out(line) }
     printer.streams.flush()
+  }
+
+  /// Every command `app` takes, its own and the shell's, with what each does.
+  public static func commands(of app: any CLIApplication.Type) -> [(String, String)] {
+    app.commandHelp.map { ($0.command, $0.meaning) } + [
+      ("active <on|off>", "the app is seen (on at start) or not, as a TUI tab or focus"),
+      ("help", "list the commands"), ("quit", "wait for pending work and exit"),
+    ]
   }
 }

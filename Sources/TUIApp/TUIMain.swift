@@ -23,11 +23,19 @@ public enum TUIMain {
   static let tabNumbers = ["weather": 1, "tweets": 2, "todo": 3, "checkout": 4]
 
   public static func run(arguments: [String]) -> Never {
+    if arguments.contains("--version") {
+      print("tui \(HeadlessVersion.current)")
+      exit(0)
+    }
     let options: TUIOptions
     do {
       options = try TUIOptions.parse(arguments)
     } catch {
-      fail(
+      if TUIOptions.exitCode(for: error) == .success {  // --help, -h
+        print(helpText)
+        exit(0)
+      }
+      badFlags(
         TUIOptions.message(for: error).split(separator: "\n").first.map(String.init) ?? "bad flags")
     }
     let configuration: AppConfiguration
@@ -97,6 +105,22 @@ public enum TUIMain {
         return FailedAppScreen(message: (error as? ConfigurationError)?.message ?? "\(error)")
       }
     }
+  }
+
+  /// `tui --help`: usage and flags from the argument definitions, then the shared sections.
+  static var helpText: String {
+    """
+    tui \(HeadlessVersion.current): the four apps in one terminal (1-4 or Tab switch apps; ? lists the keys)
+
+    \(TUIOptions.helpMessage(columns: 100))
+    \(HelpText.shared)
+    """
+  }
+
+  /// A bad flag: the error, and where to read about the flags.
+  static func badFlags(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("error: \(message)\nsee 'tui --help'\n".utf8))
+    exit(1)
   }
 
   static func fail(_ message: String) -> Never {

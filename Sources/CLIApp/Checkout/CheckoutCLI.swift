@@ -89,7 +89,7 @@ public final class CheckoutCLI: CLIApplication {
 
   public func setActive(_ active: Bool) { session.setActive(active) }
 
-  public var commandHelp: [(command: String, meaning: String)] {
+  public static var commandHelp: [(command: String, meaning: String)] {
     [
       ("catalog", "show the catalog (alias: back)"),
       ("add <n|name> [qty]", "add units of a product (qty defaults to 1)"),

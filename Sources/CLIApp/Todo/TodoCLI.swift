@@ -81,7 +81,7 @@ public final class TodoCLI: CLIApplication {
 
   public func setActive(_ active: Bool) { session.setActive(active) }
 
-  public var commandHelp: [(command: String, meaning: String)] {
+  public static var commandHelp: [(command: String, meaning: String)] {
     [
       ("list", "print every task"), ("add <title>", "add a task"),
       ("new", "add a task in the editor (the next line is its title; :cancel cancels)"),

@@ -43,7 +43,7 @@ public final class TweetsCLI: CLIApplication {
 
   public func setActive(_ active: Bool) { session.setActive(active) }
 
-  public var commandHelp: [(command: String, meaning: String)] {
+  public static var commandHelp: [(command: String, meaning: String)] {
     [
       ("timeline", "show the list's timeline"),
       ("people", "show the list's members"),

@@ -58,7 +58,7 @@ public final class WeatherCLI: CLIApplication {
 
   public func setActive(_ active: Bool) { weather.setActive(active) }
 
-  public var commandHelp: [(command: String, meaning: String)] {
+  public static var commandHelp: [(command: String, meaning: String)] {
     [
       ("search <city…>", "look up a city by name (the rest of the line, as typed)"),
       ("here", "look up the weather at the device's position"),

@@ -1,0 +1,59 @@
+import Foundation
+
+/// The version both front ends print for `--version`: the one place it is written.
+public enum HeadlessVersion {
+  public static let current = "0.13.0"
+}
+
+/// The parts of `--help` both front ends share: the apps, the environment variables and the
+/// settings file. Each front end adds its usage line and flags (from its argument definitions)
+/// and, for `cli <app>`, that app's commands.
+public enum HelpText {
+  /// The apps, as the first argument takes them.
+  public static let apps: [(name: String, meaning: String)] = [
+    ("weather", "the weather for a city or your position, a map and a 5-day forecast"),
+    ("tweets", "a Twitter list's timeline, its members and their timelines"),
+    ("todo", "a task list kept in SQLite"),
+    ("checkout", "a shop: catalog, cart, currencies, orders and an account"),
+  ]
+
+  /// The variables the apps read; a flag beats a variable, a variable beats the settings file.
+  public static let environment: [(name: String, meaning: String)] = [
+    ("HEADLESS_DATA_DIR", "where the stores live (else $XDG_DATA_HOME/headless-mvvm)"),
+    ("XDG_CONFIG_HOME", "where the settings file is looked for"),
+    ("NO_COLOR", "draw without colour"),
+    ("OPENWEATHER_API_KEY", "weather: the OpenWeatherMap key (goes live)"),
+    ("OPENWEATHER_BASE_URL", "weather: another OpenWeatherMap address"),
+    ("WEATHER_LOCATION", "weather: the device position, LAT,LON[,ACCURACY] or off"),
+    ("TWITTER_LIST_ID", "tweets: the list to show (goes live)"),
+    ("TWITTER_LIST_NAME", "tweets: the list's owner/slug"),
+    ("TWITTER_BEARER_TOKEN", "tweets: the API token"),
+    ("TWITTER_BASE_URL", "tweets: another API address"),
+    ("RATES_URL", "checkout: where rates come from"),
+    ("RATES_API_KEY", "checkout: sent as access_key"),
+    ("CATALOG_URL", "checkout: a catalog to load"),
+    ("ACCOUNTS_URL", "checkout: the accounts service"),
+    ("HEADLESS_NOW", "tests: pins the clock to an ISO 8601 instant"),
+    ("HEADLESS_TIME_SCALE", "tests, with HEADLESS_NOW: timers run this many times faster"),
+  ]
+
+  /// Two columns, the first padded to its widest entry, each line indented.
+  public static func columns(_ rows: [(String, String)], indent: String = "  ") -> [String] {
+    let width = rows.map(\.0.count).max() ?? 0
+    return rows.map {
+      indent + $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1
+    }
+  }
+
+  /// The sections after the flags: apps, environment, settings file.
+  public static var shared: String {
+    (["APPS:"] + columns(apps) + ["", "ENVIRONMENT:"] + columns(environment) + [
+      "",
+      "SETTINGS FILE:",
+      "  $XDG_CONFIG_HOME/headless-mvvm/config.toml (else ~/.config/headless-mvvm/config.toml;",
+      "  --config FILE names another). Keys:",
+      "  " + ConfigFile.keys.map(\.name).joined(separator: ", ") + ".",
+      "  `cli <app> config` shows the settings in force and where each came from.",
+    ]).joined(separator: "\n")
+  }
+}

@@ -1,0 +1,50 @@
+import AppEnvironment
+import ArgumentParser
+
+/// `cli --help` and `cli <app> --help`: usage and flags from the argument definitions, the
+/// app's commands from its command set, and the sections both front ends share.
+@MainActor
+enum CLIHelp {
+  /// Each app's command set, by the name the first argument takes.
+  static let types: [String: any CLIApplication.Type] = [
+    "weather": WeatherCLI.self, "tweets": TweetsCLI.self, "todo": TodoCLI.self,
+    "checkout": CheckoutCLI.self,
+  ]
+
+  /// The usage line (with the app, or `<app>`) and the flags.
+  static func flags(_ app: String = "<app>") -> String {
+    CLIOptions.helpMessage(columns: 100)
+      .replacingOccurrences(of: "USAGE: cli ", with: "USAGE: cli \(app) ")
+      .replacingOccurrences(of: "\n\nOPTIONS:", with: " [command [args]]\n\nOPTIONS:")
+  }
+
+  /// Without an app: usage, flags, apps, environment, settings file.
+  static var general: String {
+    """
+    cli \(HeadlessVersion.current): the four apps as line commands. Without a command, commands are \
+    read one per line from stdin; with one, it runs once and the screen it shows is printed.
+
+    \(flags())
+    \(HelpText.shared)
+
+    `cli <app> --help` lists the app's commands.
+    """
+  }
+
+  /// One app: usage, flags, its commands, then the shared sections.
+  static func app(_ name: String, _ type: any CLIApplication.Type) -> String {
+    let commands = HelpText.columns(
+      CLIShell.commands(of: type) + [
+        ("config", "(as the only command) print the settings in force and their sources")
+      ])
+    return """
+      cli \(name): \(HelpText.apps.first { $0.name == name }?.meaning ?? name)
+
+      \(flags(name))
+      COMMANDS:
+      \(commands.joined(separator: "\n"))
+
+      \(HelpText.shared)
+      """
+  }
+}

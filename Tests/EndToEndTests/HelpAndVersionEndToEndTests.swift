@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+/// Issue 15, item 1: the first things a new user types.
+@Suite("End to end: help and version", .timeLimit(.minutes(2)))
+struct HelpAndVersionEndToEndTests {
+  @Test(
+    "--help and -h print usage, flags, apps, environment and the settings file, exit 0",
+    arguments: [["--help"], ["-h"], []])
+  func cliHelp(arguments: [String]) async throws {
+    let output = try await Executables.run("cli", arguments)
+    #expect(output.status == 0 && output.stderr.isEmpty)
+    for part in [
+      "USAGE: cli <app> [--offline]", "--data-dir <data-dir>", "APPS:", "checkout  a shop",
+      "ENVIRONMENT:", "OPENWEATHER_API_KEY", "SETTINGS FILE:", "twitter_bearer_token",
+    ] {
+      #expect(output.stdout.contains(part), "\(part)")
+    }
+  }
+
+  @Test(
+    "cli <app> --help adds the app's commands",
+    arguments: ["weather", "tweets", "todo", "checkout"])
+  func appHelp(app: String) async throws {
+    let output = try await Executables.run("cli", [app, "--help"])
+    #expect(output.status == 0 && output.stdout.contains("USAGE: cli \(app) ["))
+    #expect(output.stdout.contains("COMMANDS:\n") && output.stdout.contains("  quit "))
+    let short = try await Executables.run("cli", [app, "--offline", "-h"])
+    #expect(short.status == 0 && short.stdout == output.stdout)
+  }
+
+  @Test("tui --help and --version print and exit 0 without touching the terminal")
+  func tuiHelpAndVersion() async throws {
+    let help = try await Executables.run("tui", ["--help"])
+    #expect(help.status == 0 && help.stdout.contains("USAGE: tui [<app>]"))
+    #expect(help.stdout.contains("ENVIRONMENT:") && help.stdout.contains("SETTINGS FILE:"))
+    let version = try await Executables.run("tui", ["--version"])
+    let cliVersion = try await Executables.run("cli", ["--version"])
+    #expect(version.status == 0 && version.stdout.hasPrefix("tui "))
+    #expect(cliVersion.status == 0 && cliVersion.stdout.dropFirst(4) == version.stdout.dropFirst(4))
+  }
+
+  @Test("a bad flag is one error line, a hint, and exit 1")
+  func badFlag() async throws {
+    let tui = try await Executables.run("tui", ["--bogus"])
+    #expect(tui.status == 1 && tui.stderr == "error: Unknown option '--bogus'\nsee 'tui --help'\n")
+    let cli = try await Executables.run("cli", ["todo", "--bogus"])
+    #expect(cli.status == 1 && cli.stderr == "error: Unknown option '--bogus'\nsee 'cli --help'\n")
+  }
+}

@@ -71,6 +71,7 @@ public enum CLIMain {
       waiter: MainQueueSettleWaiter())
     keepAlive.append(application)
     keepAlive.append(shell)
+    keepAlive.append(onInterrupt(application))
     DispatchQueue.main.async {
       if command.isEmpty {
         let reader = LineReader()
@@ -85,6 +86,24 @@ public enum CLIMain {
       }
     }
     dispatchMain()
+  }
+
+  /// Ctrl-C (SIGINT): pending saves are written, then exit status 130, as a shell reports a
+  /// program ended by Ctrl-C. A second Ctrl-C exits at once.
+  static func onInterrupt(_ application: any CLIApplication) -> AnyObject {
+    signal(SIGINT, SIG_IGN)
+    let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .main)
+    var interrupted = false
+    source.setEventHandler {
+      if interrupted { exit(130) }
+      interrupted = true
+      application.finish()
+      let waiter = MainQueueSettleWaiter(limit: 10)
+      keepAlive.append(waiter)
+      waiter.afterSettled(application) { exit(130) }
+    }
+    source.resume()
+    return source as AnyObject
   }
 
   /// Prints `text` on stdout and exits 0 (help, version).

@@ -1,3 +1,4 @@
+import AppEnvironment
 import Foundation
 
 /// Where the CLI writes: standard output and standard error, or memory in tests.
@@ -89,8 +90,23 @@ struct CLIPrinter {
     streams.flush()
   }
 
+  /// A refusal or failure on stderr: `error: …`, or `{"error":"…"}` under `--json`, so that a
+  /// consumer of `--json` can parse both streams.
   func error(_ text: String) {
-    streams.err("error: \(text)")
+    streams.err(json ? JSONValue.object([("error", .string(text))]).text : "error: \(text)")
+    streams.flush()
+  }
+
+  /// The commands, as `help` lists them: two columns, or one object per line under `--json`.
+  func commands(_ rows: [(String, String)]) {
+    guard json else {
+      HelpText.columns(rows).forEach(streams.out)
+      return streams.flush()
+    }
+    for (command, meaning) in rows {
+      streams.out(
+        JSONValue.object([("command", .string(command)), ("meaning", .string(meaning))]).text)
+    }
     streams.flush()
   }
 }

@@ -196,10 +196,7 @@ public final class CLIShell {
       screen.outputs.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
   }
 
-  private func printHelp() {
-    for line in HelpText.columns(Self.commands(of: type(of: app))) { printer.streams.out(line) }
-    printer.streams.flush()
-  }
+  private func printHelp() { printer.commands(Self.commands(of: type(of: app))) }
 
   /// Every command `app` takes, its own and the shell's, with what each does.
   public static func commands(of app: any CLIApplication.Type) -> [(String, String)] {

@@ -209,7 +209,17 @@ struct CheckoutCLITests {
       h.streams.stdout.first?.hasPrefix(
         #"{"output":"catalog","value":[{"id":"peas","number":1,"title":"Bag of Peas","price":"For only 0.95 GBP","quantity":"0","quantityValue":0}"#
       ) == true)
-    #expect(h.streams.stderr == ["error: no product matches \"nope\""])
+    #expect(h.streams.stderr == [#"{"error":"no product matches \"nope\""}"#])
+  }
+
+  @Test("--json: help lists the commands as objects")
+  func jsonHelp() {
+    let h = CLIHarness(json: true)
+    h.run(["help"])
+    #expect(
+      h.streams.stdout.contains(#"{"command":"quit","meaning":"wait for pending work and exit"}"#))
+    #expect(h.streams.stdout.filter { $0.hasPrefix(#"{"command":"#) }.count > 20)
+    #expect(h.streams.stdout.allSatisfy { $0.hasPrefix("{") })  // nothing but JSON objects
   }
 
   @Test("remove with -1 is the view model's refusal")

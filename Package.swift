@@ -29,6 +29,8 @@ let package = Package(
     .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
     // The config file, config.toml (issue 13, ST-01): a full TOML parser with error lines.
     .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
+    // API documentation: `swift package generate-documentation` (issue 15, item 5).
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
   ],
   targets: [
     // Reactive contract shared by every view model.

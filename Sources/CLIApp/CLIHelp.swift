@@ -48,3 +48,22 @@ enum CLIHelp {
       """
   }
 }
+
+/// `cli` described as one command, for what swift-argument-parser generates from the argument
+/// definitions: `cli --generate-completion-script bash|zsh|fish` (which offers the app names
+/// first) and the manual page (`swift package generate-manual` asks
+/// `cli --experimental-dump-help`).
+struct CLIToolDescription: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "cli", abstract: "The four apps as line commands.",
+    discussion: HelpText.shared, version: HeadlessVersion.current)
+  @Argument(
+    help: "The app: weather, tweets, todo or checkout.",
+    completion: .list(["weather", "tweets", "todo", "checkout"]))
+  var app: String
+  @OptionGroup var options: CLIOptions
+  @Argument(
+    parsing: .captureForPassthrough,
+    help: "A command and its words, run once (`cli <app> --help` lists them); none: read stdin.")
+  var command: [String] = []
+}

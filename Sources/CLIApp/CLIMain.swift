@@ -12,6 +12,10 @@ public enum CLIMain {
 
   public static func run(arguments: [String]) -> Never {
     let first = arguments.first
+    if first == "--generate-completion-script" || first == "--experimental-dump-help" {
+      CLIToolDescription.main(arguments)  // prints the script or the tool description, exits
+      exit(0)
+    }
     if first == "--version" { succeed("cli \(HeadlessVersion.current)") }
     if first == nil || first == "--help" || first == "-h" || first == "help" {
       succeed(CLIHelp.general)

@@ -7,7 +7,10 @@ import ViewModelKit
 
 /// The flags `tui` accepts.
 struct TUIOptions: ParsableArguments {
-  @Argument(help: "The app to open: weather, tweets, todo or checkout.") var app: String?
+  @Argument(
+    help: "The app to open: weather, tweets, todo or checkout.",
+    completion: .list(["weather", "tweets", "todo", "checkout"]))
+  var app: String?
   @OptionGroup var shared: SharedOptions
   @Option(help: "Checkout: load this catalog file instead of the bundled one.") var catalog: String?
   @Option(help: "Weather: the device position, LAT,LON[,ACCURACY] or off.") var location: String?
@@ -23,6 +26,12 @@ public enum TUIMain {
   static let tabNumbers = ["weather": 1, "tweets": 2, "todo": 3, "checkout": 4]
 
   public static func run(arguments: [String]) -> Never {
+    if arguments.first == "--generate-completion-script"
+      || arguments.first == "--experimental-dump-help"
+    {
+      TUIToolDescription.main(arguments)  // prints the script or the tool description, exits
+      exit(0)
+    }
     if arguments.contains("--version") {
       print("tui \(HeadlessVersion.current)")
       exit(0)
@@ -127,4 +136,14 @@ public enum TUIMain {
     FileHandle.standardError.write(Data("error: \(message)\n".utf8))
     exit(1)
   }
+}
+
+/// `tui` described as one command, for what swift-argument-parser generates from the argument
+/// definitions: `tui --generate-completion-script bash|zsh|fish` and the manual page
+/// (`swift package generate-manual` asks `tui --experimental-dump-help`).
+struct TUIToolDescription: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "tui", abstract: "The four apps in one terminal.",
+    discussion: HelpText.shared, version: HeadlessVersion.current)
+  @OptionGroup var options: TUIOptions
 }

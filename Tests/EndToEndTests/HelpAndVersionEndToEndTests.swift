@@ -47,4 +47,17 @@ struct HelpAndVersionEndToEndTests {
     let cli = try await Executables.run("cli", ["todo", "--bogus"])
     #expect(cli.status == 1 && cli.stderr == "error: Unknown option '--bogus'\nsee 'cli --help'\n")
   }
+
+  @Test("completion scripts come from the argument definitions; cli's offers the app names")
+  func completions() async throws {
+    for shell in ["bash", "zsh", "fish"] {
+      let cli = try await Executables.run("cli", ["--generate-completion-script", shell])
+      #expect(cli.status == 0 && cli.stdout.contains("weather") && cli.stdout.contains("checkout"))
+      #expect(cli.stdout.contains("data-dir"), "\(shell)")
+      let tui = try await Executables.run("tui", ["--generate-completion-script", shell])
+      #expect(tui.status == 0 && tui.stdout.contains("exit-after-first-frame"), "\(shell)")
+    }
+    let described = try await Executables.run("tui", ["--experimental-dump-help"])
+    #expect(described.status == 0 && described.stdout.contains(#""commandName" : "tui""#))
+  }
 }

@@ -64,25 +64,22 @@ public struct ConfigFile: Equatable, Sendable {
   /// Reads the file at `path`. A missing file is fine unless `required` (named by `--config`).
   /// Anything wrong is one `ConfigurationError` whose message is `<file>:<line>: <message>`.
   public static func read(path: String, required: Bool) throws(ConfigurationError) -> ConfigFile {
-    let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-    guard let attributes else {
+    guard FileManager.default.fileExists(atPath: path) else {
       if required { throw .invalidValue("\(path): cannot read the file") }
       return ConfigFile(path: path)
-    }
-    if let size = attributes[.size] as? Int, size > sizeLimit {
-      throw .invalidValue("\(path):1: the file is larger than 64 KiB")
     }
     return try parse(try contents(of: path), path: path)
   }
 
-  /// The file's text: UTF-8, at most `sizeLimit` bytes.
+  /// The file's text: UTF-8, at most `sizeLimit` bytes (a larger file is refused unread).
   static func contents(of path: String) throws(ConfigurationError) -> String {
+    let tooLarge = ConfigurationError.invalidValue("\(path):1: the file is larger than 64 KiB")
+    let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0
+    guard size <= sizeLimit else { throw tooLarge }
     guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else {
       throw .invalidValue("\(path): cannot read the file")
     }
-    guard data.count <= sizeLimit else {
-      throw .invalidValue("\(path):1: the file is larger than 64 KiB")
-    }
+    guard data.count <= sizeLimit else { throw tooLarge }  // it grew after the size was read
     guard let text = String(data: data, encoding: .utf8) else {
       throw .invalidValue("\(path):1: the file is not UTF-8 text")
     }

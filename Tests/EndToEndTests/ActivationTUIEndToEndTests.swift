@@ -85,25 +85,24 @@ struct ActivationTUIEndToEndTests {
     }
   }
 
-  /// The count once it has not changed for a quarter of a second (a poll in flight when the
-  /// screen became inactive has landed).
+  /// The count once five checks in a row (a quarter of a second of `eventually`'s checks) saw
+  /// it unchanged: a poll in flight when the screen became inactive has landed.
   private func steadyCount(_ count: () -> Int) async -> Int {
     var last = count()
-    while true {
-      try? await Task.sleep(for: .milliseconds(250))
+    var unchanged = 0
+    _ = await eventually(timeout: 10) {
       let now = count()
-      if now == last { return now }
+      unchanged = now == last ? unchanged + 1 : 0
       last = now
+      return unchanged >= 5
     }
+    return last
   }
 
-  /// Whether the count is still `value` after two polls' time.
+  /// Whether the count is still `value` after two polls' time: `eventually` never sees it
+  /// change.
   private func stays(_ count: () -> Int, at value: Int) async -> Bool {
-    let deadline = Date().addingTimeInterval(Self.twoPolls)
-    while Date() < deadline {
-      if count() != value { return false }
-      try? await Task.sleep(for: .milliseconds(100))
-    }
-    return count() == value
+    let changed = await eventually(timeout: Self.twoPolls) { count() != value }
+    return !changed
   }
 }

@@ -123,15 +123,11 @@ public final class CartStore {
     state.accept(rebuild(from: kept))
     guard !restored else { return }
     restored = true
-    // Work until the saved cart is shown, not only until storage answers.
-    let restoring = activity.begin()
-    storage.loadCart()
+    activity.track(storage.loadCart())
       .receive(on: scheduler)
-      .handleEvents(receiveCancel: { restoring.end() })
       .sink(
         receiveCompletion: { [weak self] completion in
           if case .failure = completion { self?.messageRelay.accept(StorageMessage.loadCart) }
-          restoring.end()
         },
         receiveValue: { [weak self] saved in self?.rebase(on: saved) }
       )

@@ -99,18 +99,12 @@ public final class CatalogViewModel: ScreenModel {
   /// Loads the catalog again; a failure keeps the rows already shown.
   public func reload() {
     loading.accept(true)
-    // Counted as work until the rows are in place and the cart has begun restoring itself
-    // (`attach`), not only until the service answers: a front end that waits for settled
-    // work never sees the catalog without its saved quantities.
-    let work = activity.begin()
-    load = catalog.loadCatalog()
+    load = activity.track(catalog.loadCatalog())
       .receive(on: scheduler)
-      .handleEvents(receiveCancel: { work.end() })
       .sink(
         receiveCompletion: { [weak self] completion in
           if case .failure = completion { self?.messages.accept(CatalogError.message) }
           self?.loading.accept(false)
-          work.end()
         },
         receiveValue: { [weak self] loaded in
           self?.cart.attach(catalog: loaded)

@@ -1,0 +1,57 @@
+import Foundation
+
+extension AppConfiguration {
+  /// Where a setting in force came from.
+  public enum SettingSource: String, Sendable {
+    case file, environment, flag, `default`
+  }
+
+  /// One setting in force: its key, its value as shown (secrets masked), and its source.
+  public struct Setting: Equatable, Sendable {
+    public let key: String
+    public let shown: String
+    public let source: SettingSource
+  }
+
+  /// Every key of the settings file with the value in force and where it came from (ST-05).
+  public var settings: [Setting] {
+    ConfigFile.keys.map { key in
+      let (value, source) = setting(key)
+      let shown = key.secret && value != nil ? Self.masked(value!) : (value ?? "(none)")
+      return Setting(key: key.name, shown: shown, source: source)
+    }
+  }
+
+  private func setting(_ key: ConfigFile.Key) -> (String?, SettingSource) {
+    let fromFile = configFile.values[key.name]
+    switch key.name {
+    case "ascii":
+      if asciiFlag { return ("true", .flag) }
+      if let fromFile { return (fromFile, .file) }
+      return asciiMode ? ("true", .environment) : ("false", .default)
+    case "color":
+      if let value = environment["NO_COLOR"], !value.isEmpty { return ("false", .environment) }
+      return fromFile.map { ($0, .file) } ?? ("true", .default)
+    case "units": return fromFile.map { ($0, .file) } ?? ("celsius", .default)
+    case "currency": return fromFile.map { ($0, .file) } ?? ("GBP", .default)
+    default:
+      if let name = key.variable, let value = environment[name], !value.isEmpty {
+        return (value, .environment)
+      }
+      return fromFile.map { ($0, .file) } ?? (nil, .default)
+    }
+  }
+
+  /// `****` and the last four characters (all stars when the secret is that short).
+  static func masked(_ secret: String) -> String {
+    secret.count > 4 ? "****" + secret.suffix(4) : "****"
+  }
+
+  /// The lines `cli <app> config` prints: the file, then one line per setting.
+  public var settingsReport: [String] {
+    let file =
+      configFile.values.isEmpty && !FileManager.default.fileExists(atPath: configFile.path)
+      ? "file: \(configFile.path) (none)" : "file: \(configFile.path)"
+    return [file] + settings.map { "\($0.key) = \($0.shown) (\($0.source.rawValue))" }
+  }
+}

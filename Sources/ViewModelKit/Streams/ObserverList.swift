@@ -31,11 +31,15 @@ final class ObserverBox<Value> {
   /// Position in the owning `ObserverList`; only read or written under the owner's lock,
   /// which is why the dynamic exclusivity check is skipped.
   @exclusivity(unchecked) @usableFromInline var slot = -1
-  /// Weak: an observer's owner must not keep the hub's or the share's latest value alive (a
-  /// view model observing a relay that holds the view model would never be freed). At most
-  /// one of the two is set.
+  /// Weak: an observer must not keep a relay's hub and its latest value alive (a view model
+  /// observing a relay that holds the view model would never be freed).
   @usableFromInline weak let hub: RelayHub<Value>?
-  @usableFromInline weak let share: SharedStream<Value>?
+  /// Strong, and dropped by whichever of `cancel` and `deliverFinish` detaches the box (only
+  /// that one touches it, hence no exclusivity check). While a box is attached its share is
+  /// connected, and a connected share is held by its own source (see `SharedStream.connect`),
+  /// so this reference keeps nothing alive that was not alive already; unlike a weak one it
+  /// costs the share no side table. At most one of `hub` and `share` is set.
+  @exclusivity(unchecked) @usableFromInline var share: SharedStream<Value>?
 
   @inlinable init(_ observer: StreamObserver<Value>) {
     self.observer = observer
@@ -63,10 +67,11 @@ final class ObserverBox<Value> {
   /// Detaches and leaves the owner's list; calling it again does nothing.
   @inlinable func cancel() {
     guard detach() else { return }
-    if let hub {
-      hub.remove(self)
-    } else if let share {
+    if let share {
+      self.share = nil
       share.remove(self)
+    } else if let hub {
+      hub.remove(self)
     }
   }
 
@@ -75,7 +80,9 @@ final class ObserverBox<Value> {
   }
 
   @inlinable func deliverFinish() {
-    if detach() { observer.finish() }
+    guard detach() else { return }
+    share = nil
+    observer.finish()
   }
 }
 

@@ -52,6 +52,11 @@ final class SharedStream<Value> {
         s.latest = nil
         connection = s.connection
       }
+      // Nothing to replay and no delivery under way: the observer joins at once.
+      if connection != nil, !s.line.isBusy {
+        s.observers.add(box)
+        return (connection, nil)
+      }
       return (connection, delivery(for: s.line.admit(.attach(box)), &s))
     }
     deliver(from: first)

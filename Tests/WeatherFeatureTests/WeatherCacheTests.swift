@@ -13,10 +13,14 @@ struct WeatherCacheTests {
 
   func key(_ text: String) -> CityKey { CityKey(text)! }
 
-  @Test("CityKey cleans, lower-cases and keeps diacritics")
+  @Test("WW-08 CityKey cleans and folds case and diacritics")
   func cityKey() {
     #expect(CityKey("  New   YORK\n")?.value == "new york")
-    #expect(CityKey("Zurich") != CityKey("Zürich"))
+    #expect(CityKey("Zurich") == CityKey("Zürich"))
+    #expect(CityKey("ZÜRICH")?.value == "zurich")
+    #expect(CityKey("REYKJAVÍK")?.value == "reykjavik")
+    #expect(CityKey("São  Paulo")?.value == "sao paulo")
+    #expect(CityKey("東京")?.value == "東京")
     #expect(CityKey(" \t ") == nil)
   }
 

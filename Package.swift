@@ -67,7 +67,9 @@ let package = Package(
     ),
     .target(
       name: "WeatherFeature",
-      dependencies: ["ViewModelKit", "Fixtures"]
+      dependencies: ["ViewModelKit", "Fixtures"],
+      // The map's land mask, made by Scripts/make-land-mask.py.
+      resources: [.copy("Resources/land-mask.bin")]
     ),
     .target(
       name: "TweetsFeature",
@@ -207,7 +209,7 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
-        "cli", "tui", "TodoFeature", "ViewModelKitTesting", "LoopbackSupport",
+        "cli", "tui", "TodoFeature", "WeatherFeature", "ViewModelKitTesting", "LoopbackSupport",
       ],
       exclude: ["checkout-transcript.txt", "weather-transcript.txt", "tweets-transcript.txt"]),
   ],

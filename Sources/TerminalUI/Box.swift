@@ -12,17 +12,21 @@ public struct BorderGlyphs: Equatable, Sendable {
   public let bottomRight: String
   /// Where a vertical and a horizontal line cross.
   public let cross: String
+  /// Where a horizontal line meets a vertical one from the right (`├`) and from the left
+  /// (`┤`): the ends of a titled line that joins two panels.
+  public let teeRight: String
+  public let teeLeft: String
   /// What stands for each character of a secret (a password field).
   public let mask: String
 
   /// Box-drawing characters.
   public static let unicode = BorderGlyphs(
     horizontal: "─", vertical: "│", topLeft: "┌", topRight: "┐", bottomLeft: "└",
-    bottomRight: "┘", cross: "┼", mask: "•")
+    bottomRight: "┘", cross: "┼", teeRight: "├", teeLeft: "┤", mask: "•")
   /// `-`, `|` and `+`.
   public static let ascii = BorderGlyphs(
     horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+",
-    bottomRight: "+", cross: "+", mask: "*")
+    bottomRight: "+", cross: "+", teeRight: "+", teeLeft: "+", mask: "*")
 
   /// `count` horizontal line characters.
   public func line(_ count: Int) -> String { String(repeating: horizontal, count: max(0, count)) }
@@ -41,17 +45,20 @@ public struct Box {
 
   public init(painter: Painter) { self.painter = painter }
 
-  /// `┌─ title ──┐` (with `lead` line characters before the title's space).
+  /// `┌─ title ──┐` (with `lead` line characters before the title's space); with `joins`,
+  /// `├─ title ──┤`, the line that closes the panel above and opens the next.
   public func top(
-    title: String, left: Int, width: Int, row: Int, lead: Int = 1, style: TextStyle = .plain
+    title: String, left: Int, width: Int, row: Int, lead: Int = 1, style: TextStyle = .plain,
+    joins: Bool = false
   ) {
     guard width >= 2 else { return }
     let inner = width - 2
     let label = TextWidth.truncate(
       glyphs.line(lead) + " \(title) ", to: inner, ellipsis: painter.ellipsis)
+    let (start, end) = joins ? (glyphs.teeRight, glyphs.teeLeft) : (glyphs.topLeft, glyphs.topRight)
     painter.text(
-      glyphs.topLeft + label + glyphs.line(inner - TextWidth.of(label)) + glyphs.topRight,
-      row: row, column: left, style: style)
+      start + label + glyphs.line(inner - TextWidth.of(label)) + end, row: row, column: left,
+      style: style)
   }
 
   /// `│` at both edges of `row`; with `clear`, the inside is blanked.
@@ -77,12 +84,15 @@ public struct Box {
   }
 
   /// A titled box from `top` to `bottom`; with `closed` false the bottom row is a side row
-  /// (the next panel's border follows it).
+  /// (the next panel's border follows it); with `joins`, its top is the line that closes the
+  /// panel above (`├─ title ─┤`).
   public func frame(
     title: String, left: Int, width: Int, top: Int, bottom: Int, closed: Bool = true,
-    clear: Bool = false, lead: Int = 1, titleStyle: TextStyle = .plain
+    clear: Bool = false, lead: Int = 1, titleStyle: TextStyle = .plain, joins: Bool = false
   ) {
-    self.top(title: title, left: left, width: width, row: top, lead: lead, style: titleStyle)
+    self.top(
+      title: title, left: left, width: width, row: top, lead: lead, style: titleStyle,
+      joins: joins)
     let lastSide = closed ? bottom - 1 : bottom
     if lastSide > top {
       for row in (top + 1)...lastSide { sides(left: left, width: width, row: row, clear: clear) }

@@ -10,6 +10,8 @@ public struct TextStyle: OptionSet, Hashable, Sendable {
   public static let red = TextStyle(rawValue: 1 << 3)
   /// Green where colour is on (valid).
   public static let green = TextStyle(rawValue: 1 << 4)
+  /// Blue where colour is on (water).
+  public static let blue = TextStyle(rawValue: 1 << 5)
 
   public static let plain: TextStyle = []
 }

@@ -32,6 +32,7 @@ public final class CursesCanvas: Canvas {
       _ = use_default_colors()
       _ = init_pair(1, Int16(COLOR_RED), -1)
       _ = init_pair(2, Int16(COLOR_GREEN), -1)
+      _ = init_pair(3, Int16(COLOR_BLUE), -1)
     }
     active = true
     refreshSize()
@@ -78,6 +79,7 @@ public final class CursesCanvas: Canvas {
     if style.contains(.reverse) { attributes |= Self.reverseBit }
     if color, style.contains(.red) { attributes |= 1 << 8 }
     if color, style.contains(.green) { attributes |= 2 << 8 }
+    if color, style.contains(.blue) { attributes |= 3 << 8 }
     _ = attrset(attributes)
     var x = column
     var run: [wchar_t] = []

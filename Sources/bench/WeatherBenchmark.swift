@@ -176,6 +176,23 @@ private func runWeatherBenchmarks() -> Bool {
             center: Coordinate(latitude: 0, longitude: 0), zoom: 4, columns: 78, rows: 20,
             markers: markers))
       }, limit: 0.5e-3))
+  let world = try? LandMask.world.get()
+  if world == nil { problems.append("the land mask did not load") }
+  let places = (0..<28).map { index in
+    MapMarker(
+      id: "p\(index)",
+      coordinate: Coordinate(
+        latitude: Double(index % 7) * 8 - 20, longitude: Double(index) * 4 - 50),
+      icon: "☁", label: "☁ P\(index) 12°C")
+  }
+  budgets.append(
+    Budget(
+      measure("WW-11 draw a 200x60 map with coasts and 28 markers", warmup: 20, runs: 500) {
+        blackHole(
+          MapGrid.picture(
+            center: Coordinate(latitude: 45, longitude: 10), zoom: 3, columns: 200, rows: 60,
+            markers: places, land: world, glyphs: .unicode))
+      }, limit: 2e-3))
   budgets.append(
     Budget(
       measure("fixture service start-up (24 files)", warmup: 1, runs: 20) {

@@ -185,13 +185,15 @@ final class WeatherHarness {
     apiKey: String = "test-key-1234", symbols: SymbolSet = .unicode,
     cache: SpyCache = SpyCache(),
     center: Coordinate = Coordinate(latitude: 52.37, longitude: 4.89),
-    keySaver: (any ApiKeySaver)? = nil
+    keySaver: (any ApiKeySaver)? = nil,
+    land: Result<LandMask, LandMaskError> = LandMask.world
   ) {
     service = FakeWeatherService(scheduler: scheduler)
     self.cache = cache
     let viewModel = WeatherViewModel(
       service: service, location: location, cache: cache, apiKey: apiKey,
-      initialMapCenter: center, symbols: symbols, keySaver: keySaver, scheduler: scheduler.asAny)
+      initialMapCenter: center, symbols: symbols, land: land, keySaver: keySaver,
+      scheduler: scheduler.asAny)
     self.viewModel = viewModel
     isLoading = viewModel.isLoading.record(on: scheduler)
     labelsHidden = viewModel.labelsHidden.record(on: scheduler)

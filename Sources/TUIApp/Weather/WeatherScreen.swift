@@ -7,7 +7,7 @@ import WeatherFeature
 /// from `WeatherViewModel`'s one `WeatherState`. Keys become inputs; nothing here decides what to show.
 @MainActor
 public final class WeatherScreen: AppScreen, DriverBound {
-  private enum Focus { case city, map }
+  enum Focus { case city, map }
 
   private let session: WeatherSession
   private let scheduler: AnySchedulerOf<DispatchQueue>
@@ -16,15 +16,15 @@ public final class WeatherScreen: AppScreen, DriverBound {
   private lazy var toast = Toast(scheduler: scheduler) { [weak self] in self?.redraw() }
 
   /// The view model's state as last delivered (before the first: all empty).
-  private var state = WeatherState.empty
+  private(set) var state = WeatherState.empty
 
-  private var focus: Focus?
+  private(set) var focus: Focus?
   private var cityField = TextField()
   private var keyField = TextField()
   private lazy var spinner = SpinnerClock(scheduler: scheduler) { [weak self] in self?.redraw() }
-  private var lastMapSize: (columns: Int, rows: Int)?
+  var lastMapSize: (columns: Int, rows: Int)?
 
-  private var weather: WeatherViewModel { session.weather }
+  var weather: WeatherViewModel { session.weather }
 
   public init(
     session: WeatherSession, scheduler: AnySchedulerOf<DispatchQueue>, redraw: @escaping () -> Void
@@ -196,7 +196,9 @@ public final class WeatherScreen: AppScreen, DriverBound {
     let box = Box(painter: painter)
     box.frame(title: "Now", left: 0, width: leftWidth, top: top, bottom: top + 5)
     drawNow(painter, left: 1, width: leftWidth - 2, firstRow: top + 2)
-    box.frame(title: "5-day forecast", left: 0, width: leftWidth, top: top + 5, bottom: bottom)
+    box.frame(
+      title: "5-day forecast", left: 0, width: leftWidth, top: top + 5, bottom: bottom,
+      joins: true)
     drawForecast(painter, left: 1, width: leftWidth - 2, top: top + 6, bottom: bottom - 1)
     if state.mapVisible {
       let markerRows = 3
@@ -232,7 +234,9 @@ public final class WeatherScreen: AppScreen, DriverBound {
         painter, left: 0, width: painter.width, top: row, gridRows: gridRows,
         markerRows: markerRows, bottomBorder: bottomBorder)
     } else {
-      box.frame(title: "5-day forecast", left: 0, width: painter.width, top: row, bottom: bottom)
+      box.frame(
+        title: "5-day forecast", left: 0, width: painter.width, top: row, bottom: bottom,
+        joins: !compact)
       drawForecast(painter, left: 1, width: painter.width - 2, top: row + 1, bottom: bottom - 1)
     }
   }
@@ -260,42 +264,6 @@ public final class WeatherScreen: AppScreen, DriverBound {
       painter.fitted(
         " " + state.forecastStatus, row: bottom, column: left, width: width, style: .dim)
     }
-  }
-
-  private func drawMap(
-    _ painter: Painter, left: Int, width: Int, top: Int, gridRows: Int, markerRows: Int,
-    bottomBorder: Bool
-  ) {
-    let size = (columns: max(5, width - 2), rows: max(3, gridRows))
-    if lastMapSize.map({ $0 != size }) ?? true {
-      lastMapSize = size
-      // The grid follows the screen: the view model redraws at the new size.
-      weather.setMapSize(columns: size.columns, rows: size.rows)
-    }
-    let box = Box(painter: painter)
-    let highlighted = focus == .map
-    box.top(
-      title: "Map \(state.mapCaption)", left: left, width: width, row: top,
-      style: highlighted ? .bold : .plain)
-    var row = top + 1
-    for line in state.mapRows.prefix(gridRows) {
-      painter.fitted(line, row: row, column: left + 1, width: width - 2)
-      box.sides(left: left, width: width, row: row)
-      row += 1
-    }
-    if markerRows > 0 {
-      box.rule(left: left, width: width, row: row)
-      row += 1
-      for index in 0..<markerRows {
-        if index < state.markers.count {
-          painter.fitted(
-            " " + state.markers[index].label, row: row, column: left + 1, width: width - 2)
-        }
-        box.sides(left: left, width: width, row: row)
-        row += 1
-      }
-    }
-    if bottomBorder { box.bottom(left: left, width: width, row: row) }
   }
 
   private func drawKeyDialog(_ painter: Painter) {

@@ -36,6 +36,9 @@ public struct WeatherState: Equatable, Sendable {
   public var mapCaption: String
   /// The map grid, one string per row; empty while hidden.
   public var mapRows: [String]
+  /// The same grid as runs of sea, land, markers and the centre, for a front end that colours
+  /// them; empty while hidden.
+  public var mapRuns: [[MapRun]]
   /// Recently shown places, newest first, at most 20.
   public var markers: [MapMarker]
   /// `Loading forecast…`, `Forecast unavailable`, `No forecast`, or "".
@@ -65,11 +68,11 @@ extension WeatherState {
     isLoading: false, labelsHidden: true, cityName: "", temperature: "", humidity: "", icon: "",
     conditions: "", dataNote: "", units: "", apiKeyStatus: "", needsApiKey: false,
     keyPromptVisible: false, saveKeyChoice: "", mapVisible: false, mapCaption: "", mapRows: [],
-    markers: [],
+    mapRuns: [], markers: [],
     forecastStatus: "", forecastTrend: "", forecast: [])
 
-  /// The screen's fields for `facts`, formatted with `format`.
-  init(_ facts: WeatherFacts, format: WeatherFormat) {
+  /// The screen's fields for `facts`, formatted with `format`, the map's land from `land`.
+  init(_ facts: WeatherFacts, format: WeatherFormat, land: LandMask?) {
     let weather = facts.display?.weather
     let placeholder = facts.display == .placeholder
     func field(_ value: (Weather) -> String, placeholder text: String) -> String {
@@ -93,12 +96,14 @@ extension WeatherState {
     mapVisible = facts.mapVisible
     mapCaption = format.caption(facts.mapCenter, zoom: facts.zoom)
     markers = facts.markers.map { WeatherViewModel.marker($0, facts.units, format) }
-    mapRows =
+    let map =
       facts.mapVisible
-      ? MapGrid.rows(
+      ? MapGrid.picture(
         center: facts.mapCenter, zoom: facts.zoom, columns: facts.mapColumns,
-        rows: facts.mapRows, markers: markers)
-      : []
+        rows: facts.mapRows, markers: markers, land: land, glyphs: .of(format.symbols))
+      : .hidden
+    mapRows = map.rows
+    mapRuns = map.runs
     let chart = ForecastChart(format: format)
     switch facts.forecast {
     case .none:

@@ -84,6 +84,8 @@ public final class WeatherViewModel: ScreenModel {
   private var becomingActive: AnyCancellable?
   /// When the last display (live, cached or placeholder) was shown.
   var shownAt: AnySchedulerOf<DispatchQueue>.SchedulerTimeType?
+  /// Why the map has no land (its mask did not load), told once, when the map is first shown.
+  var landProblem: String?
   /// Whether the screen is seen (`setActive`, `isActive`). Becoming seen refreshes a display
   /// 10 minutes old or more (AV-07).
   public let activation = Activation()
@@ -91,7 +93,8 @@ public final class WeatherViewModel: ScreenModel {
   public init(
     service: any WeatherService, location: any LocationProvider, cache: any WeatherCache,
     apiKey: String, initialMapCenter: Coordinate, symbols: SymbolSet = .unicode,
-    keySaver: (any ApiKeySaver)? = nil, scheduler: AnySchedulerOf<DispatchQueue>
+    land: Result<LandMask, LandMaskError> = LandMask.world, keySaver: (any ApiKeySaver)? = nil,
+    scheduler: AnySchedulerOf<DispatchQueue>
   ) {
     self.keySaver = keySaver
     self.service = service
@@ -105,7 +108,9 @@ public final class WeatherViewModel: ScreenModel {
         apiKey: apiKey.trimmingCharacters(in: .whitespacesAndNewlines),
         keySaveOffered: keySaver != nil, mapCenter: initialMapCenter))
     self.facts = facts
-    let state = facts.map { WeatherState($0, format: format) }.removeDuplicates()
+    if case .failure(let problem) = land { landProblem = "No land on the map: \(problem)" }
+    let mask = try? land.get()
+    let state = facts.map { WeatherState($0, format: format, land: mask) }.removeDuplicates()
       .asDriver(scheduler: scheduler)
     self.state = state
     events = toasts.map(WeatherEvent.toast).asSignal(scheduler: scheduler)
@@ -205,48 +210,10 @@ public final class WeatherViewModel: ScreenModel {
     }
   }
 
-  /// Shows or hides the map.
-  public func toggleMap() { update { $0.mapVisible.toggle() } }
-
-  /// Shows (true) or hides the map; asking for what is already so changes nothing.
-  public func setMapVisible(_ visible: Bool) { update { $0.mapVisible = visible } }
-
-  /// Moves the map's centre; the weather there is fetched once the panning stops.
-  @discardableResult
-  public func pan(_ direction: PanDirection) -> InputResult {
-    guard facts.value.mapVisible else { return .rejected(Self.mapHidden) }
-    let center = MapGrid.pan(facts.value.mapCenter, direction, zoom: facts.value.zoom)
-    update { $0.mapCenter = center }
-    start(.map(center), plan: .settleThenFetch(center))
-    return .accepted
-  }
-
-  /// One zoom level closer (at most 6).
-  @discardableResult
-  public func zoomIn() -> InputResult { zoom(by: 1) }
-
-  /// One zoom level further (at least 1).
-  @discardableResult
-  public func zoomOut() -> InputResult { zoom(by: -1) }
-
-  /// The map's size in cells, kept within 5…200 × 3…100.
-  public func setMapSize(columns: Int, rows: Int) {
-    update {
-      $0.mapColumns = min(200, max(5, columns))
-      $0.mapRows = min(100, max(3, rows))
-    }
-  }
-
   // MARK: Queries
 
-  private func zoom(by step: Int) -> InputResult {
-    guard facts.value.mapVisible else { return .rejected(Self.mapHidden) }
-    update { $0.zoom = min(6, max(1, $0.zoom + step)) }
-    return .accepted
-  }
-
   /// Starts a query: it replaces the one in flight, whose steps are never applied again.
-  private func start(_ kind: QueryKind, plan: QueryRequest.Plan? = nil) {
+  func start(_ kind: QueryKind, plan: QueryRequest.Plan? = nil) {
     awaitingKey = nil
     lastQuery = kind
     update {

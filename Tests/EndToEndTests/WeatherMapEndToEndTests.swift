@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+import WeatherFeature
+
+@Suite("End to end: cli weather map", .serialized, .timeLimit(.minutes(5)))
+struct WeatherMapEndToEndTests {
+  /// The rows `cli` printed under `mapRows:`.
+  func mapRows(_ stdout: String) -> [String] {
+    let lines = stdout.components(separatedBy: "\n")
+    guard let start = lines.firstIndex(of: "mapRows:") else { return [] }
+    return lines[(start + 1)...].prefix { $0.hasPrefix("  ") }.map { String($0.dropFirst(2)) }
+  }
+
+  @Test("WW-10 `map` prints the view model's rows, land included; --ascii the ASCII form")
+  func mapCommand() async throws {
+    let unicode = try await Executables.run(
+      "cli", ["weather", "--offline", "map"], environment: ["LANG": "C.UTF-8"])
+    let ascii = try await Executables.run(
+      "cli", ["weather", "--offline", "--ascii", "map"], environment: ["LANG": "C.UTF-8"])
+    #expect(unicode.status == 0 && ascii.status == 0)
+    // The offline start: the fixture location, zoom 4, 36 × 13.
+    let center = Coordinate(latitude: 52.3731, longitude: 4.8922)
+    let world = try LandMask.world.get()
+    let expected = MapGrid.rows(
+      center: center, zoom: 4, columns: 36, rows: 13, markers: [], land: world, glyphs: .unicode)
+    let expectedASCII = MapGrid.rows(
+      center: center, zoom: 4, columns: 36, rows: 13, markers: [], land: world, glyphs: .ascii)
+    #expect(mapRows(unicode.stdout) == expected)
+    #expect(mapRows(ascii.stdout) == expectedASCII)
+    #expect(expected.joined().contains("█") && expectedASCII.joined().contains("#"))
+  }
+}

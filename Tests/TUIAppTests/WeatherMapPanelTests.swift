@@ -1,0 +1,87 @@
+import Foundation
+import TUIApp
+import TerminalUI
+import Testing
+import WeatherFeature
+
+@Suite("TUI: the weather map panel")
+@MainActor
+struct WeatherMapPanelTests {
+  /// The map panel's rows of `screen`: from the row holding `Map ` to the marker rule, the
+  /// cells between the panel's side borders.
+  func grid(_ screen: String, width: Int) -> (rows: [String], top: Int) {
+    let lines = screen.components(separatedBy: "\n")
+    let top = lines.firstIndex { $0.contains("─ Map ") } ?? 0
+    let mapWidth = width * 38 / 80
+    var rows: [String] = []
+    for line in lines[(top + 1)...] {
+      let panel = Array(line).suffix(mapWidth)
+      guard panel.first == "│", panel.last == "│" else { break }
+      let inside = String(panel.dropFirst().dropLast())
+      if inside.allSatisfy({ $0 == "─" }) { break }
+      rows.append(inside)
+    }
+    return (rows, top)
+  }
+
+  @Test("WW-09 the map fills its pane at 80x24 and 120x40, and the view model draws that size")
+  func fillsThePane() {
+    for (width, height) in [(80, 24), (120, 40)] {
+      let h = WeatherTUIHarness(width: width, height: height)
+      _ = h.search("London")
+      // The first frame tells the view model the pane's size; the next one draws at it.
+      _ = h.press(.character("m"))
+      h.scheduler.settle()
+      let screen = h.screen()
+      let (rows, top) = grid(screen, width: width)
+      let columns = width * 38 / 80 - 2
+      // Every row between the caption and the three marker rows (and their rule) is map.
+      let expectedRows = (height - 2) - (top + 1) - 1 - 3 - 1
+      #expect(rows.count == expectedRows, "\(width)x\(height)")
+      #expect(rows.allSatisfy { $0.count == columns }, "\(width)x\(height)")
+      var state: WeatherState?
+      let reading = h.session.weather.state.drive { state = $0 }
+      reading.cancel()
+      #expect(rows == state?.mapRows, "\(width)x\(height)")
+      #expect(rows.joined().contains("█"), "land is drawn at \(width)x\(height)")
+    }
+  }
+
+  @Test("WW-09 Now and the forecast keep their borders: the forecast's title line closes Now")
+  func panelBorders() {
+    for (width, height) in [(80, 24), (120, 40)] {
+      let h = WeatherTUIHarness(width: width, height: height)
+      _ = h.search("London")
+      let lines = h.press(.character("m")).components(separatedBy: "\n")
+      let leftWidth = width - width * 38 / 80
+      let left = lines.map { String(Array($0).prefix(leftWidth)) }
+      #expect(left[3].hasPrefix("┌─ Now ─") && left[3].hasSuffix("┐"))
+      #expect(left[8].hasPrefix("├─ 5-day forecast ─") && left[8].hasSuffix("┤"))
+      #expect(left[4...7].allSatisfy { $0.hasPrefix("│") && $0.hasSuffix("│") })
+      #expect(left[height - 3].hasPrefix("└") && left[height - 3].hasSuffix("┘"))
+    }
+  }
+
+  @Test("WW-02 land and sea are coloured apart; without colour the glyphs still differ")
+  func colours() {
+    let h = WeatherTUIHarness()
+    _ = h.search("London")
+    _ = h.press(.character("m"))
+    let canvas = h.canvas
+    let lines = canvas.lines().map(Array.init)
+    var landStyles = Set<Int>()
+    var seaStyles = Set<Int>()
+    for row in 4...16 {
+      for column in 43..<79 {
+        let style = canvas.style(row: row, column: column)
+        switch lines[row][column] {
+        case ".": seaStyles.insert(style.rawValue)
+        case "█": landStyles.insert(style.rawValue)
+        default: break
+        }
+      }
+    }
+    #expect(seaStyles == [TextStyle([.blue, .dim]).rawValue])
+    #expect(landStyles == [TextStyle.green.rawValue])
+  }
+}

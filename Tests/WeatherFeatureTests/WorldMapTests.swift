@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+import WeatherFeature
+
+@Suite("Weather: the world map")
+struct WorldMapTests {
+  let world: LandMask
+
+  init() throws { world = try LandMask.world.get() }
+
+  /// The picture of a 9 × 9 grid around `center`.
+  func picture(
+    _ center: Coordinate, zoom: Int, columns: Int = 9, rows: Int = 9, glyphs: MapGlyphs = .unicode
+  ) -> MapPicture {
+    MapGrid.picture(
+      center: center, zoom: zoom, columns: columns, rows: rows, markers: [], land: world,
+      glyphs: glyphs)
+  }
+
+  /// The paint of every cell of `picture`, row by row.
+  func paints(_ picture: MapPicture) -> [[MapPaint]] {
+    picture.runs.map { runs in
+      runs.flatMap { run in Array(repeating: run.paint, count: run.text.count) }
+    }
+  }
+
+  @Test("WW-01 the bundled mask covers the world at 8 cells per degree")
+  func bundledMask() {
+    #expect(world.cellsPerDegree == 8)
+    #expect(world.isLand(Coordinate(latitude: 51.5, longitude: -0.13)))  // London
+    #expect(world.isLand(Coordinate(latitude: -23.55, longitude: -46.63)))  // São Paulo
+    #expect(!world.isLand(Coordinate(latitude: 0, longitude: -30)))  // mid-Atlantic
+    #expect(!world.isLand(Coordinate(latitude: 30, longitude: -150)))  // North Pacific
+    let share = world.landShare(north: 90, south: -90, west: -180, east: 180) ?? 0
+    #expect(share > 0.25 && share < 0.40)
+    #expect(world.landShare(north: 100, south: 95, west: 0, east: 10) == nil)
+  }
+
+  @Test("WW-03 at zoom 1 the cell over London is land and the one over 0° N 30° W is sea")
+  func zoomOne() {
+    let grid = paints(picture(Coordinate(latitude: 0, longitude: 0), zoom: 1))
+    // London (51.5 N, 0.13 W): column 4 + round(-0.13 / 8), row 4 - round(51.5 / 16).
+    #expect(grid[1][4] == .land)
+    // 0° N, 30° W: column 4 + round(-30 / 8) = 0, row 4.
+    #expect(grid[4][0] == .sea)
+    #expect(grid[4][4] == .centre)
+  }
+
+  @Test("WW-03 Iceland is drawn at zoom 4: land across the centre row, the ocean south of it")
+  func iceland() {
+    // 15° of longitude by 14° of latitude around the island (11° wide, 3° tall).
+    let map = picture(Coordinate(latitude: 64.9, longitude: -18.6), zoom: 4, columns: 15, rows: 7)
+    let grid = paints(map)
+    #expect(grid[3].filter { $0 == .land }.count >= 6, "\(map.rows)")
+    #expect(grid[3][1] == .sea && grid[3][14] == .sea, "\(map.rows)")
+    #expect(grid[5...].allSatisfy { $0.allSatisfy { $0 == .sea } }, "\(map.rows)")
+    #expect(map.rows[3].contains("█"))
+  }
+
+  @Test("WW-02 Unicode draws coasts with quadrant blocks; ASCII with # and .")
+  func glyphSets() {
+    let center = Coordinate(latitude: 50, longitude: 5)
+    let unicode = picture(center, zoom: 4, columns: 36, rows: 13)
+    let ascii = picture(center, zoom: 4, columns: 36, rows: 13, glyphs: .ascii)
+    #expect(unicode.rows.joined().contains { "▘▝▖▗▌▐▀▄▞▚▛▜▙▟".contains($0) })
+    #expect(Set(ascii.rows.joined()).isSubset(of: ["#", ".", "+"]))
+    #expect(ascii.rows.joined().contains("#") && ascii.rows.joined().contains("."))
+    // Each run's text joined is its row, and both sets agree on where land is.
+    #expect(unicode.runs.map { $0.map(\.text).joined() } == unicode.rows)
+    for (u, a) in zip(unicode.rows, ascii.rows) {
+      for (uc, ac) in zip(u, a) where ac == "#" { #expect(uc != ".") }
+    }
+  }
+
+  @Test("WW-01 the rows beyond a pole are blank, at every zoom level")
+  func beyondThePole() {
+    for zoom in 1...6 {
+      let map = picture(Coordinate(latitude: 85, longitude: 0), zoom: zoom, columns: 20, rows: 60)
+      #expect(map.rows.count == 60 && map.rows.allSatisfy { $0.count == 20 }, "zoom \(zoom)")
+      if zoom <= 3 { #expect(map.rows[0] == String(repeating: " ", count: 20), "zoom \(zoom)") }
+    }
+  }
+
+  @Test("WW-01 a damaged mask is refused with a reason, never read past its end")
+  func damagedMask() {
+    #expect(throws: LandMaskError.self) { try LandMask(data: Data()) }
+    #expect(throws: LandMaskError.self) { try LandMask(data: Data("HMLAND01".utf8)) }
+    var header = Data("HMLAND01".utf8)
+    header.append(contentsOf: [0x40, 0x0B, 0, 0, 0xA0, 0x05, 0, 0])  // 2880 × 1440
+    #expect(throws: LandMaskError.self) { try LandMask(data: header + Data(count: 100)) }
+    var huge = Data("HMLAND01".utf8)
+    huge.append(contentsOf: [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F])
+    #expect(throws: LandMaskError.self) { try LandMask(data: huge) }
+    let small =
+      Data("HMLAND01".utf8) + Data([0x68, 0x01, 0, 0, 0xB4, 0, 0, 0]) + Data(count: 45 * 180)
+    #expect((try? LandMask(data: small))?.cellsPerDegree == 1)
+  }
+
+  @Test("WW-01 a mask that did not load: the map is sea, and the first showing says why once")
+  func missingMask() {
+    let h = WeatherHarness(land: .failure(.unreadable("land-mask.bin is not in the bundle")))
+    h.viewModel.toggleMap()
+    h.viewModel.toggleMap()
+    h.viewModel.toggleMap()
+    h.scheduler.settle()
+    #expect(
+      h.toast.values == [
+        "No land on the map: the map's land mask could not be read: land-mask.bin is not in the bundle"
+      ])
+    #expect(h.mapRows.last?.joined().allSatisfy { $0 == "." || $0 == "+" } == true)
+  }
+}

@@ -48,6 +48,12 @@ private final class BenchWeatherService: WeatherService, @unchecked Sendable {
   func forecast(at coordinate: Coordinate, apiKey: String) -> AnyPublisher<Forecast, WeatherError> {
     Fail(error: .network).eraseToAnyPublisher()
   }
+
+  func placesAround(_ area: MapArea, limit: Int, apiKey: String) -> AnyPublisher<
+    [Weather], WeatherError
+  > {
+    Fail(error: .network).eraseToAnyPublisher()
+  }
 }
 
 private func runWeatherBenchmarks() -> Bool {
@@ -153,6 +159,15 @@ private func runWeatherBenchmarks() -> Bool {
       measure("decode current weather", warmup: 100, runs: 1000) {
         blackHole(try? WeatherDecoder.current(current))
       }, limit: 100e-6))
+  let findBody = (try? FixtureLoader.bundled.data("weather/find/amsterdam.json")) ?? Data()
+  if (try? WeatherDecoder.places(findBody))?.count != 8 {
+    problems.append("the find fixture did not decode to 8 places")
+  }
+  budgets.append(
+    Budget(
+      measure("WW-11 decode a find answer of 8 places", warmup: 100, runs: 1000) {
+        blackHole(try? WeatherDecoder.places(findBody))
+      }, limit: 200e-6))
   let chart = ForecastChart(format: WeatherFormat(symbols: .unicode))
   budgets.append(
     Budget(

@@ -31,6 +31,13 @@ enum ForecastReply {
   case never
 }
 
+/// What one scripted `placesAround` call does.
+enum PlacesReply {
+  case answer([Weather], at: Double = 0)
+  case fail(WeatherError, at: Double = 0)
+  case never
+}
+
 /// A weather service scripted call by call, recording each call, its key, its time and
 /// whether it was cancelled. Times in a script are relative to the call.
 final class FakeWeatherService: WeatherService, @unchecked Sendable {
@@ -51,6 +58,11 @@ final class FakeWeatherService: WeatherService, @unchecked Sendable {
   private(set) var cancelledCalls: [Int] = []
   private(set) var forecastCalls: [(Coordinate, String, Double)] = []
   private(set) var cancelledForecasts = 0
+  var placesReplies: [PlacesReply] = []
+  /// The reply for `placesAround` calls past the script: no places, at once.
+  var defaultPlaces: PlacesReply = .answer([])
+  private(set) var placesCalls: [(area: MapArea, limit: Int, time: Double)] = []
+  private(set) var cancelledPlaces = 0
   private(set) var active = 0
 
   init(scheduler: TestSchedulerOf<DispatchQueue>) { self.scheduler = scheduler }
@@ -93,6 +105,25 @@ final class FakeWeatherService: WeatherService, @unchecked Sendable {
         case .never: Empty(completeImmediately: false).eraseToAnyPublisher()
         }
       return publisher.handleEvents(receiveCancel: { [self] in cancelledForecasts += 1 })
+        .eraseToAnyPublisher()
+    }.eraseToAnyPublisher()
+  }
+
+  func placesAround(_ area: MapArea, limit: Int, apiKey: String) -> AnyPublisher<
+    [Weather], WeatherError
+  > {
+    Deferred { [self] () -> AnyPublisher<[Weather], WeatherError> in
+      let index = placesCalls.count
+      placesCalls.append((area, limit, scheduler.elapsed))
+      let reply = index < placesReplies.count ? placesReplies[index] : defaultPlaces
+      let publisher: AnyPublisher<[Weather], WeatherError> =
+        switch reply {
+        case .answer(let places, let at):
+          later(at, Just(places).setFailureType(to: WeatherError.self))
+        case .fail(let error, let at): later(at, Fail(error: error))
+        case .never: Empty(completeImmediately: false).eraseToAnyPublisher()
+        }
+      return publisher.handleEvents(receiveCancel: { [self] in cancelledPlaces += 1 })
         .eraseToAnyPublisher()
     }.eraseToAnyPublisher()
   }

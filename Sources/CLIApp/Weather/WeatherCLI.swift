@@ -41,6 +41,11 @@ public final class WeatherCLI: CLIApplication {
         CLIOutput("markers", initial: false, driver: state) { state in
           .list(rows: state.markers.map(\.label), json: state.markers.map(JSONValue.marker))
         },
+        CLIOutput("nearby", initial: false, driver: state) { state in
+          .list(
+            rows: state.nearbyMarkers.map(\.label),
+            json: state.nearbyMarkers.map(JSONValue.marker))
+        },
         text("forecastStatus", \.forecastStatus),
         text("forecastTrend", \.forecastTrend),
         CLIOutput("forecast", initial: false, driver: state) { state in

@@ -91,6 +91,15 @@ public final class FixtureWeatherService: WeatherService, @unchecked Sendable {
         ?? .failure(.cityNotFound))
   }
 
+  /// The fixture cities inside `area`, nearest its centre first, at most `limit`.
+  public func placesAround(_ area: MapArea, limit: Int, apiKey: String) -> AnyPublisher<
+    [Weather], WeatherError
+  > {
+    let inside = cities.map(\.weather).filter { area.contains($0.coordinate) }
+      .sorted { $0.coordinate.distance(to: area.center) < $1.coordinate.distance(to: area.center) }
+    return answer(.success(Array(inside.prefix(max(0, limit)))))
+  }
+
   private func answer<T>(_ result: Result<T, WeatherError>) -> AnyPublisher<T, WeatherError> {
     let delay = latency
     let scheduler = scheduler

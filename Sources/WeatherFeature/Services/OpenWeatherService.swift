@@ -38,6 +38,16 @@ public struct OpenWeatherService: WeatherService {
     request("forecast", Self.position(coordinate), apiKey: apiKey, decode: WeatherDecoder.forecast)
   }
 
+  /// `GET <base>/find?lat=…&lon=…&cnt=<limit>&appid=…&units=metric`: the places nearest the
+  /// area's centre, `limit` kept within 1…50 (the service's own bounds).
+  public func placesAround(_ area: MapArea, limit: Int, apiKey: String) -> AnyPublisher<
+    [Weather], WeatherError
+  > {
+    let count = URLQueryItem(name: "cnt", value: String(min(50, max(1, limit))))
+    return request(
+      "find", Self.position(area.center) + [count], apiKey: apiKey, decode: WeatherDecoder.places)
+  }
+
   /// The request URL: `<base>/<path>?<place>&appid=<key>&units=metric`.
   func url(_ path: String, _ place: [URLQueryItem], apiKey: String) -> URL? {
     guard

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Reads OpenWeatherMap's current-weather and 5-day forecast documents.
+/// Reads OpenWeatherMap's current-weather, `find` (places around a point) and 5-day forecast
+/// documents.
 ///
 /// Numbers are checked where they enter: a temperature outside `temperatureRange`, a time
 /// outside `timeRange` or a time-zone offset beyond ±18 h makes the whole body malformed, so
@@ -17,15 +18,34 @@ public enum WeatherDecoder {
   /// the HTTP status (`{"cod":"404",…}` is `cityNotFound`).
   public static func current(_ data: Data) throws(WeatherError) -> Weather {
     try checkCode(data)
-    guard let document = try? JSONDecoder().decode(CurrentDocument.self, from: data) else {
+    guard let document = try? JSONDecoder().decode(CurrentDocument.self, from: data),
+      let weather = weather(document)
+    else { throw .malformedResponse }
+    return weather
+  }
+
+  /// The most places a `find` answer is read for; the rest are ignored.
+  public static let maxPlaces = 50
+
+  /// The places of a `find` body (`{"list":[…]}`, each entry in the current-weather format),
+  /// in the order given, at most `maxPlaces`. An entry with a missing field or a value out of
+  /// range is left out and the others kept; a body that is not such a document is malformed.
+  public static func places(_ data: Data) throws(WeatherError) -> [Weather] {
+    try checkCode(data)
+    guard let document = try? JSONDecoder().decode(FindDocument.self, from: data) else {
       throw .malformedResponse
     }
+    return document.list.prefix(maxPlaces).compactMap { $0.value.flatMap(weather) }
+  }
+
+  /// The weather of one current-weather document, or nil when a value is out of range.
+  private static func weather(_ document: CurrentDocument) -> Weather? {
     let coordinate = Coordinate(latitude: document.coord.lat, longitude: document.coord.lon)
     let humidity = document.main.humidity
     guard coordinate.isValid, temperatureRange.contains(document.main.temp),
       humidity == humidity.rounded(),
       (0...100).contains(humidity)
-    else { throw .malformedResponse }
+    else { return nil }
     let condition = document.weather?.first
     return Weather(
       cityName: document.name ?? "", coordinate: coordinate, temperatureC: document.main.temp,
@@ -100,6 +120,16 @@ public enum WeatherDecoder {
     let coord: Coord
     let main: Main
     let weather: [Condition]?
+  }
+
+  private struct FindDocument: Decodable {
+    let list: [Lenient<CurrentDocument>]
+  }
+
+  /// An entry that may fail to decode without failing the document around it.
+  private struct Lenient<Value: Decodable>: Decodable {
+    let value: Value?
+    init(from decoder: any Decoder) throws { value = try? Value(from: decoder) }
   }
 
   private struct ForecastDocument: Decodable {

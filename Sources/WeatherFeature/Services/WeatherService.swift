@@ -4,10 +4,18 @@ import ViewModelKit
 /// Where current weather and forecasts come from. Each publisher is cold, emits one value and
 /// finishes, or fails; cancelling it stops the work.
 public protocol WeatherService: Sendable {
+  /// The weather of a named place or at a coordinate.
   func currentWeather(for query: WeatherQuery, apiKey: String) -> AnyPublisher<
     Weather, WeatherError
   >
+  /// The 5-day forecast at a coordinate.
   func forecast(at coordinate: Coordinate, apiKey: String) -> AnyPublisher<Forecast, WeatherError>
+  /// The weather of up to `limit` places around `area`'s centre, nearest first (the map's
+  /// markers of the places in view). A service may answer places outside the area; the map
+  /// leaves them out.
+  func placesAround(_ area: MapArea, limit: Int, apiKey: String) -> AnyPublisher<
+    [Weather], WeatherError
+  >
 }
 
 /// Where the device's position comes from.

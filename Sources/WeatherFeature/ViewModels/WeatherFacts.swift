@@ -43,5 +43,7 @@ struct WeatherFacts: Equatable {
   var mapRows = WeatherViewModel.defaultMapSize.rows
   /// Places shown recently, newest first, as their weather.
   var markers: [Weather] = []
+  /// The places around the map's centre, from the last settle whose lookup succeeded.
+  var nearby: [Weather] = []
   var forecast: ForecastState = .none
 }

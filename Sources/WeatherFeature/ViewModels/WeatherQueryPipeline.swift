@@ -54,6 +54,8 @@ extension WeatherViewModel {
     /// The end of the query: live weather, the cached entry, or the placeholder.
     case shown(WeatherFacts.Display, QueryKind)
     case forecast(WeatherFacts.ForecastState)
+    /// The map stopped moving at this centre: the places around it are looked up too.
+    case settled(Coordinate)
   }
 
   /// Why a location query found no place to look up.
@@ -75,7 +77,10 @@ extension WeatherViewModel {
       return attempts(query, kind: request.kind, from: first)
     case .settleThenFetch(let center):
       return Just(()).delay(for: .seconds(Self.mapSettleDelay), scheduler: scheduler)
-        .flatMap { [unowned self] in attempts(.coordinate(center), kind: request.kind, from: 1) }
+        .flatMap { [unowned self] in
+          Just(QueryStep.settled(center))
+            .append(attempts(.coordinate(center), kind: request.kind, from: 1))
+        }
         .eraseToAnyPublisher()
     case .locate:
       return locate()
@@ -184,6 +189,11 @@ extension WeatherViewModel {
       show(display, kind: kind)
     case .forecast(let forecast):
       update { $0.forecast = forecast }
+    case .settled(let center):
+      let facts = facts.value
+      areas.accept(
+        MapGrid.area(
+          center: center, zoom: facts.zoom, columns: facts.mapColumns, rows: facts.mapRows))
     }
   }
 

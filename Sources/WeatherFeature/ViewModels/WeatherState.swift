@@ -41,6 +41,9 @@ public struct WeatherState: Equatable, Sendable {
   public var mapRuns: [[MapRun]]
   /// Recently shown places, newest first, at most 20.
   public var markers: [MapMarker]
+  /// The places around the map's centre from its last settle (at most 8, nearest first),
+  /// drawn on the map under the recent places; one shown recently is left to `markers`.
+  public var nearbyMarkers: [MapMarker]
   /// `Loading forecast…`, `Forecast unavailable`, `No forecast`, or "".
   public var forecastStatus: String
   /// One bar per forecast step; "" without a forecast.
@@ -68,7 +71,7 @@ extension WeatherState {
     isLoading: false, labelsHidden: true, cityName: "", temperature: "", humidity: "", icon: "",
     conditions: "", dataNote: "", units: "", apiKeyStatus: "", needsApiKey: false,
     keyPromptVisible: false, saveKeyChoice: "", mapVisible: false, mapCaption: "", mapRows: [],
-    mapRuns: [], markers: [],
+    mapRuns: [], markers: [], nearbyMarkers: [],
     forecastStatus: "", forecastTrend: "", forecast: [])
 
   /// The screen's fields for `facts`, formatted with `format`, the map's land from `land`.
@@ -96,11 +99,15 @@ extension WeatherState {
     mapVisible = facts.mapVisible
     mapCaption = format.caption(facts.mapCenter, zoom: facts.zoom)
     markers = facts.markers.map { WeatherViewModel.marker($0, facts.units, format) }
+    let recent = Set(markers.map(\.id))
+    nearbyMarkers = facts.nearby.map { WeatherViewModel.marker($0, facts.units, format) }
+      .filter { !recent.contains($0.id) }
     let map =
       facts.mapVisible
       ? MapGrid.picture(
         center: facts.mapCenter, zoom: facts.zoom, columns: facts.mapColumns,
-        rows: facts.mapRows, markers: markers, land: land, glyphs: .of(format.symbols))
+        rows: facts.mapRows, markers: markers + nearbyMarkers, land: land,
+        glyphs: .of(format.symbols))
       : .hidden
     mapRows = map.rows
     mapRuns = map.runs

@@ -77,10 +77,13 @@ public final class WeatherViewModel: ScreenModel {
   let requests = PublishRelay<QueryRequest?>()
   /// A query's pipeline, while it runs: attempts, back-off, settle and fix waits, forecast.
   let activity: ActivityTracker
+  /// The map areas whose places are looked up (WW-04), newest last.
+  let areas = PublishRelay<MapArea>()
   /// The rest of a query that waits for a key entry (after a 401).
   var awaitingKey: QueryRequest?
   private var lastQuery: QueryKind?
   private var pipeline: AnyCancellable?
+  private var nearbyLookups: AnyCancellable?
   private var becomingActive: AnyCancellable?
   /// When the last display (live, cached or placeholder) was shown.
   var shownAt: AnySchedulerOf<DispatchQueue>.SchedulerTimeType?
@@ -123,6 +126,7 @@ public final class WeatherViewModel: ScreenModel {
       return activity.counting(run(request))
     }
     .sink { [unowned self] in apply($0) }
+    nearbyLookups = lookUpPlacesAround(areas)
     // AV-07: back on screen after 10 minutes or more, the shown place is looked up again;
     // a query in flight is left alone.
     becomingActive = activation.becameActive
@@ -131,6 +135,7 @@ public final class WeatherViewModel: ScreenModel {
 
   deinit {
     pipeline?.cancel()
+    nearbyLookups?.cancel()
     becomingActive?.cancel()
   }
 

@@ -28,6 +28,10 @@ public enum WeatherComposition {
         || configuration.variable("OPENWEATHER_BASE_URL") != nil)
     let service: any WeatherService
     let cache: any WeatherCache
+    // A live query that ran out of attempts without a network runs again when it is back
+    // (WW-07); the fixtures never lack one.
+    let connectivity: any ConnectivityService =
+      live ? InterfaceConnectivity(scheduler: scheduler) : AlwaysOnline()
     if live {
       let base =
         try configuration.webAddress("OPENWEATHER_BASE_URL", root: true)
@@ -53,7 +57,7 @@ public enum WeatherComposition {
       // --ephemeral nothing is written anywhere.
       keySaver: configuration.ephemeral || configuration.configFile.path.isEmpty
         ? nil : ConfigFileKeySaver(path: configuration.configFile.path),
-      scheduler: scheduler)
+      connectivity: connectivity, scheduler: scheduler)
     // The units and place chosen last time (ST-03), else the settings file's units.
     let choices = RememberedChoices(configuration)
     let units = choices.recalled(Self.unitsKey) ?? configuration.configFile.values["units"]

@@ -217,14 +217,15 @@ final class WeatherHarness {
     cache: SpyCache = SpyCache(),
     center: Coordinate = Coordinate(latitude: 52.37, longitude: 4.89),
     keySaver: (any ApiKeySaver)? = nil,
-    land: Result<LandMask, LandMaskError> = LandMask.world
+    land: Result<LandMask, LandMaskError> = LandMask.world,
+    connectivity: any ConnectivityService = AlwaysOnline()
   ) {
     service = FakeWeatherService(scheduler: scheduler)
     self.cache = cache
     let viewModel = WeatherViewModel(
       service: service, location: location, cache: cache, apiKey: apiKey,
       initialMapCenter: center, symbols: symbols, land: land, keySaver: keySaver,
-      scheduler: scheduler.asAny)
+      connectivity: connectivity, scheduler: scheduler.asAny)
     self.viewModel = viewModel
     isLoading = viewModel.isLoading.record(on: scheduler)
     labelsHidden = viewModel.labelsHidden.record(on: scheduler)

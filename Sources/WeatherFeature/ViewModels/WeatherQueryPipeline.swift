@@ -44,6 +44,9 @@ extension WeatherViewModel {
 
     let kind: QueryKind
     let plan: Plan
+    /// Whether a last attempt that fails for want of a network waits for it to come back and
+    /// runs the query once more (WW-07); false for that second run.
+    var retriesWhenOnline = true
   }
 
   /// What a running query changes, in order.
@@ -51,6 +54,8 @@ extension WeatherViewModel {
     case toast(String)
     /// A 401: the query stops until a key is entered, then goes on with `resume`.
     case waitForKey(resume: QueryRequest)
+    /// The last attempt found no network: once it is back, `resume` runs (WW-07).
+    case waitForNetwork(resume: QueryRequest)
     /// The end of the query: live weather, the cached entry, or the placeholder.
     case shown(WeatherFacts.Display, QueryKind)
     case forecast(WeatherFacts.ForecastState)
@@ -74,25 +79,25 @@ extension WeatherViewModel {
   func run(_ request: QueryRequest) -> AnyPublisher<QueryStep, Never> {
     switch request.plan {
     case .fetch(let query, let first):
-      return attempts(query, kind: request.kind, from: first)
+      return attempts(query, kind: request.kind, from: first, request: request)
     case .settleThenFetch(let center):
       return Just(()).delay(for: .seconds(Self.mapSettleDelay), scheduler: scheduler)
         .flatMap { [unowned self] in
           Just(QueryStep.settled(center))
-            .append(attempts(.coordinate(center), kind: request.kind, from: 1))
+            .append(attempts(.coordinate(center), kind: request.kind, from: 1, request: request))
         }
         .eraseToAnyPublisher()
     case .locate:
-      return locate()
+      return locate(request)
     }
   }
 
   /// Attempt `number` of `query` and, after a failure that allows it, the attempts after it:
   /// each reads the key when it starts and counts 10 s of silence as `network`; a transient
   /// failure waits its back-off; a 401 waits for a key; the last failure falls back.
-  func attempts(_ query: WeatherQuery, kind: QueryKind, from number: Int) -> AnyPublisher<
-    QueryStep, Never
-  > {
+  func attempts(
+    _ query: WeatherQuery, kind: QueryKind, from number: Int, request: QueryRequest
+  ) -> AnyPublisher<QueryStep, Never> {
     Deferred { [unowned self] in service.currentWeather(for: query, apiKey: facts.value.apiKey) }
       .receive(on: scheduler)
       .timeout(.seconds(Self.attemptTimeout), scheduler: scheduler, customError: { .network })
@@ -102,16 +107,25 @@ extension WeatherViewModel {
       .catch { [unowned self] error -> AnyPublisher<QueryStep, Never> in
         let toast = Just(QueryStep.toast(error.message))
         if error == .invalidKey, number < Self.maxAttempts {
-          let rest = QueryRequest(kind: kind, plan: .fetch(query, firstAttempt: number + 1))
+          var rest = QueryRequest(kind: kind, plan: .fetch(query, firstAttempt: number + 1))
+          rest.retriesWhenOnline = request.retriesWhenOnline
           return toast.append(.waitForKey(resume: rest)).eraseToAnyPublisher()
         }
         guard error.isTransient, number < Self.maxAttempts else {
-          return toast.append(fallBack(kind)).eraseToAnyPublisher()
+          guard error == .network, request.retriesWhenOnline else {
+            return toast.append(fallBack(kind)).eraseToAnyPublisher()
+          }
+          var again = QueryRequest(kind: kind, plan: .fetch(query, firstAttempt: 1))
+          again.retriesWhenOnline = false
+          return toast.append(fallBack(kind)).append(.waitForNetwork(resume: again))
+            .eraseToAnyPublisher()
         }
         let backOff = Self.retryDelay(after: error, attempt: number)
         return toast.append(
           Just(()).delay(for: .seconds(backOff), scheduler: scheduler)
-            .flatMap { [unowned self] in attempts(query, kind: kind, from: number + 1) }
+            .flatMap { [unowned self] in
+              attempts(query, kind: kind, from: number + 1, request: request)
+            }
         )
         .eraseToAnyPublisher()
       }
@@ -120,7 +134,7 @@ extension WeatherViewModel {
 
   /// A location query: the first acceptable fix within the time limit (the fix stream is
   /// cancelled as soon as it comes), then the weather there.
-  func locate() -> AnyPublisher<QueryStep, Never> {
+  func locate(_ request: QueryRequest) -> AnyPublisher<QueryStep, Never> {
     location.fixes()
       .receive(on: scheduler)
       .mapError(FixFailure.location)
@@ -132,7 +146,7 @@ extension WeatherViewModel {
       .replaceEmpty(with: nil)
       .flatMap { [unowned self] fix -> AnyPublisher<QueryStep, FixFailure> in
         guard let fix else { return Fail(error: .noAccurateFix).eraseToAnyPublisher() }
-        return attempts(.coordinate(fix.coordinate), kind: .location, from: 1)
+        return attempts(.coordinate(fix.coordinate), kind: .location, from: 1, request: request)
           .setFailureType(to: FixFailure.self).eraseToAnyPublisher()
       }
       .catch { [unowned self] failure in
@@ -189,6 +203,8 @@ extension WeatherViewModel {
       show(display, kind: kind)
     case .forecast(let forecast):
       update { $0.forecast = forecast }
+    case .waitForNetwork(let resume):
+      networkWaits.accept(resume)
     case .settled(let center):
       let facts = facts.value
       areas.accept(

@@ -77,6 +77,11 @@ public final class WeatherViewModel: ScreenModel {
   let requests = PublishRelay<QueryRequest?>()
   /// A query's pipeline, while it runs: attempts, back-off, settle and fix waits, forecast.
   let activity: ActivityTracker
+  /// Whether the network is there; a query that ran out of attempts without it waits for it.
+  let connectivity: any ConnectivityService
+  /// The query to run again once the network is back (WW-07); nil ends the wait.
+  let networkWaits = PublishRelay<QueryRequest?>()
+  private var reconnection: AnyCancellable?
   /// The map areas whose places are looked up (WW-04), newest last.
   let areas = PublishRelay<MapArea>()
   /// The rest of a query that waits for a key entry (after a 401).
@@ -97,8 +102,10 @@ public final class WeatherViewModel: ScreenModel {
     service: any WeatherService, location: any LocationProvider, cache: any WeatherCache,
     apiKey: String, initialMapCenter: Coordinate, symbols: SymbolSet = .unicode,
     land: Result<LandMask, LandMaskError> = LandMask.world, keySaver: (any ApiKeySaver)? = nil,
+    connectivity: any ConnectivityService = AlwaysOnline(),
     scheduler: AnySchedulerOf<DispatchQueue>
   ) {
+    self.connectivity = connectivity
     self.keySaver = keySaver
     self.service = service
     self.location = location
@@ -127,6 +134,7 @@ public final class WeatherViewModel: ScreenModel {
     }
     .sink { [unowned self] in apply($0) }
     nearbyLookups = lookUpPlacesAround(areas)
+    reconnection = retryWhenOnline(networkWaits)
     // AV-07: back on screen after 10 minutes or more, the shown place is looked up again;
     // a query in flight is left alone.
     becomingActive = activation.becameActive
@@ -136,6 +144,7 @@ public final class WeatherViewModel: ScreenModel {
   deinit {
     pipeline?.cancel()
     nearbyLookups?.cancel()
+    reconnection?.cancel()
     becomingActive?.cancel()
   }
 
@@ -219,14 +228,20 @@ public final class WeatherViewModel: ScreenModel {
 
   /// Starts a query: it replaces the one in flight, whose steps are never applied again.
   func start(_ kind: QueryKind, plan: QueryRequest.Plan? = nil) {
+    start(QueryRequest(kind: kind, plan: plan ?? kind.plan))
+  }
+
+  /// Starts `request`, ending any wait for a key or for the network.
+  func start(_ request: QueryRequest) {
     awaitingKey = nil
-    lastQuery = kind
+    networkWaits.accept(nil)
+    lastQuery = request.kind
     update {
       $0.isLoading = true
       $0.needsApiKey = false
       $0.forecast = .none
     }
-    send(QueryRequest(kind: kind, plan: plan ?? kind.plan))
+    send(request)
   }
 
   /// Hands `request` to the pipeline. The hand-over counts as activity itself, so the old

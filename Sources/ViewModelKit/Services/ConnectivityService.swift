@@ -1,7 +1,7 @@
 import Foundation
-import ViewModelKit
 
-/// Whether the network is reachable.
+/// Whether the network is reachable: shared by the apps that react to it (checkout's rates,
+/// weather's retry when the network returns).
 public protocol ConnectivityService {
   /// The current state, then each change, without repeats.
   var isOnline: AnyPublisher<Bool, Never> { get }

@@ -52,7 +52,8 @@ let package = Package(
     .target(
       name: "Fixtures",
       path: "Fixtures",
-      exclude: ["README.md"],
+      // gps/: the NMEA log .ci/run feeds to gpsfake; no code reads it.
+      exclude: ["README.md", "gps"],
       resources: [
         .copy("selftest"), .copy("checkout"), .copy("todo"), .copy("weather"), .copy("tweets"),
       ]

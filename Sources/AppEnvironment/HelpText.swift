@@ -25,6 +25,7 @@ public enum HelpText {
     ("OPENWEATHER_API_KEY", "weather: the OpenWeatherMap key (goes live)"),
     ("OPENWEATHER_BASE_URL", "weather: another OpenWeatherMap address"),
     ("WEATHER_LOCATION", "weather: the device position, LAT,LON[,ACCURACY] or off"),
+    ("GPSD_HOST", "weather: read the position from gpsd at host[:port] (port 2947 by default)"),
     ("TWITTER_LIST_ID", "tweets: the list to show (goes live)"),
     ("TWITTER_LIST_NAME", "tweets: the list's owner/slug"),
     ("TWITTER_BEARER_TOKEN", "tweets: the API token"),

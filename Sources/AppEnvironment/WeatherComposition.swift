@@ -11,7 +11,12 @@ public enum WeatherComposition {
   public struct Options: Sendable {
     /// `--location LAT,LON[,ACCURACY]|off`.
     public var location: String?
-    public init(location: String? = nil) { self.location = location }
+    /// `--gpsd`: the position from gpsd, at `GPSD_HOST` or localhost:2947.
+    public var gpsd: Bool
+    public init(location: String? = nil, gpsd: Bool = false) {
+      self.location = location
+      self.gpsd = gpsd
+    }
   }
 
   public static func session(
@@ -75,10 +80,26 @@ public enum WeatherComposition {
   static let unitsKey = "weather.units"
   static let placeKey = "weather.place"
 
-  /// `--location`, else `WEATHER_LOCATION`, else the fixture position.
-  static func locationSetting(_ configuration: AppConfiguration, options: Options)
+  /// `--location` or `--gpsd` (not both), else `GPSD_HOST` (gpsd there) or `WEATHER_LOCATION`
+  /// (not both), else the fixture position.
+  public static func locationSetting(_ configuration: AppConfiguration, options: Options)
     throws(ConfigurationError) -> LocationSetting
   {
+    if options.location != nil, options.gpsd {
+      throw .appCannotStart(
+        "--location and --gpsd both say where the position comes from; give one")
+    }
+    let gpsdHost = configuration.variable("GPSD_HOST")
+    if options.gpsd || (options.location == nil && gpsdHost != nil) {
+      if configuration.variable("WEATHER_LOCATION") != nil, !options.gpsd {
+        throw .appCannotStart(
+          "GPSD_HOST and WEATHER_LOCATION both say where the position comes from; unset one")
+      }
+      guard let address = GPSDAddress(gpsdHost ?? "localhost") else {
+        throw .appCannotStart("invalid GPSD_HOST '\(gpsdHost ?? "")' (expected host[:port])")
+      }
+      return .gpsd(address)
+    }
     if let text = options.location ?? configuration.variable("WEATHER_LOCATION") {
       guard let setting = LocationSetting(text) else {
         throw .appCannotStart(LocationSetting.invalidMessage(text))

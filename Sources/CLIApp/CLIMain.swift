@@ -50,7 +50,8 @@ public enum CLIMain {
       switch app {
       case "weather":
         let session = try WeatherComposition.session(
-          configuration, options: .init(location: options.location), scheduler: scheduler)
+          configuration, options: .init(location: options.location, gpsd: options.gpsd),
+          scheduler: scheduler)
         keepAlive.append(session)
         application = WeatherCLI(session: session)
       case "tweets":

@@ -14,6 +14,9 @@ struct CLIOptions: ParsableArguments {
   @Option(help: "Weather: the device position, LAT,LON[,ACCURACY] or off.")
   var location: String?
 
+  @Flag(help: "Weather: read the position from gpsd (at GPSD_HOST, else localhost:2947).")
+  var gpsd = false
+
   /// Flags that take a value (so the value is not taken for a command word).
   static let valued: Set<String> = ["--data-dir", "--catalog", "--location", "--config"]
 

@@ -14,6 +14,8 @@ struct TUIOptions: ParsableArguments {
   @OptionGroup var shared: SharedOptions
   @Option(help: "Checkout: load this catalog file instead of the bundled one.") var catalog: String?
   @Option(help: "Weather: the device position, LAT,LON[,ACCURACY] or off.") var location: String?
+  @Flag(help: "Weather: read the position from gpsd (at GPSD_HOST, else localhost:2947).")
+  var gpsd = false
   @Flag(
     name: .customLong("exit-after-first-frame"),
     help: "Draw one frame, restore the terminal and exit.")
@@ -56,7 +58,8 @@ public enum TUIMain {
     configuration.warnings.forEach { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
     if let problem = TerminalCheck.problem() { fail(problem) }
     let tabs = makeTabs(
-      configuration, catalogFile: options.catalog, location: options.location,
+      configuration, catalogFile: options.catalog,
+      weather: .init(location: options.location, gpsd: options.gpsd),
       scheduler: configuration.userInterfaceScheduler)
     let requested = options.app.map { tabNumbers[$0.lowercased()] }
     if let app = options.app, requested == nil || !tabs.contains(where: { $0.number == requested! })
@@ -73,14 +76,14 @@ public enum TUIMain {
 
   /// The tabs of the apps that exist.
   public static func makeTabs(
-    _ configuration: AppConfiguration, catalogFile: String?, location: String? = nil,
-    scheduler: AnySchedulerOf<DispatchQueue>
+    _ configuration: AppConfiguration, catalogFile: String?,
+    weather: WeatherComposition.Options = .init(), scheduler: AnySchedulerOf<DispatchQueue>
   ) -> [TUIRoot.Tab] {
     [
       tab(1, "Weather") { redraw in
         WeatherScreen(
           session: try WeatherComposition.session(
-            configuration, options: .init(location: location), scheduler: scheduler),
+            configuration, options: weather, scheduler: scheduler),
           scheduler: scheduler, redraw: redraw)
       },
       tab(2, "Tweets") { redraw in

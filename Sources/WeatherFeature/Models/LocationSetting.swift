@@ -1,12 +1,14 @@
 import Foundation
 
-/// Where the device's position comes from in the terminal apps: `LAT,LON[,ACCURACY]`, or
-/// `off`.
+/// Where the device's position comes from in the terminal apps: `LAT,LON[,ACCURACY]`, `off`,
+/// or gpsd.
 public enum LocationSetting: Equatable, Sendable {
   /// A fixed position (accuracy in metres, 10 unless given).
   case fixed(LocationFix)
   /// Location is switched off: requests are denied.
   case off
+  /// gpsd at this address (`--gpsd`, `GPSD_HOST`).
+  case gpsd(GPSDAddress)
 
   /// Reads the `--location` / `WEATHER_LOCATION` syntax; nil for anything else.
   public init?(_ text: String) {
@@ -38,16 +40,17 @@ public enum LocationSetting: Equatable, Sendable {
     switch self {
     case .fixed(let fix): StaticLocationProvider(fix: fix)
     case .off: DeniedLocationProvider()
+    case .gpsd(let address): GPSDLocationProvider(address: address)
     }
   }
 
   /// The map's first centre: the configured coordinate (latitude kept within ±85), or
-  /// `fallback` when location is off.
+  /// `fallback` when location is off or comes from gpsd (not asked before the user does).
   public func mapCenter(fallback: Coordinate) -> Coordinate {
     let center: Coordinate
     switch self {
     case .fixed(let fix): center = fix.coordinate
-    case .off: center = fallback
+    case .off, .gpsd: center = fallback
     }
     return Coordinate(latitude: min(85, max(-85, center.latitude)), longitude: center.longitude)
   }

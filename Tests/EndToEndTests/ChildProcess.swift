@@ -76,6 +76,9 @@ final class ChildProcess: @unchecked Sendable {
       posix_spawn_file_actions_adddup2(&actions, output.write, 1)
       posix_spawn_file_actions_adddup2(&actions, errors.write, 2)
     }
+    // Nothing else of this process reaches the child: a socket that another test is closing
+    // (to see its server notice) must not live on in a child, or in a tmux server it starts.
+    addCloseFrom(&actions, 3)
 
     let argv = ([program] + arguments).map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -242,4 +245,14 @@ func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async t
     }
     thread.start()
   }
+}
+
+/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift's Glibc
+/// module does not declare: found by name, and a no-op where the C library lacks it.
+private func addCloseFrom(_ actions: inout posix_spawn_file_actions_t, _ lowest: Int32) {
+  typealias CloseFrom =
+    @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32)
+    -> Int32
+  guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return }
+  _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, lowest)
 }

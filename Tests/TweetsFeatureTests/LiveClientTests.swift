@@ -108,20 +108,6 @@ struct LiveClientTests {
     #expect(await eventually { silent.clientDisconnects > 0 })
   }
 
-  /// Re-checks `condition` for up to 10 s, pausing 25 ms between checks (another thread's
-  /// progress, not a fixed delay).
-  func eventually(_ condition: () -> Bool) async -> Bool {
-    for _ in 0..<400 {
-      if condition() { return true }
-      await withCheckedContinuation { continuation in
-        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(25)) {
-          continuation.resume()
-        }
-      }
-    }
-    return condition()
-  }
-
   @Test("TW-95 a base URL with a trailing slash makes no double slash")
   func tw95() async throws {
     let seen = Recorded()

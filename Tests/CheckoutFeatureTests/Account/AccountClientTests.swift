@@ -94,16 +94,4 @@ struct AccountClientTests {
     #expect(await eventually { silent.clientDisconnects > 0 })
   }
 
-  /// Re-checks `condition` for up to 10 s, 25 ms apart (another thread's progress).
-  func eventually(_ condition: () -> Bool) async -> Bool {
-    for _ in 0..<400 {
-      if condition() { return true }
-      await withCheckedContinuation { continuation in
-        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(25)) {
-          continuation.resume()
-        }
-      }
-    }
-    return condition()
-  }
 }

@@ -23,6 +23,9 @@ public struct AppConfiguration: Sendable {
   public var configFile = ConfigFile(path: "")
   /// Whether `--ascii` was given (for `config`'s sources).
   public var asciiFlag = false
+  /// Failures after start that belong to no screen; every copy of this configuration shares
+  /// them, and the front end shows them.
+  public let notices = AppNotices()
   /// One line each for the front end to print on stderr at start (`warning: …`).
   public var warnings: [String] = []
 

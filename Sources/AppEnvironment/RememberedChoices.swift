@@ -17,21 +17,27 @@ public final class RememberedChoices {
   private var follows: [AnyCancellable] = []
   /// Why the store could not be opened, or nil.
   public private(set) var problem: String?
+  /// Where a followed choice that could not be written is reported.
+  private let notices: AppNotices
+  private let path: String
 
-  /// The choices of `configuration`'s data directory (in memory with `--ephemeral`).
+  /// The choices of `configuration`'s data directory (in memory with `--ephemeral`); a failed
+  /// write of a followed choice goes to `configuration.notices`.
   public convenience init(_ configuration: AppConfiguration) {
     self.init(
       directory: configuration.ephemeral ? nil : configuration.dataDirectory,
-      fileName: "choices.sqlite")
+      fileName: "choices.sqlite", notices: configuration.notices)
   }
 
   /// Choices in `directory`/`fileName`, or in memory when `directory` is nil.
-  init(directory: DataDirectory?, fileName: String) {
+  init(directory: DataDirectory?, fileName: String, notices: AppNotices) {
+    self.notices = notices
+    path = directory?.file(fileName).path ?? ""
     guard let directory else {
       database = nil
       return
     }
-    let path = directory.file(fileName).path
+    let path = path
     do {
       try directory.prepare()
       database = try CreationLock.whileHolding(lockFor: path) {
@@ -105,11 +111,16 @@ public final class RememberedChoices {
   }
 
   /// Keeps each value of `choices` under `key`; with `skippingCurrent`, not the first (the
-  /// value at start, which a publisher that replays its current value sends at once).
+  /// value at start, which a publisher that replays its current value sends at once). A value
+  /// the store refuses is a failure notice (a store that could not be opened was a warning at
+  /// start, and keeps choices for the run without one).
   public func follow<P: Publisher>(_ choices: P, key: String, skippingCurrent: Bool = true)
   where P.Output == String, P.Failure == Never {
     follows.append(
       choices.removeDuplicates().dropFirst(skippingCurrent ? 1 : 0)
-        .sink { [self] value in remember(value, for: key) })
+        .sink { [self] value in
+          guard !remember(value, for: key), database != nil else { return }
+          notices.failures.accept("Choice not saved: \(key) = \(value) (\(path) cannot be written)")
+        })
   }
 }

@@ -39,8 +39,10 @@ public enum CLIMain {
         CLIOptions.message(for: error).split(separator: "\n").first.map(String.init) ?? "bad flags")
     }
     let application: any CLIApplication
+    var notices: AppNotices?
     do {
       let configuration = try AppConfiguration.resolve(options: options.shared)
+      notices = configuration.notices
       configuration.warnings.forEach { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
       if command == ["config"] {
         print(configuration.settingsReport.joined(separator: "\n"))
@@ -74,6 +76,7 @@ public enum CLIMain {
     let shell = CLIShell(
       app: application, json: options.json, streams: StandardStreams(),
       waiter: MainQueueSettleWaiter())
+    if let notices { shell.report(notices.failures.eraseToAnyPublisher()) }
     keepAlive.append(application)
     keepAlive.append(shell)
     keepAlive.append(onInterrupt(application))

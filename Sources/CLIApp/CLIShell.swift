@@ -17,6 +17,7 @@ public final class CLIShell {
   private var messageSubscription: AnyCancellable?
   private var failureSubscription: AnyCancellable?
   private var laterSubscription: AnyCancellable?
+  private var noticeSubscription: AnyCancellable?
 
   /// Whether any command was rejected.
   public private(set) var hadRejection = false
@@ -30,6 +31,12 @@ public final class CLIShell {
     screen = app.currentScreen
     messageSubscription = app.messages.sink { [printer] in printer.message($0) }
     failureSubscription = app.failures.sink { [weak self] in self?.reject($0) }
+  }
+
+  /// Reports each of `failures` (failures outside the app's screens, such as a choice that
+  /// could not be saved) as the app's own failures are: `error: …` and exit status 1.
+  public func report(_ failures: AnyPublisher<String, Never>) {
+    noticeSubscription = failures.sink { [weak self] in self?.reject($0) }
   }
 
   /// Exit status: 1 if any command was rejected or any work failed, else 0.

@@ -68,6 +68,9 @@ public enum TUIMain {
         "unknown app '\(app)'; apps: \(tabs.map { $0.label.lowercased() }.joined(separator: ", "))")
     }
     let root = TUIRoot(tabs: tabs, initial: requested.flatMap { $0 } ?? tabs[0].number)
+    root.showNotices(
+      configuration.notices.failures.eraseToAnyPublisher(),
+      scheduler: configuration.userInterfaceScheduler)
     TerminalRunLoop(
       host: root, ascii: configuration.asciiMode, color: !configuration.noColor,
       exitAfterFirstFrame: options.exitAfterFirstFrame

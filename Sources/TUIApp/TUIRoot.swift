@@ -1,4 +1,6 @@
+import Foundation
 import TerminalUI
+import ViewModelKit
 
 /// The whole TUI: the tab bar, the current app's screen, the help bar and overlay, and the
 /// global keys. Apps are built when their tab is first shown and keep running after.
@@ -38,6 +40,9 @@ public final class TUIRoot: TerminalHost {
   private var terminalSeen = true
   private var screens: [Int: any AppScreen] = [:]
   private var helpOpen = false
+  /// Failures that belong to no screen (`AppNotices`), on the toast line over the screen's.
+  private var notice: Toast?
+  private var noticeSubscription: AnyCancellable?
 
   public init(tabs: [Tab], initial: Int) {
     self.tabs = tabs
@@ -73,6 +78,10 @@ public final class TUIRoot: TerminalHost {
       painter, tabs: tabs.map { ($0.number, screens[$0.number]?.tabLabel ?? $0.label) },
       current: current)
     screen.draw(painter)
+    if notice?.message != nil {
+      painter.fitted("", row: painter.height - 2, column: 0, width: painter.width)
+      notice?.draw(painter, row: painter.height - 2)
+    }
     let global =
       screen.hasFocusedField ? [Hint("Ctrl-C", "quit")] : [Hint("?", "help"), Hint("q", "quit")]
     HelpBar.draw(
@@ -86,6 +95,15 @@ public final class TUIRoot: TerminalHost {
         + screen.helpLines.map { "\($0.key)  \($0.meaning)" }
       Modal.draw(painter, title: "Help", lines: lines)
     }
+  }
+
+  /// Shows each of `failures` on the toast line for 3 s, whichever tab is shown.
+  public func showNotices(
+    _ failures: AnyPublisher<String, Never>, scheduler: AnySchedulerOf<DispatchQueue>
+  ) {
+    let toast = Toast(scheduler: scheduler) { [weak self] in self?.requestRedraw() }
+    notice = toast
+    noticeSubscription = failures.sink { toast.show($0) }
   }
 
   public func handle(_ key: Key) -> KeyOutcome {

@@ -1,5 +1,6 @@
 import AppEnvironment
 import Foundation
+import GRDB
 import Testing
 import ViewModelKit
 
@@ -73,5 +74,33 @@ struct RememberedChoicesTests {
     #expect(choices.recalled("weather.units") == nil)
     #expect(!choices.remember("fahrenheit", for: "weather.units"))
     #expect(try Data(contentsOf: file) == Data(repeating: 0x5A, count: 4096))
+  }
+}
+
+@Suite("Remembered choices: a write the store refuses")
+struct RememberedChoicesFailureTests {
+  @Test("a followed choice that cannot be written is a failure notice, not silence")
+  func refusedWrite() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("choices-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let configuration = try AppConfiguration.resolve(
+      options: try SharedOptions.parse([]),
+      environment: ["HEADLESS_DATA_DIR": folder.path, "XDG_CONFIG_HOME": "/nonexistent"],
+      currentDirectory: "/")
+    var notices: [String] = []
+    let reading = configuration.notices.failures.sink { notices.append($0) }
+    defer { reading.cancel() }
+    let choices = RememberedChoices(configuration)
+    let units = CurrentValueSubject<String, Never>("celsius")
+    choices.follow(units, key: "weather.units")
+    units.send("fahrenheit")
+    #expect(notices.isEmpty && choices.recalled("weather.units") == "fahrenheit")
+    // Another process breaks the store: the table is gone.
+    let other = try DatabaseQueue(path: folder.appendingPathComponent("choices.sqlite").path)
+    try other.write { db in try db.execute(sql: "DROP TABLE choice") }
+    units.send("celsius")
+    #expect(notices.count == 1)
+    #expect(notices.first?.hasPrefix("Choice not saved: weather.units = celsius (") == true)
   }
 }

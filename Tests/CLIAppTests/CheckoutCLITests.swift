@@ -251,3 +251,21 @@ struct CheckoutCLITests {
     #expect(h.streams.stderr.isEmpty)
   }
 }
+
+@Suite("CLI: failures outside the screens")
+@MainActor
+struct CLINoticeTests {
+  @Test("a reported failure is an error line and exit status 1, as a failed command is")
+  func reportedFailure() {
+    let h = CLIHarness()
+    let notices = PublishRelay<String>()
+    h.shell.report(notices.eraseToAnyPublisher())
+    h.shell.start(printInitialSet: false) {}
+    notices.accept("Choice not saved: checkout.currency = AUD (x cannot be written)")
+    h.shell.finish {}
+    #expect(
+      h.streams.stderr == ["error: Choice not saved: checkout.currency = AUD (x cannot be written)"]
+    )
+    #expect(h.shell.exitStatus == 1)
+  }
+}

@@ -9,9 +9,12 @@ import ViewModelKit
 public enum CLIMain {
   static let apps = ["weather", "tweets", "todo", "checkout"]
   static var keepAlive: [AnyObject] = []
+  /// Whether `--json` is among the arguments: then even a start-up error is a JSON object.
+  static var jsonErrors = false
 
   public static func run(arguments: [String]) -> Never {
     let first = arguments.first
+    jsonErrors = arguments.contains("--json")
     if first == "--generate-completion-script" || first == "--experimental-dump-help" {
       CLIToolDescription.main(arguments)  // prints the script or the tool description, exits
       exit(0)
@@ -122,12 +125,23 @@ public enum CLIMain {
 
   /// A bad flag or app name: the error, and where to read about them.
   static func badFlags(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("error: \(message)\nsee 'cli --help'\n".utf8))
-    exit(1)
+    failing(message, hint: "see 'cli --help'")
   }
 
-  static func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+  static func fail(_ message: String) -> Never { failing(message, hint: nil) }
+
+  /// `error: <message>` (and the hint on a line of its own) on stderr, or under `--json`
+  /// `{"error":"<message>"}` (with `"hint"`), then exit status 1.
+  private static func failing(_ message: String, hint: String?) -> Never {
+    let text: String
+    if jsonErrors {
+      var fields: [(String, JSONValue)] = [("error", .string(message))]
+      if let hint { fields.append(("hint", .string(hint))) }
+      text = JSONValue.object(fields).text + "\n"
+    } else {
+      text = "error: \(message)\n" + (hint.map { $0 + "\n" } ?? "")
+    }
+    FileHandle.standardError.write(Data(text.utf8))
     exit(1)
   }
 }

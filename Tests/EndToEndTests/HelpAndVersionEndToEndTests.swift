@@ -48,6 +48,21 @@ struct HelpAndVersionEndToEndTests {
     #expect(cli.status == 1 && cli.stderr == "error: Unknown option '--bogus'\nsee 'cli --help'\n")
   }
 
+  @Test("under --json a start-up error is a JSON object too")
+  func jsonStartupErrors() async throws {
+    let flag = try await Executables.run("cli", ["todo", "--json", "--bogus"])
+    #expect(flag.status == 1)
+    #expect(
+      flag.stderr == #"{"error":"Unknown option '--bogus'","hint":"see 'cli --help'"}"# + "\n")
+    let value = try await Executables.run(
+      "cli", ["weather", "--json", "--location", "nowhere", "here"])
+    #expect(value.status == 1 && value.stdout.isEmpty)
+    #expect(
+      value.stderr
+        == #"{"error":"invalid location 'nowhere' (expected LAT,LON[,ACCURACY] or off)"}"#
+        + "\n")
+  }
+
   @Test("completion scripts come from the argument definitions; cli's offers the app names")
   func completions() async throws {
     for shell in ["bash", "zsh", "fish"] {

@@ -29,4 +29,16 @@ struct WeatherMapEndToEndTests {
     #expect(mapRows(ascii.stdout) == expectedASCII)
     #expect(expected.joined().contains("█") && expectedASCII.joined().contains("#"))
   }
+
+  @Test("WW-10 `map size 20x5` redraws the map at that size; a size out of bounds is refused")
+  func mapSize() async throws {
+    let output = try await Executables.run(
+      "cli", ["weather", "--offline"], input: "map\nmap size 20x5\nmap size 500x2\n",
+      environment: ["LANG": "C.UTF-8"])
+    let last = output.stdout.components(separatedBy: "mapRows:\n").last ?? ""
+    let rows = last.components(separatedBy: "\n").prefix { $0.hasPrefix("  ") }
+    #expect(rows.count == 5 && rows.allSatisfy { $0.count == 22 })
+    #expect(output.stderr == "error: usage: map size <columns>x<rows> (5–200 x 3–100)\n")
+    #expect(output.status == 1)
+  }
 }

@@ -68,6 +68,7 @@ public final class WeatherCLI: CLIApplication {
       ("search <city…>", "look up a city by name (the rest of the line, as typed)"),
       ("here", "look up the weather at the device's position"),
       ("map [on|off]", "show or hide the map (toggle without an argument)"),
+      ("map size <columns>x<rows>", "draw the map at this size (5–200 x 3–100; 36x13 at start)"),
       ("pan <n|s|e|w|north|south|east|west> [times]", "move the map 1–20 times"),
       ("zoom <in|out>", "zoom the map"),
       ("units [c|f]", "show °C or °F (toggle without an argument)"),
@@ -137,9 +138,24 @@ public final class WeatherCLI: CLIApplication {
     case []: weather.toggleMap()
     case ["on"]: weather.setMapVisible(true)
     case ["off"]: weather.setMapVisible(false)
-    default: return CommandOutcome(.rejected("usage: map [on|off]"))
+    case let words where words.count == 2 && words[0] == "size":
+      guard let size = Self.mapSize(words[1]) else {
+        return CommandOutcome(.rejected("usage: map size <columns>x<rows> (5–200 x 3–100)"))
+      }
+      weather.setMapSize(columns: size.columns, rows: size.rows)
+    default: return CommandOutcome(.rejected("usage: map [on|off|size <columns>x<rows>]"))
     }
     return CommandOutcome()
+  }
+
+  /// `80x24` as a map size within the view model's bounds; nil for anything else.
+  static func mapSize(_ text: String) -> (columns: Int, rows: Int)? {
+    let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+    guard parts.count == 2, parts.allSatisfy({ $0.count <= 3 && $0.allSatisfy(\.isASCII) }),
+      let columns = Int(parts[0]), let rows = Int(parts[1]),
+      (5...200).contains(columns), (3...100).contains(rows)
+    else { return nil }
+    return (columns, rows)
   }
 
   private static let directions: [String: PanDirection] = [

@@ -31,6 +31,10 @@ final class ObserverBox<Value> {
   /// Position in the owning `ObserverList`; only read or written under the owner's lock,
   /// which is why the dynamic exclusivity check is skipped.
   @exclusivity(unchecked) @usableFromInline var slot = -1
+  /// Whether a share counts this box among its members; only read or written under the
+  /// share's lock. Cleared when the box leaves, or when the share finishes with it, so that a
+  /// box cancelled after its share finished is not taken away twice.
+  @exclusivity(unchecked) @usableFromInline var counted = false
   /// Weak: an observer must not keep a relay's hub and its latest value alive (a view model
   /// observing a relay that holds the view model would never be freed).
   @usableFromInline weak let hub: RelayHub<Value>?

@@ -15,7 +15,8 @@ final class SharedStream<Value> {
 
   @usableFromInline struct State {
     @usableFromInline var observers = ObserverList<Value>()
-    /// Observers attached and not detached, including those still waiting to join.
+    /// Observers attached and neither detached nor finished, including those still waiting to
+    /// join (each such box is `counted`).
     @usableFromInline var members = 0
     @usableFromInline var line = DeliveryLine<Item>()
     @usableFromInline var latest: Value?
@@ -45,6 +46,7 @@ final class SharedStream<Value> {
     let box = ObserverBox(observer, share: self)
     let (connection, first) = state.withLock { s -> (Int?, ObserverDelivery<Value>?) in
       s.members += 1
+      box.counted = true
       var connection: Int?
       if !s.connected {
         s.connected = true
@@ -80,6 +82,8 @@ final class SharedStream<Value> {
   @inlinable func remove(_ box: ObserverBox<Value>) {
     let disconnect = state.withLock { s -> StreamDetach? in
       s.observers.remove(box)
+      guard box.counted else { return nil }
+      box.counted = false
       s.members -= 1
       guard s.members == 0, s.connected else { return nil }
       s.connected = false
@@ -105,8 +109,13 @@ final class SharedStream<Value> {
       s.connected = false
       s.disconnect = nil
       s.latest = nil
-      s.members = 0
-      return .finish(s.observers.removeAll())
+      // The finished observers stop counting; one still waiting to join counts on.
+      let finished = s.observers.removeAll()
+      for case let box? in finished where box.counted {
+        box.counted = false
+        s.members -= 1
+      }
+      return .finish(finished)
     case .attach(let box):
       return s.observers.join(box, replaying: s.latest)
     }

@@ -32,12 +32,12 @@ public final class RememberedChoices {
   /// Choices in `directory`/`fileName`, or in memory when `directory` is nil.
   init(directory: DataDirectory?, fileName: String, notices: AppNotices) {
     self.notices = notices
-    path = directory?.file(fileName).path ?? ""
-    guard let directory else {
+    let file = directory?.file(fileName).path
+    path = file ?? ""
+    guard let directory, let path = file else {
       database = nil
       return
     }
-    let path = path
     do {
       try directory.prepare()
       database = try CreationLock.whileHolding(lockFor: path) {

@@ -140,7 +140,11 @@ public final class WeatherCLI: CLIApplication {
     case ["off"]: weather.setMapVisible(false)
     case let words where words.count == 2 && words[0] == "size":
       guard let size = Self.mapSize(words[1]) else {
-        return CommandOutcome(.rejected("usage: map size <columns>x<rows> (5–200 x 3–100)"))
+        let (width, height) = (WeatherViewModel.mapColumnRange, WeatherViewModel.mapRowRange)
+        return CommandOutcome(
+          .rejected(
+            "usage: map size <columns>x<rows> (\(width.lowerBound)–\(width.upperBound) x "
+              + "\(height.lowerBound)–\(height.upperBound))"))
       }
       weather.setMapSize(columns: size.columns, rows: size.rows)
     default: return CommandOutcome(.rejected("usage: map [on|off|size <columns>x<rows>]"))
@@ -151,9 +155,9 @@ public final class WeatherCLI: CLIApplication {
   /// `80x24` as a map size within the view model's bounds; nil for anything else.
   static func mapSize(_ text: String) -> (columns: Int, rows: Int)? {
     let parts = text.split(separator: "x", omittingEmptySubsequences: false)
-    guard parts.count == 2, parts.allSatisfy({ $0.count <= 3 && $0.allSatisfy(\.isASCII) }),
-      let columns = Int(parts[0]), let rows = Int(parts[1]),
-      (5...200).contains(columns), (3...100).contains(rows)
+    guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
+      WeatherViewModel.mapColumnRange.contains(columns),
+      WeatherViewModel.mapRowRange.contains(rows)
     else { return nil }
     return (columns, rows)
   }

@@ -79,12 +79,12 @@ extension WeatherViewModel {
   func run(_ request: QueryRequest) -> AnyPublisher<QueryStep, Never> {
     switch request.plan {
     case .fetch(let query, let first):
-      return attempts(query, kind: request.kind, from: first, request: request)
+      return attempts(query, from: first, request: request)
     case .settleThenFetch(let center):
       return Just(()).delay(for: .seconds(Self.mapSettleDelay), scheduler: scheduler)
         .flatMap { [unowned self] in
           Just(QueryStep.settled(center))
-            .append(attempts(.coordinate(center), kind: request.kind, from: 1, request: request))
+            .append(attempts(.coordinate(center), from: 1, request: request))
         }
         .eraseToAnyPublisher()
     case .locate:
@@ -95,41 +95,44 @@ extension WeatherViewModel {
   /// Attempt `number` of `query` and, after a failure that allows it, the attempts after it:
   /// each reads the key when it starts and counts 10 s of silence as `network`; a transient
   /// failure waits its back-off; a 401 waits for a key; the last failure falls back.
-  func attempts(
-    _ query: WeatherQuery, kind: QueryKind, from number: Int, request: QueryRequest
-  ) -> AnyPublisher<QueryStep, Never> {
-    Deferred { [unowned self] in service.currentWeather(for: query, apiKey: facts.value.apiKey) }
-      .receive(on: scheduler)
-      .timeout(.seconds(Self.attemptTimeout), scheduler: scheduler, customError: { .network })
-      .flatMap { [unowned self] weather in
-        shown(.live(weather), kind: kind).setFailureType(to: WeatherError.self)
+  func attempts(_ query: WeatherQuery, from number: Int, request: QueryRequest) -> AnyPublisher<
+    QueryStep, Never
+  > {
+    let kind = request.kind
+    return Deferred { [unowned self] in
+      service.currentWeather(for: query, apiKey: facts.value.apiKey)
+    }
+    .receive(on: scheduler)
+    .timeout(.seconds(Self.attemptTimeout), scheduler: scheduler, customError: { .network })
+    .flatMap { [unowned self] weather in
+      shown(.live(weather), kind: kind).setFailureType(to: WeatherError.self)
+    }
+    .catch { [unowned self] error -> AnyPublisher<QueryStep, Never> in
+      let toast = Just(QueryStep.toast(error.message))
+      if error == .invalidKey, number < Self.maxAttempts {
+        var rest = QueryRequest(kind: kind, plan: .fetch(query, firstAttempt: number + 1))
+        rest.retriesWhenOnline = request.retriesWhenOnline
+        return toast.append(.waitForKey(resume: rest)).eraseToAnyPublisher()
       }
-      .catch { [unowned self] error -> AnyPublisher<QueryStep, Never> in
-        let toast = Just(QueryStep.toast(error.message))
-        if error == .invalidKey, number < Self.maxAttempts {
-          var rest = QueryRequest(kind: kind, plan: .fetch(query, firstAttempt: number + 1))
-          rest.retriesWhenOnline = request.retriesWhenOnline
-          return toast.append(.waitForKey(resume: rest)).eraseToAnyPublisher()
+      guard error.isTransient, number < Self.maxAttempts else {
+        guard error == .network, request.retriesWhenOnline else {
+          return toast.append(fallBack(kind)).eraseToAnyPublisher()
         }
-        guard error.isTransient, number < Self.maxAttempts else {
-          guard error == .network, request.retriesWhenOnline else {
-            return toast.append(fallBack(kind)).eraseToAnyPublisher()
+        var again = QueryRequest(kind: kind, plan: .fetch(query, firstAttempt: 1))
+        again.retriesWhenOnline = false
+        return toast.append(fallBack(kind)).append(.waitForNetwork(resume: again))
+          .eraseToAnyPublisher()
+      }
+      let backOff = Self.retryDelay(after: error, attempt: number)
+      return toast.append(
+        Just(()).delay(for: .seconds(backOff), scheduler: scheduler)
+          .flatMap { [unowned self] in
+            attempts(query, from: number + 1, request: request)
           }
-          var again = QueryRequest(kind: kind, plan: .fetch(query, firstAttempt: 1))
-          again.retriesWhenOnline = false
-          return toast.append(fallBack(kind)).append(.waitForNetwork(resume: again))
-            .eraseToAnyPublisher()
-        }
-        let backOff = Self.retryDelay(after: error, attempt: number)
-        return toast.append(
-          Just(()).delay(for: .seconds(backOff), scheduler: scheduler)
-            .flatMap { [unowned self] in
-              attempts(query, kind: kind, from: number + 1, request: request)
-            }
-        )
-        .eraseToAnyPublisher()
-      }
+      )
       .eraseToAnyPublisher()
+    }
+    .eraseToAnyPublisher()
   }
 
   /// A location query: the first acceptable fix within the time limit (the fix stream is
@@ -146,7 +149,7 @@ extension WeatherViewModel {
       .replaceEmpty(with: nil)
       .flatMap { [unowned self] fix -> AnyPublisher<QueryStep, FixFailure> in
         guard let fix else { return Fail(error: .noAccurateFix).eraseToAnyPublisher() }
-        return attempts(.coordinate(fix.coordinate), kind: .location, from: 1, request: request)
+        return attempts(.coordinate(fix.coordinate), from: 1, request: request)
           .setFailureType(to: FixFailure.self).eraseToAnyPublisher()
       }
       .catch { [unowned self] failure in

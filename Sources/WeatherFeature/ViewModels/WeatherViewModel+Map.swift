@@ -34,11 +34,16 @@ extension WeatherViewModel {
   @discardableResult
   public func zoomOut() -> InputResult { zoom(by: -1) }
 
-  /// The map's size in cells, kept within 5…200 × 3…100.
+  /// The map's widths and heights, in cells.
+  public static let mapColumnRange = 5...200
+  public static let mapRowRange = 3...100
+
+  /// The map's size in cells, kept within `mapColumnRange` × `mapRowRange`.
   public func setMapSize(columns: Int, rows: Int) {
+    let (width, height) = (Self.mapColumnRange, Self.mapRowRange)
     update {
-      $0.mapColumns = min(200, max(5, columns))
-      $0.mapRows = min(100, max(3, rows))
+      $0.mapColumns = min(width.upperBound, max(width.lowerBound, columns))
+      $0.mapRows = min(height.upperBound, max(height.lowerBound, rows))
     }
   }
 

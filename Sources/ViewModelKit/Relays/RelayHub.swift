@@ -33,7 +33,7 @@ final class RelayHub<Value> {
   /// The value most recently accepted (replaying hubs only).
   @inlinable var latest: Value? { state.withLock { $0.accepted } }
 
-  @inlinable var stream: RelayStream<Value> { RelayStream(attach: attach) }
+  @inlinable var stream: RelayStream<Value> { RelayStream(hub: self) }
 
   @inlinable func send(_ value: Value) {
     let first = state.withLock { s -> ObserverDelivery<Value>? in
@@ -44,7 +44,7 @@ final class RelayHub<Value> {
   }
 
   @inlinable func attach(_ observer: StreamObserver<Value>) -> StreamDetach {
-    let box = ObserverBox(observer, hub: self)
+    let box = ObserverBox(observer, hubState: state)
     let first = state.withLock { s -> ObserverDelivery<Value>? in
       delivery(for: s.line.admit(.attach(box)), &s)
     }
@@ -52,8 +52,34 @@ final class RelayHub<Value> {
     return { box.cancel() }
   }
 
-  @inlinable func remove(_ box: ObserverBox<Value>) {
-    state.withLock { $0.observers.remove(box) }
+  /// Adds `box`, a share's connection (see `SharedStream.attach`), and answers the value it
+  /// is owed as a replay, for the share to take in itself. With no delivery under way the box
+  /// joins at once and any later value reaches it after the replay was read, so the share can
+  /// tell a replay that comes late (it then drops it); with one under way the box waits its
+  /// turn in the line and is handed its replay there, as any observer is, and nil is
+  /// answered. A box cancelled first never joins.
+  @inlinable func join(_ box: ObserverBox<Value>) -> Value? {
+    var replay: Value?
+    let first = state.withLock { s -> ObserverDelivery<Value>? in
+      guard !s.line.isBusy else { return delivery(for: s.line.admit(.attach(box)), &s) }
+      guard box.isAttached else { return nil }
+      s.observers.add(box)
+      if replays { replay = s.delivered }
+      return nil
+    }
+    deliver(from: first)
+    return replay
+  }
+
+  deinit {
+    // Observers hold the state, not the hub: with the hub gone, nothing can be sent, so the
+    // state lets go of its values and observers. They are released after the lock, since
+    // releasing a value may cancel an observer of this very state.
+    let dropped = state.withLock { s in
+      defer { s = State() }
+      return s
+    }
+    _ = dropped
   }
 
   @inlinable func prepare(_ item: Item, _ s: inout State) -> ObserverDelivery<Value> {
@@ -69,7 +95,7 @@ final class RelayHub<Value> {
   /// What to deliver for `item` (nil when none was admitted), passing over items that
   /// deliver nothing.
   @inlinable func delivery(for item: Item?, _ s: inout State) -> ObserverDelivery<Value>? {
-    .firstNonEmpty(item.map { prepare($0, &s) }) { s.line.next().map { prepare($0, &s) } }
+    .first(of: item, { prepare($0, &s) }, next: { s.line.next() })
   }
 
   @inlinable func deliver(from first: ObserverDelivery<Value>?) {

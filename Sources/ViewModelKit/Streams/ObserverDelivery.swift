@@ -38,13 +38,18 @@ extension ObserverList {
 }
 
 extension ObserverDelivery {
-  /// `first`, or when it delivers nothing, the first of the following deliveries that does
-  /// (nil once `next` runs out), so an empty delivery frees its line under the same lock.
-  @inlinable static func firstNonEmpty(
-    _ first: ObserverDelivery?, next: () -> ObserverDelivery?
+  /// The delivery `prepare` makes of `item`, or when that delivers nothing, of the next item
+  /// `next` hands out, and so on (nil once `next` runs out): an empty delivery frees its line
+  /// under the same lock.
+  @inlinable static func first<Item>(
+    of item: Item?, _ prepare: (Item) -> ObserverDelivery, next: () -> Item?
   ) -> ObserverDelivery? {
-    var delivery = first
-    while case .nothing? = delivery { delivery = next() }
-    return delivery
+    var item = item
+    while let current = item {
+      let delivery = prepare(current)
+      guard case .nothing = delivery else { return delivery }
+      item = next()
+    }
+    return nil
   }
 }

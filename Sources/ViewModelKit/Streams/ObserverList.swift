@@ -23,7 +23,8 @@ struct StreamObserver<Value> {
 /// relay hub's or a Driver/Signal share's). A closure that captures only the box needs no
 /// allocation of its own, which is why the owner is kept here rather than captured beside it;
 /// the owner is a concrete type, not a protocol or a base class, so that the removal is
-/// specialised with the rest of the caller's code.
+/// specialised with the rest of the caller's code. In a relay hub's list a box may also be a
+/// share's connection (`feeds`), so that connecting a Driver to a relay takes one object.
 @usableFromInline
 final class ObserverBox<Value> {
   @usableFromInline let observer: StreamObserver<Value>
@@ -35,32 +36,58 @@ final class ObserverBox<Value> {
   /// share's lock. Cleared when the box leaves, or when the share finishes with it, so that a
   /// box cancelled after its share finished is not taken away twice.
   @exclusivity(unchecked) @usableFromInline var counted = false
-  /// Weak: an observer must not keep a relay's hub and its latest value alive (a view model
-  /// observing a relay that holds the view model would never be freed).
-  @usableFromInline weak let hub: RelayHub<Value>?
+  /// The locked state of the relay hub the box is attached to, held strongly until the box
+  /// detaches (by `cancel` only, hence no exclusivity check). Not the hub itself: a hub that
+  /// nobody holds any more empties this state (values and observers, see `RelayHub.deinit`),
+  /// so an observer never keeps a relay's values alive (a view model observing a relay that
+  /// holds the view model is still freed), and no weak reference is paid for per observer.
+  @exclusivity(unchecked) @usableFromInline var hubState: Locked<RelayHub<Value>.State>?
   /// Strong, and dropped by whichever of `cancel` and `deliverFinish` detaches the box (only
   /// that one touches it, hence no exclusivity check). While a box is attached its share is
-  /// connected, and a connected share is held by its own source (see `SharedStream.connect`),
-  /// so this reference keeps nothing alive that was not alive already; unlike a weak one it
-  /// costs the share no side table. At most one of `hub` and `share` is set.
+  /// connected, and a connected share is held by its own source (through `feeds` or a
+  /// `ShareConnection`), so this reference keeps nothing alive that was not alive already;
+  /// unlike a weak one it costs the share no side table. At most one of `hubState` and
+  /// `share` is set.
   @exclusivity(unchecked) @usableFromInline var share: SharedStream<Value>?
+  /// The share this box connects to a relay hub, when it is such a connection: values go to
+  /// `feeds` tagged with `connection` instead of to `observer`. While the box is in the hub's
+  /// list this holds the connected share, as a `ShareConnection` does for other sources.
+  @usableFromInline let feeds: SharedStream<Value>?
+  /// The number of the share's connection this box is (0 for any other box).
+  @usableFromInline let connection: Int
 
   @inlinable init(_ observer: StreamObserver<Value>) {
     self.observer = observer
-    hub = nil
+    hubState = nil
     share = nil
+    feeds = nil
+    connection = 0
   }
 
-  @inlinable init(_ observer: StreamObserver<Value>, hub: RelayHub<Value>) {
+  @inlinable init(
+    feeding share: SharedStream<Value>, connection: Int, hubState: Locked<RelayHub<Value>.State>
+  ) {
+    observer = StreamObserver(receive: { _ in }, finish: {})
+    self.hubState = hubState
+    self.share = nil
+    feeds = share
+    self.connection = connection
+  }
+
+  @inlinable init(_ observer: StreamObserver<Value>, hubState: Locked<RelayHub<Value>.State>) {
     self.observer = observer
-    self.hub = hub
+    self.hubState = hubState
     share = nil
+    feeds = nil
+    connection = 0
   }
 
   @inlinable init(_ observer: StreamObserver<Value>, share: SharedStream<Value>) {
     self.observer = observer
-    hub = nil
+    hubState = nil
     self.share = share
+    feeds = nil
+    connection = 0
   }
 
   @inlinable var isAttached: Bool { attached.load(ordering: .acquiring) }
@@ -74,19 +101,29 @@ final class ObserverBox<Value> {
     if let share {
       self.share = nil
       share.remove(self)
-    } else if let hub {
-      hub.remove(self)
+    } else if let hubState {
+      self.hubState = nil
+      hubState.withLock { $0.observers.remove(self) }
     }
   }
 
   @inlinable func deliver(_ value: Value) {
-    if isAttached { observer.receive(value) }
+    guard isAttached else { return }
+    if let feeds {
+      feeds.sourceValue(value, connection: connection)
+    } else {
+      observer.receive(value)
+    }
   }
 
   @inlinable func deliverFinish() {
     guard detach() else { return }
     share = nil
-    observer.finish()
+    if let feeds {
+      feeds.sourceFinished(connection: connection)
+    } else {
+      observer.finish()
+    }
   }
 }
 

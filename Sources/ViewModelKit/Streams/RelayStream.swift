@@ -13,9 +13,18 @@ public struct RelayStream<Output>: Publisher {
   public typealias Failure = Never
 
   @usableFromInline let attach: (StreamObserver<Output>) -> StreamDetach
+  /// The relay hub this stream attaches to directly, when it is one: a Driver or Signal
+  /// sharing it connects with a single box (see `SharedStream.attach`).
+  @usableFromInline let hub: RelayHub<Output>?
 
   @inlinable init(attach: @escaping (StreamObserver<Output>) -> StreamDetach) {
     self.attach = attach
+    hub = nil
+  }
+
+  @inlinable init(hub: RelayHub<Output>) {
+    attach = hub.attach
+    self.hub = hub
   }
 
   /// The values of `publisher`, which need not be a push-core source: others are subscribed
@@ -27,6 +36,7 @@ public struct RelayStream<Output>: Publisher {
       self = stream
       return
     }
+    hub = nil
     attach = { observer in
       let link = UpstreamLink<Output, Never>(
         onValue: observer.receive, onCompletion: { _ in observer.finish() })
@@ -79,10 +89,11 @@ final class DetachOnce {
   }
 
   @inlinable func run() {
-    let detach = phase.withLock { p -> StreamDetach? in
-      defer { p = .done }
-      if case .holding(let detach) = p { return detach }
-      return nil
+    // Through a local, not `withLock`'s generic answer, which would wrap the closure.
+    var detach: StreamDetach?
+    phase.withLock { p in
+      if case .holding(let held) = p { detach = held }
+      p = .done
     }
     detach?()
   }

@@ -9,6 +9,9 @@
 final class SharedStream<Value> {
   @usableFromInline enum Item {
     case value(Value, connection: Int)
+    /// A relay hub's replay to a new connection, taken in only if no value of that connection
+    /// came first (see `RelayHub.join`).
+    case replay(Value, connection: Int)
     case finish(connection: Int)
     case attach(ObserverBox<Value>)
   }
@@ -22,10 +25,15 @@ final class SharedStream<Value> {
     @usableFromInline var latest: Value?
     @usableFromInline var connection = 0
     @usableFromInline var connected = false
+    /// Whether a value of the current connection has been taken in.
+    @usableFromInline var heard = false
     @usableFromInline var disconnect: StreamDetach?
   }
 
   @usableFromInline let source: RelayStream<Value>
+  /// The source's relay hub when the source is one (`source.hub`), kept apart so that
+  /// connecting reaches it without another look.
+  @usableFromInline let sourceHub: RelayHub<Value>?
   /// The scheduler the source's values and finish are handed to on their way in; nil when
   /// the source already delivers there.
   @usableFromInline let hop: SchedulerHop?
@@ -34,6 +42,7 @@ final class SharedStream<Value> {
 
   @usableFromInline init(source: RelayStream<Value>, hop: SchedulerHop?, replays: Bool) {
     self.source = source
+    sourceHub = source.hub
     self.hop = hop
     self.replays = replays
   }
@@ -44,30 +53,44 @@ final class SharedStream<Value> {
 
   @inlinable func attach(_ observer: StreamObserver<Value>) -> StreamDetach {
     let box = ObserverBox(observer, share: self)
-    let (connection, first) = state.withLock { s -> (Int?, ObserverDelivery<Value>?) in
+    var connection: Int?
+    var hubLink: ObserverBox<Value>?
+    let first = state.withLock { s -> ObserverDelivery<Value>? in
       s.members += 1
       box.counted = true
-      var connection: Int?
       if !s.connected {
         s.connected = true
         s.connection += 1
         s.latest = nil
+        s.heard = false
         connection = s.connection
+        if let sourceHub {
+          // A relay hub takes the share as one box, made and kept here under the lock: a
+          // disconnect that comes before the box joins the hub cancels it, and it never joins.
+          let link = ObserverBox(feeding: self, connection: s.connection, hubState: sourceHub.state)
+          s.disconnect = { link.cancel() }
+          hubLink = link
+        }
+        // Nothing to replay and no delivery under way: the observer joins at once.
+        if !s.line.isBusy {
+          s.observers.add(box)
+          return nil
+        }
       }
-      // Nothing to replay and no delivery under way: the observer joins at once.
-      if connection != nil, !s.line.isBusy {
-        s.observers.add(box)
-        return (connection, nil)
-      }
-      return (connection, delivery(for: s.line.admit(.attach(box)), &s))
+      return delivery(for: s.line.admit(.attach(box)), &s)
     }
     deliver(from: first)
-    if let connection { connect(connection) }
+    if let hubLink, let connection {
+      if let replay = sourceHub?.join(hubLink) { arrive(.replay(replay, connection: connection)) }
+    } else if let connection {
+      connect(connection)
+    }
     return { box.cancel() }
   }
 
+  /// Connects to a source other than a relay hub. While connected, the source holds this
+  /// share: its observers keep it alive.
   @inlinable func connect(_ connection: Int) {
-    // While connected, the source holds this share: its observers keep it alive.
     let link = ShareConnection(self, number: connection)
     let disconnect = source.attach(
       StreamObserver(receive: { link.receive($0) }, finish: { link.finish() }))
@@ -80,18 +103,40 @@ final class SharedStream<Value> {
   }
 
   @inlinable func remove(_ box: ObserverBox<Value>) {
-    let disconnect = state.withLock { s -> StreamDetach? in
+    // Handed out through a local rather than as `withLock`'s answer: a closure answered
+    // through its generic result would be wrapped in a thunk, an allocation per disconnect.
+    var disconnect: StreamDetach?
+    state.withLock { s in
       s.observers.remove(box)
-      guard box.counted else { return nil }
+      guard box.counted else { return }
       box.counted = false
       s.members -= 1
-      guard s.members == 0, s.connected else { return nil }
+      guard s.members == 0, s.connected else { return }
       s.connected = false
       s.latest = nil
-      defer { s.disconnect = nil }
-      return s.disconnect
+      disconnect = s.disconnect
+      s.disconnect = nil
     }
     disconnect?()
+  }
+
+  /// A value of the source's connection number `connection`, on its way in.
+  @inlinable func sourceValue(_ value: Value, connection: Int) {
+    arrive(.value(value, connection: connection))
+  }
+
+  /// The finish of the source's connection number `connection`, on its way in.
+  @inlinable func sourceFinished(connection: Int) {
+    arrive(.finish(connection: connection))
+  }
+
+  /// Takes in `item` from the source: through the scheduler when there is a hop.
+  @inlinable func arrive(_ item: Item) {
+    if let hop {
+      hop.scheduler.schedule { [self] in receive(item) }
+    } else {
+      receive(item)
+    }
   }
 
   @inlinable func receive(_ item: Item) {
@@ -102,6 +147,12 @@ final class SharedStream<Value> {
     switch item {
     case .value(let value, let connection):
       guard s.connected, connection == s.connection else { return .nothing }
+      s.heard = true
+      if replays { s.latest = value }
+      return .value(value, s.observers.slots)
+    case .replay(let value, let connection):
+      guard s.connected, connection == s.connection, !s.heard else { return .nothing }
+      s.heard = true
       if replays { s.latest = value }
       return .value(value, s.observers.slots)
     case .finish(let connection):
@@ -124,7 +175,7 @@ final class SharedStream<Value> {
   /// What to deliver for `item` (nil when none was admitted), passing over items that
   /// deliver nothing.
   @inlinable func delivery(for item: Item?, _ s: inout State) -> ObserverDelivery<Value>? {
-    .firstNonEmpty(item.map { prepare($0, &s) }) { s.line.next().map { prepare($0, &s) } }
+    .first(of: item, { prepare($0, &s) }, next: { s.line.next() })
   }
 
   @inlinable func deliver(from first: ObserverDelivery<Value>?) {
@@ -136,8 +187,8 @@ final class SharedStream<Value> {
   }
 }
 
-/// One connection of a share to its source: what the source's observer calls. One object, so
-/// that the two closures capturing it need no allocation of their own.
+/// One connection of a share to a source other than a relay hub: what the source's observer
+/// calls. One object, so that the two closures capturing it need no allocation of their own.
 @usableFromInline
 final class ShareConnection<Value> {
   @usableFromInline let share: SharedStream<Value>
@@ -148,19 +199,7 @@ final class ShareConnection<Value> {
     self.number = number
   }
 
-  @inlinable func receive(_ value: Value) {
-    if let hop = share.hop {
-      hop.scheduler.schedule { [self] in share.receive(.value(value, connection: number)) }
-    } else {
-      share.receive(.value(value, connection: number))
-    }
-  }
+  @inlinable func receive(_ value: Value) { share.sourceValue(value, connection: number) }
 
-  @inlinable func finish() {
-    if let hop = share.hop {
-      hop.scheduler.schedule { [self] in share.receive(.finish(connection: number)) }
-    } else {
-      share.receive(.finish(connection: number))
-    }
-  }
+  @inlinable func finish() { share.sourceFinished(connection: number) }
 }

@@ -11,17 +11,16 @@ func corePipelineP1(events: Int) -> (Measurement, Measurement) {
   let input = PublishRelay<Int>()
   var sum = 0
   let cancellable = input.map { $0 &* 2 }.filter { $0 % 3 != 0 }.sink { sum &+= $0 }
-  let reactive = measure("P1 reactive", warmup: 1, runs: 5, operationsPerRun: events) {
-    for value in 0..<events { input.accept(value) }
-  }
-  cancellable.cancel()
   let stage: (Int) -> Void = { value in
     let doubled = value &* 2
     if doubled % 3 != 0 { sum &+= doubled }
   }
-  let plain = measure("P1 plain", warmup: 1, runs: 5, operationsPerRun: events) {
+  let (reactive, plain) = measureSideBySide("P1", operationsPerRun: events) {
+    for value in 0..<events { input.accept(value) }
+  } plain: {
     for value in 0..<events { stage(value) }
   }
+  cancellable.cancel()
   blackHole(sum)
   return (reactive, plain)
 }
@@ -34,18 +33,17 @@ func corePipelineP2(events: Int) -> (Measurement, Measurement) {
   let cancellable = a.combineLatest(b).map { $0 &+ $1 }.sink { sum &+= $0 }
   a.accept(0)
   b.accept(0)
-  let reactive = measure("P2 reactive", warmup: 1, runs: 5, operationsPerRun: events) {
-    for value in 0..<events { if value & 1 == 0 { a.accept(value) } else { b.accept(value) } }
-  }
-  cancellable.cancel()
   var (lastA, lastB) = (0, 0)
   let combine: (Int) -> Void = { value in
     if value & 1 == 0 { lastA = value } else { lastB = value }
     sum &+= lastA &+ lastB
   }
-  let plain = measure("P2 plain", warmup: 1, runs: 5, operationsPerRun: events) {
+  let (reactive, plain) = measureSideBySide("P2", operationsPerRun: events) {
+    for value in 0..<events { if value & 1 == 0 { a.accept(value) } else { b.accept(value) } }
+  } plain: {
     for value in 0..<events { combine(value) }
   }
+  cancellable.cancel()
   blackHole(sum)
   return (reactive, plain)
 }
@@ -59,19 +57,18 @@ func corePipelineP3(events: Int, subscribers: Int) -> (Measurement, Measurement)
     .asDriver(scheduler: immediate)
   var sum = 0
   let cancellables = (0..<subscribers).map { _ in driver.drive { sum &+= $0 } }
-  let reactive = measure("P3 reactive", warmup: 1, runs: 5, operationsPerRun: events) {
-    for value in 0..<events { input.accept(value) }
-  }
-  cancellables.forEach { $0.cancel() }
   let sinks: [(Int) -> Void] = (0..<subscribers).map { _ in { sum &+= $0 } }
   let stage: (Int) -> Void = { value in
     let doubled = value &* 2
     guard doubled % 3 != 0 else { return }
     for sink in sinks { sink(doubled &+ 1) }
   }
-  let plain = measure("P3 plain", warmup: 1, runs: 5, operationsPerRun: events) {
+  let (reactive, plain) = measureSideBySide("P3", operationsPerRun: events) {
+    for value in 0..<events { input.accept(value) }
+  } plain: {
     for value in 0..<events { stage(value) }
   }
+  cancellables.forEach { $0.cancel() }
   blackHole(sum)
   return (reactive, plain)
 }
@@ -83,14 +80,12 @@ func corePipelineP4(times: Int, resident: Int) -> (Measurement, Measurement) {
   let driver = state.asDriver(scheduler: immediate)
   var sum = 0
   let residents = (0..<resident).map { _ in driver.drive { sum &+= $0 } }
-  let reactive = measure("P4 reactive", warmup: 1, runs: 5, operationsPerRun: times) {
-    for _ in 0..<times { driver.drive { sum &+= $0 }.cancel() }
-  }
-  residents.forEach { $0.cancel() }
   var observers: [Int: (Int) -> Void] = [:]
   for key in 0..<resident { observers[key] = { sum &+= $0 } }
   var next = resident
-  let plain = measure("P4 plain", warmup: 1, runs: 5, operationsPerRun: times) {
+  let (reactive, plain) = measureSideBySide("P4", operationsPerRun: times) {
+    for _ in 0..<times { driver.drive { sum &+= $0 }.cancel() }
+  } plain: {
     for _ in 0..<times {
       let key = next
       next &+= 1
@@ -100,6 +95,7 @@ func corePipelineP4(times: Int, resident: Int) -> (Measurement, Measurement) {
       observers[key] = nil
     }
   }
+  residents.forEach { $0.cancel() }
   blackHole(sum)
   return (reactive, plain)
 }
@@ -112,15 +108,14 @@ func corePipelineP5(events: Int) -> (Measurement, Measurement) {
   var sum = 0
   let cancellable = trigger.withLatestFrom(b) { $0 &+ $1 }.withLatestFrom(c) { $0 &* $1 }
     .sink { sum &+= $0 }
-  let reactive = measure("P5 reactive", warmup: 1, runs: 5, operationsPerRun: events) {
-    for value in 0..<events { trigger.accept(value) }
-  }
-  cancellable.cancel()
   let (latestB, latestC) = (2, 3)
   let stage: (Int) -> Void = { value in sum &+= (value &+ latestB) &* latestC }
-  let plain = measure("P5 plain", warmup: 1, runs: 5, operationsPerRun: events) {
+  let (reactive, plain) = measureSideBySide("P5", operationsPerRun: events) {
+    for value in 0..<events { trigger.accept(value) }
+  } plain: {
     for value in 0..<events { stage(value) }
   }
+  cancellable.cancel()
   blackHole(sum)
   return (reactive, plain)
 }
@@ -130,14 +125,13 @@ func corePipelineP6(events: Int) -> (Measurement, Measurement) {
   let sources = (0..<8).map { _ in PublishRelay<Int>() }
   var sum = 0
   let cancellable = sources.merge().sink { sum &+= $0 }
-  let reactive = measure("P6 reactive", warmup: 1, runs: 5, operationsPerRun: events) {
-    for value in 0..<events { sources[value & 7].accept(value) }
-  }
-  cancellable.cancel()
   let sinks: [(Int) -> Void] = (0..<8).map { _ in { sum &+= $0 } }
-  let plain = measure("P6 plain", warmup: 1, runs: 5, operationsPerRun: events) {
+  let (reactive, plain) = measureSideBySide("P6", operationsPerRun: events) {
+    for value in 0..<events { sources[value & 7].accept(value) }
+  } plain: {
     for value in 0..<events { sinks[value & 7](value) }
   }
+  cancellable.cancel()
   blackHole(sum)
   return (reactive, plain)
 }

@@ -31,11 +31,38 @@ func measure(
   var samples: [Double] = []
   samples.reserveCapacity(runs)
   for _ in 0..<runs {
-    let elapsed = clock.measure(body)
-    samples.append(
-      Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    samples.append(seconds(clock.measure(body)))
   }
   return Measurement(label: label, samples: samples, operationsPerRun: operationsPerRun)
+}
+
+/// Measures a pipeline and its plain-closure twin side by side: one unmeasured run of each,
+/// then `runs` measured runs of each, alternating, so that a slow spell of the machine (a
+/// shared VM's neighbours, a frequency change) falls on both alike rather than on whichever
+/// happened to be measured during it. Answers the pipeline's measurement, then the twin's.
+func measureSideBySide(
+  _ label: String, runs: Int = 9, operationsPerRun: Int,
+  reactive: () -> Void, plain: () -> Void
+) -> (Measurement, Measurement) {
+  reactive()
+  plain()
+  let clock = ContinuousClock()
+  var reactiveSamples: [Double] = []
+  var plainSamples: [Double] = []
+  for _ in 0..<runs {
+    reactiveSamples.append(seconds(clock.measure(reactive)))
+    plainSamples.append(seconds(clock.measure(plain)))
+  }
+  return (
+    Measurement(
+      label: "\(label) reactive", samples: reactiveSamples, operationsPerRun: operationsPerRun),
+    Measurement(label: "\(label) plain", samples: plainSamples, operationsPerRun: operationsPerRun)
+  )
+}
+
+/// A duration in seconds.
+func seconds(_ duration: Duration) -> Double {
+  Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
 }
 
 /// Formats seconds with a unit that keeps three significant figures readable.
@@ -86,9 +113,7 @@ func measureAfterSetup(
   samples.reserveCapacity(runs)
   for _ in 0..<runs {
     let operation = setup()
-    let elapsed = clock.measure(operation)
-    samples.append(
-      Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    samples.append(seconds(clock.measure(operation)))
   }
   return Measurement(label: label, samples: samples, operationsPerRun: 1)
 }

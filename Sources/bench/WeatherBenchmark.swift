@@ -219,7 +219,3 @@ private func runWeatherBenchmarks() -> Bool {
   for problem in problems { print("  OVER: \(problem)") }
   return met && problems.isEmpty
 }
-
-private func seconds(_ duration: Duration) -> Double {
-  Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-}

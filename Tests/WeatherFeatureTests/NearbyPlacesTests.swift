@@ -73,6 +73,75 @@ struct NearbyPlacesTests {
     #expect(h.service.placesCalls.count == 3)
   }
 
+  @Test("WW-04 showing the map looks up the places in view once it has stayed put for 0.5 s")
+  func showingLooksUp() {
+    let h = WeatherHarness()
+    h.service.placesReplies = [.answer([berlin])]
+    let labels = nearby(h)
+    h.viewModel.toggleMap()
+    h.at(0.49)
+    #expect(h.service.placesCalls.isEmpty && h.isSettled.values.last == false)
+    h.at(1)
+    #expect(h.service.placesCalls.map(\.time) == [0.5])
+    #expect(labels.values.last == ["☁ Berlin 17°C"])
+    #expect(h.isSettled.values.last == true)
+  }
+
+  @Test("WW-04 zooming looks up the new view; zooms in a row ask once, for the last zoom")
+  func zoomLooksUp() {
+    let h = WeatherHarness()
+    h.service.placesReplies = [.answer([berlin]), .answer([prague])]
+    let labels = nearby(h)
+    h.viewModel.toggleMap()
+    h.at(1)
+    h.viewModel.zoomOut()
+    h.at(1.2)
+    h.viewModel.zoomOut()
+    h.at(2)
+    let calls = h.service.placesCalls
+    #expect(calls.map(\.time) == [0.5, 1.7])
+    let center = calls[0].area.center
+    #expect(calls.last?.area == MapGrid.area(center: center, zoom: 2, columns: 36, rows: 13))
+    #expect(labels.values.last == ["☂ Prague 15°C"])
+    #expect(h.service.calls.isEmpty)  // the centre stays: its weather is not fetched again
+  }
+
+  @Test("WW-04 a new map size or a search's re-centring looks up the new view")
+  func resizeAndRecentreLookUp() {
+    let h = WeatherHarness()
+    h.viewModel.toggleMap()
+    h.at(1)
+    h.viewModel.setMapSize(columns: 60, rows: 20)
+    h.at(2)
+    let center = h.service.placesCalls.first?.area.center ?? W_London.coordinate
+    #expect(
+      h.service.placesCalls.last?.area
+        == MapGrid.area(center: center, zoom: 4, columns: 60, rows: 20))
+    h.search("London")
+    h.at(3)
+    let calls = h.service.placesCalls
+    #expect(calls.map(\.time) == [0.5, 1.5, 2.5])
+    #expect(calls.last?.area.center == W_London.coordinate)
+  }
+
+  @Test("WW-04 hiding the map ends the wait and the lookup; a hidden map looks nothing up")
+  func hidingCancels() {
+    let h = WeatherHarness()
+    h.service.placesReplies = [.never]
+    h.viewModel.toggleMap()
+    h.at(0.3)
+    h.viewModel.toggleMap()
+    h.at(2)
+    #expect(h.service.placesCalls.isEmpty && h.isSettled.values.last == true)
+    h.viewModel.toggleMap()
+    h.at(3)
+    #expect(h.service.placesCalls.count == 1 && h.service.cancelledPlaces == 0)
+    h.viewModel.toggleMap()
+    h.search("London")
+    h.at(10)
+    #expect(h.service.placesCalls.count == 1 && h.service.cancelledPlaces == 1)
+  }
+
   @Test("WW-04 the offline service answers the fixture cities inside the map, nearest first")
   func fixtureCities() throws {
     let scheduler = DispatchQueue.test

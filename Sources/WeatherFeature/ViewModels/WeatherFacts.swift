@@ -43,7 +43,14 @@ struct WeatherFacts: Equatable {
   var mapRows = WeatherViewModel.defaultMapSize.rows
   /// Places shown recently, newest first, as their weather.
   var markers: [Weather] = []
-  /// The places around the map's centre, from the last settle whose lookup succeeded.
+  /// The places in view, from the last settled view whose lookup succeeded.
   var nearby: [Weather] = []
   var forecast: ForecastState = .none
+
+  /// The part of the world the map shows, or nil while it is hidden: what the places around
+  /// the centre are looked up for (WW-04).
+  var viewedArea: MapArea? {
+    guard mapVisible else { return nil }
+    return MapGrid.area(center: mapCenter, zoom: zoom, columns: mapColumns, rows: mapRows)
+  }
 }

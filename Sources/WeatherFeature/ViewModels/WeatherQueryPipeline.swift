@@ -59,8 +59,6 @@ extension WeatherViewModel {
     /// The end of the query: live weather, the cached entry, or the placeholder.
     case shown(WeatherFacts.Display, QueryKind)
     case forecast(WeatherFacts.ForecastState)
-    /// The map stopped moving at this centre: the places around it are looked up too.
-    case settled(Coordinate)
   }
 
   /// Why a location query found no place to look up.
@@ -82,10 +80,7 @@ extension WeatherViewModel {
       return attempts(query, from: first, request: request)
     case .settleThenFetch(let center):
       return Just(()).delay(for: .seconds(Self.mapSettleDelay), scheduler: scheduler)
-        .flatMap { [unowned self] in
-          Just(QueryStep.settled(center))
-            .append(attempts(.coordinate(center), from: 1, request: request))
-        }
+        .flatMap { [unowned self] in attempts(.coordinate(center), from: 1, request: request) }
         .eraseToAnyPublisher()
     case .locate:
       return locate(request)
@@ -208,11 +203,6 @@ extension WeatherViewModel {
       update { $0.forecast = forecast }
     case .waitForNetwork(let resume):
       networkWaits.accept(resume)
-    case .settled(let center):
-      let facts = facts.value
-      areas.accept(
-        MapGrid.area(
-          center: center, zoom: facts.zoom, columns: facts.mapColumns, rows: facts.mapRows))
     }
   }
 

@@ -82,8 +82,6 @@ public final class WeatherViewModel: ScreenModel {
   /// The query to run again once the network is back (WW-07); nil ends the wait.
   let networkWaits = PublishRelay<QueryRequest?>()
   private var reconnection: AnyCancellable?
-  /// The map areas whose places are looked up (WW-04), newest last.
-  let areas = PublishRelay<MapArea>()
   /// The rest of a query that waits for a key entry (after a 401).
   var awaitingKey: QueryRequest?
   private var lastQuery: QueryKind?
@@ -133,7 +131,7 @@ public final class WeatherViewModel: ScreenModel {
       return activity.counting(run(request))
     }
     .sink { [unowned self] in apply($0) }
-    nearbyLookups = lookUpPlacesAround(areas)
+    nearbyLookups = lookUpPlacesInView(facts)
     reconnection = retryWhenOnline(networkWaits)
     // AV-07: back on screen after 10 minutes or more, the shown place is looked up again;
     // a query in flight is left alone.

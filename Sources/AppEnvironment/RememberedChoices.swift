@@ -41,9 +41,7 @@ public final class RememberedChoices {
     do {
       try directory.prepare()
       database = try CreationLock.whileHolding(lockFor: path) {
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(5)
-        let database = try DatabaseQueue(path: path, configuration: configuration)
+        let database = try Self.connection(to: path)
         try database.writeWithoutTransaction { db in
           _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
           try db.execute(
@@ -53,8 +51,21 @@ public final class RememberedChoices {
       }
     } catch {
       database = nil
-      problem = "warning: choices are not remembered: \(path) cannot be used"
+      problem = Self.warning(path)
     }
+  }
+
+  /// A connection to the store at `path`, as every reader and writer opens it: a writer that
+  /// finds the store busy (another process's write) waits up to 5 s before failing.
+  private static func connection(to path: String) throws -> DatabaseQueue {
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(5)
+    return try DatabaseQueue(path: path, configuration: configuration)
+  }
+
+  /// The start-up warning for a store at `path` that cannot be used.
+  private static func warning(_ path: String) -> String {
+    "warning: choices are not remembered: \(path) cannot be used"
   }
 
   /// The warning line for a `choices.sqlite` that exists but cannot be read (checked at start,
@@ -66,15 +77,13 @@ public final class RememberedChoices {
     guard FileManager.default.fileExists(atPath: path) else { return nil }
     // Opened as the apps open it (a read-only connection cannot read a WAL database whose
     // shared-memory file needs recovery); a read changes nothing in the file.
-    var configuration = Configuration()
-    configuration.busyMode = .timeout(5)
     do {
-      let database = try DatabaseQueue(path: path, configuration: configuration)
-      _ = try database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master")
+      _ = try connection(to: path).read { db in
+        try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master")
       }
       return nil
     } catch {
-      return "warning: choices are not remembered: \(path) cannot be used"
+      return warning(path)
     }
   }
 

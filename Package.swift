@@ -192,7 +192,12 @@ let package = Package(
     .target(name: "CFuzzDriver", path: "Tests/Fuzz/CFuzzDriver"),
     .executableTarget(
       name: "fuzz-cli", dependencies: ["CLIFuzzHarness", "CFuzzDriver"], path: "Tests/Fuzz/Driver"),
-    .testTarget(name: "AppEnvironmentTests", dependencies: ["AppEnvironment", "ViewModelKit"]),
+    .testTarget(
+      name: "AppEnvironmentTests",
+      dependencies: [
+        "AppEnvironment", "ViewModelKit",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ViewModelKitTesting"]),
     .testTarget(
       name: "TUIAppTests",

@@ -74,8 +74,11 @@ public struct ConfigFile: Equatable, Sendable {
   /// The file's text: UTF-8, at most `sizeLimit` bytes (a larger file is refused unread).
   static func contents(of path: String) throws(ConfigurationError) -> String {
     let tooLarge = ConfigurationError.invalidValue("\(path):1: the file is larger than 64 KiB")
-    let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0
-    guard size <= sizeLimit else { throw tooLarge }
+    let status = FileStatus(followingLinksAt: path)
+    if let status, !status.isRegularFile {
+      throw .invalidValue("\(path): not a regular file")
+    }
+    guard (status?.size ?? 0) <= sizeLimit else { throw tooLarge }
     guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else {
       throw .invalidValue("\(path): cannot read the file")
     }
@@ -148,28 +151,16 @@ public struct ConfigFile: Equatable, Sendable {
     lineNumber(of: key, in: text) ?? 1
   }
 
-  /// The 1-based line on which `key` is set or opens a table, or nil.
+  /// The 1-based line on which `key` is set or opens a table, or nil. Lines end at LF or CRLF.
   static func lineNumber(of key: String, in text: String) -> Int? {
-    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-    {
-      let trimmed = line.drop { $0 == " " || $0 == "\t" }
-      if trimmed.hasPrefix("[\(key)]") || trimmed.hasPrefix("[[\(key)]]") { return index + 1 }
-      let bare = trimmed.hasPrefix("\"\(key)\"") || trimmed.hasPrefix("'\(key)'")
-      if bare || trimmed.hasPrefix(key),
-        trimmed.dropFirst(key.count + (bare ? 2 : 0))
-          .drop(while: { $0 == " " || $0 == "\t" }).first == "="
-      {
-        return index + 1
-      }
-    }
-    return nil
+    ConfigLines(text).index(of: key).map { $0 + 1 }
   }
 
   /// Whether the file is readable by group or others while it holds a secret: ssh's rule.
   public var exposesSecrets: Bool {
     guard Self.keys.contains(where: { $0.secret && values[$0.name] != nil }),
-      let mode = try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+      let status = FileStatus(followingLinksAt: path)
     else { return false }
-    return mode & 0o044 != 0
+    return status.mode & 0o044 != 0
   }
 }

@@ -2,10 +2,14 @@ import Foundation
 import ViewModelKit
 import WeatherFeature
 
-/// Changes one key of the settings file (ST-04) and nothing else: every other line, comments
-/// and blank lines included, stays as it was. The new file replaces the old one by an atomic
-/// rename, with mode 0600, under a lock on its folder so two processes editing at once apply
-/// both edits. A file that does not parse is left alone and the edit is refused.
+/// Changes one key of the settings file (ST-04) and nothing else: every other line, comments,
+/// blank lines and each line's ending (LF or CRLF) included, stays as it was. A settings file
+/// reached through a symbolic link is edited where the link points, and the link stays. The new
+/// file replaces the old one by an atomic rename, with mode 0600, under a lock on it so two
+/// processes editing at once apply both edits. The edit is checked before it is written: the
+/// new text must parse, hold the new value, and hold every other key's value unchanged; a file
+/// that does not parse, or that one changed line cannot edit safely (the key inside a
+/// multi-line string, say), is left alone and the edit is refused.
 public struct ConfigFileEditor {
   /// The settings file to edit (created, with its folder, when missing).
   public let path: String
@@ -20,8 +24,8 @@ public struct ConfigFileEditor {
     guard !value.isEmpty, value.utf8.count <= 2048,
       value.unicodeScalars.allSatisfy({ !CharacterSet.controlCharacters.contains($0) })
     else { throw .invalidValue("the value cannot be written as a setting") }
-    let url = URL(fileURLWithPath: path)
-    let folder = url.deletingLastPathComponent()
+    let target = try Self.finalTarget(of: path)
+    let folder = URL(fileURLWithPath: target).deletingLastPathComponent()
     do {
       try FileManager.default.createDirectory(
         at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -29,9 +33,9 @@ public struct ConfigFileEditor {
       throw .invalidValue("\(folder.path) cannot be created")
     }
     var failure: ConfigurationError?
-    CreationLock.whileHolding(lockFor: path) {
+    CreationLock.whileHolding(lockFor: target) {
       do throws(ConfigurationError) {
-        try rewrite(key, to: value, url: url)
+        try rewrite(key, to: value, at: target)
       } catch {
         failure = error
       }
@@ -39,31 +43,63 @@ public struct ConfigFileEditor {
     if let failure { throw failure }
   }
 
-  private func rewrite(_ key: String, to value: String, url: URL) throws(ConfigurationError) {
-    var text = ""
-    if FileManager.default.fileExists(atPath: path) {
-      text = try ConfigFile.contents(of: path)
-      _ = try ConfigFile.parse(text, path: path)  // a broken file is not edited
-    }
+  /// The new text of the file, or an error when one changed line cannot set the key safely.
+  static func edited(_ text: String, setting key: String, to value: String, path: String)
+    throws(ConfigurationError) -> String
+  {
+    let before = try ConfigFile.parse(text, path: path)  // a broken file is not edited
     let escaped = value.replacingOccurrences(of: "\\", with: "\\\\")
       .replacingOccurrences(of: "\"", with: "\\\"")
     let line = "\(key) = \"\(escaped)\""
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    if let number = ConfigFile.lineNumber(of: key, in: text) {
-      lines[number - 1] = line
+    var lines = ConfigLines(text)
+    if let index = lines.index(of: key) {
+      lines.replace(at: index, with: line)
     } else {
-      if lines.last == "" { lines.removeLast() }
       lines.append(line)
-      lines.append("")
     }
-    let temporary = url.deletingLastPathComponent()
+    let result = lines.text
+    var expected = before.values
+    expected[key] = value
+    let unsafe = ConfigurationError.invalidValue(
+      "\(path): '\(key)' cannot be changed safely here (is it in a multi-line string?); "
+        + "the file is unchanged, edit it by hand")
+    guard let after = try? ConfigFile.parse(result, path: path), after.values == expected else {
+      throw unsafe
+    }
+    return result
+  }
+
+  /// The file `path` finally names, following symbolic links (at most 32), so that an edit
+  /// replaces the linked file and keeps the link. A path that is no link is itself.
+  static func finalTarget(of path: String) throws(ConfigurationError) -> String {
+    var current = path
+    for _ in 0..<32 {
+      guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current)
+      else { return current }
+      current =
+        destination.hasPrefix("/")
+        ? destination
+        : URL(fileURLWithPath: current).deletingLastPathComponent()
+          .appendingPathComponent(destination).path
+    }
+    throw .invalidValue("\(path): too many symbolic links")
+  }
+
+  private func rewrite(_ key: String, to value: String, at target: String)
+    throws(ConfigurationError)
+  {
+    var text = ""
+    if FileStatus(followingLinksAt: target) != nil {
+      text = try ConfigFile.contents(of: target)
+    }
+    let data = Data(try Self.edited(text, setting: key, to: value, path: path).utf8)
+    let temporary = URL(fileURLWithPath: target).deletingLastPathComponent()
       .appendingPathComponent(".config.toml.\(getpid()).tmp")
-    let data = Data(lines.joined(separator: "\n").utf8)
     guard
       FileManager.default.createFile(
         atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600])
     else { throw .invalidValue("\(path) cannot be written") }
-    guard rename(temporary.path, path) == 0 else {
+    guard rename(temporary.path, target) == 0 else {
       let reason = String(cString: strerror(errno))
       try? FileManager.default.removeItem(at: temporary)
       throw .invalidValue("\(path) cannot be written: \(reason)")

@@ -37,10 +37,14 @@ let package = Package(
     .target(
       name: "ViewModelKit",
       dependencies: [
+        "CCurl",
         .product(name: "OpenCombineShim", package: "OpenCombine"),
         .product(name: "CombineSchedulers", package: "combine-schedulers"),
       ]
     ),
+    // libcurl, the HTTP transport of CurlHTTPClient (issue 26: a deadline for the whole
+    // exchange, a body limit that stops inflation, no CPU while waiting).
+    .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     .target(
       name: "ViewModelKitTesting",
       dependencies: [

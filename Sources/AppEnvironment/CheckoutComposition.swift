@@ -21,7 +21,7 @@ public enum CheckoutComposition {
       let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
       catalog = FixtureCatalogService(file: URL(fileURLWithPath: file, relativeTo: base))
     } else if !configuration.offline, let url = try configuration.webAddress("CATALOG_URL") {
-      catalog = HTTPCatalogService(url: url, client: URLSessionHTTPClient(timeout: 10))
+      catalog = HTTPCatalogService(url: url, client: CurlHTTPClient(timeout: 10))
     } else {
       catalog = FixtureCatalogService()
     }
@@ -32,7 +32,7 @@ public enum CheckoutComposition {
       rates = HTTPRatesService(
         url: url,
         apiKey: configuration.variable("RATES_API_KEY"),
-        client: URLSessionHTTPClient(timeout: 15))
+        client: CurlHTTPClient(timeout: 10))
       connectivity = InterfaceConnectivity(scheduler: scheduler)
     } else {
       rates = FixtureRatesService()
@@ -48,7 +48,7 @@ public enum CheckoutComposition {
     }
     let accounts: any AccountService =
       if !configuration.offline, let url = try configuration.webAddress("ACCOUNTS_URL") {
-        HTTPAccountService(baseURL: url, client: URLSessionHTTPClient(timeout: 10))
+        HTTPAccountService(baseURL: url, client: CurlHTTPClient(timeout: 10))
       } else {
         FixtureAccountService(latency: 0.3, scheduler: scheduler)
       }

@@ -140,10 +140,22 @@ struct ConfigFileEditorLineTests {
         var expected = before?.values ?? [:]
         expected["openweather_api_key"] = "new-9999"
         #expect(parsed.values == expected)
-        // Every line but the key's is kept with its ending.
-        let kept = after.replacingOccurrences(of: "openweather_api_key = \"new-9999\"", with: "")
-        let old = text.replacingOccurrences(of: "openweather_api_key = \"old-0001\"", with: "")
-        #expect(kept.hasPrefix(old))
+        // Every line but the key's is kept with its ending: the key's line replaced in place,
+        // or the whole old text kept as the start of the new one.
+        let split = { (text: String) in
+          text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { String(String.UnicodeScalarView($0)) }
+        }
+        let (old, new) = (split(text), split(after))
+        if let index = new.firstIndex(where: { $0.contains("new-9999") }), old.count == new.count {
+          var (keptOld, keptNew) = (old, new)
+          keptOld.remove(at: index)
+          keptNew.remove(at: index)
+          #expect(keptOld == keptNew)
+          #expect(old[index].hasSuffix("\r") == new[index].hasSuffix("\r"))
+        } else {
+          #expect(after.hasPrefix(text))
+        }
       } catch {
         #expect((try? read(path)) == text)
       }

@@ -17,7 +17,7 @@ struct HTTPServicesTests {
   {
     HTTPRatesService(
       url: server.baseURL.appendingPathComponent("latest"), apiKey: key,
-      client: URLSessionHTTPClient(timeout: timeout))
+      client: CurlHTTPClient(timeout: timeout))
   }
 
   @Test("200 with the fixture body gives the table, with headers and the access key")
@@ -79,7 +79,7 @@ struct HTTPServicesTests {
   func refused() async throws {
     let closed = try ClosedPort()
     let service = HTTPRatesService(
-      url: closed.baseURL, apiKey: nil, client: URLSessionHTTPClient(timeout: 30))
+      url: closed.baseURL, apiKey: nil, client: CurlHTTPClient(timeout: 30))
     #expect(await outcome(of: service.latestRates()) == .failure(.network))
   }
 
@@ -94,7 +94,7 @@ struct HTTPServicesTests {
       }
       let service = HTTPCatalogService(
         url: server.baseURL.appendingPathComponent("catalog.json"),
-        client: URLSessionHTTPClient(timeout: 30))
+        client: CurlHTTPClient(timeout: 30))
       let result = await outcome(of: service.loadCatalog())
       await server.stop()
       switch (fixture, status) {

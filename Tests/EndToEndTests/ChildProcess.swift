@@ -22,8 +22,23 @@ final class ChildProcess: @unchecked Sendable {
   /// `ru_maxrss` cannot be used: after a `posix_spawn` (vfork) it carries this test
   /// process's own peak into the child's figure.
   private(set) var peakResidentKiB = 0
+  /// The CPU time (user and system) the child has used, in seconds, as last sampled from
+  /// `/proc/<pid>/stat`.
+  private(set) var cpuSeconds = 0.0
+
+  private func sampleCPU() {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let end = stat.lastIndex(of: ")")
+    else { return }
+    // Fields after the command name: state is the 3rd field; utime and stime the 14th, 15th.
+    let fields = stat[stat.index(after: end)...].split(separator: " ")
+    guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12])
+    else { return }
+    cpuSeconds = max(cpuSeconds, (user + system) / Double(sysconf(Int32(_SC_CLK_TCK))))
+  }
 
   private func sampleHighWater() {
+    sampleCPU()
     guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
       let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
       let kib = Int(line.split(separator: " ").dropFirst().first ?? "")
@@ -177,7 +192,7 @@ final class ChildProcess: @unchecked Sendable {
     if timedOut { stderr += "\n[test: the program was killed at its deadline]" }
     return Executables.Output(
       status: status, stdout: String(decoding: out, as: UTF8.self), stderr: stderr,
-      peakResidentKiB: peakResidentKiB)
+      peakResidentKiB: peakResidentKiB, cpuSeconds: cpuSeconds)
   }
 
   /// Sends `signal` to the child.

@@ -22,6 +22,8 @@ enum Executables {
     let stderr: String
     /// The program's peak resident size, in KiB.
     var peakResidentKiB = 0
+    /// The CPU time the program used, in seconds (user and system).
+    var cpuSeconds = 0.0
   }
 
   /// Runs a built executable with `input` on stdin and waits for it to exit.

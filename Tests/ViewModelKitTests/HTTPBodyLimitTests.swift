@@ -6,13 +6,13 @@ import ViewModelKit
 
 /// Issue 9, item 2: every live client reads at most `bodyLimit` bytes of body, counted after
 /// gzip is inflated, and fails with `.dataLengthExceedsMaximum` past it.
-@Suite("URLSessionHTTPClient: the body limit", .timeLimit(.minutes(2)))
+@Suite("CurlHTTPClient: the body limit", .timeLimit(.minutes(2)))
 struct HTTPBodyLimitTests {
-  func get(_ server: LoopbackServer, limit: Int = URLSessionHTTPClient.defaultBodyLimit) async
+  func get(_ server: LoopbackServer, limit: Int = CurlHTTPClient.defaultBodyLimit) async
     -> Result<ViewModelKit.HTTPResponse, URLError>
   {
     await outcome(
-      of: URLSessionHTTPClient(timeout: 30, bodyLimit: limit).get(
+      of: CurlHTTPClient(timeout: 30, bodyLimit: limit).get(
         server.baseURL.appendingPathComponent("x"), headers: [:]))
   }
 
@@ -21,7 +21,7 @@ struct HTTPBodyLimitTests {
     let server = try await LoopbackServer { _ in HostileBodies.gzipBombResponse() }
     let result = await get(server)
     await server.stop()
-    #expect(HostileBodies.gzipBomb.count < URLSessionHTTPClient.defaultBodyLimit)
+    #expect(HostileBodies.gzipBomb.count < CurlHTTPClient.defaultBodyLimit)
     #expect(result.failureCode == .dataLengthExceedsMaximum)
   }
 
@@ -39,7 +39,7 @@ struct HTTPBodyLimitTests {
       let size = request.path.hasSuffix("over") ? 1025 : 1024
       return FlyingFox.HTTPResponse(statusCode: .ok, body: Data(repeating: 65, count: size))
     }
-    let client = URLSessionHTTPClient(timeout: 30, bodyLimit: 1024)
+    let client = CurlHTTPClient(timeout: 30, bodyLimit: 1024)
     let exact = await outcome(
       of: client.get(server.baseURL.appendingPathComponent("exact"), headers: [:]))
     let over = await outcome(

@@ -15,7 +15,7 @@ struct OpenWeatherServiceTests {
   func client(_ server: LoopbackServer, timeout: TimeInterval = 30) -> OpenWeatherService {
     OpenWeatherService(
       baseURL: server.baseURL.appendingPathComponent("data/2.5"),
-      client: URLSessionHTTPClient(timeout: timeout))
+      client: CurlHTTPClient(timeout: timeout))
   }
 
   func answering(_ status: Int, _ body: Data) async throws -> LoopbackServer {
@@ -106,7 +106,7 @@ struct OpenWeatherServiceTests {
   func refused() async throws {
     let closed = try ClosedPort()
     let service = OpenWeatherService(
-      baseURL: closed.baseURL, client: URLSessionHTTPClient(timeout: 30))
+      baseURL: closed.baseURL, client: CurlHTTPClient(timeout: 30))
     let result = await outcome(of: service.currentWeather(for: .city("x"), apiKey: "k"))
     #expect(result == .failure(.network))
   }
@@ -116,7 +116,7 @@ struct OpenWeatherServiceTests {
     let server = try DroppingServer()
     defer { server.stop() }
     let service = OpenWeatherService(
-      baseURL: server.baseURL, client: URLSessionHTTPClient(timeout: 30))
+      baseURL: server.baseURL, client: CurlHTTPClient(timeout: 30))
     let result = await outcome(of: service.currentWeather(for: .city("x"), apiKey: "k"))
     #expect(result == .failure(.network))
   }

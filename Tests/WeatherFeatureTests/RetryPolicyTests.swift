@@ -54,3 +54,47 @@ struct WeatherRetryPolicyTests {
     #expect(h.service.callTimes == [0, 1, 3])
   }
 }
+
+/// Issue 26, item 4: a query has an overall deadline, its attempts' total.
+@Suite("Weather: a query's total deadline")
+struct WeatherQueryBudgetTests {
+  @Test("the total is four full attempts and the back-offs: 46 s")
+  func budget() {
+    #expect(WeatherViewModel.queryBudget == 46)
+  }
+
+  @Test("a 429 asking for 60 s ends the query at once with its message and the fallback")
+  func retryAfterPastTheTotal() {
+    let h = WeatherHarness()
+    h.service.defaultReply = .fail(.rateLimited(retryAfter: 60))
+    h.search("London")
+    h.at(0)
+    #expect(h.service.callTimes == [0])
+    #expect(h.toast.values == ["Too many requests: the weather service is rate limiting"])
+    #expect(h.cityName.last == "No data" && h.cityName.times.last == 0)
+    h.at(300)
+    #expect(h.service.callTimes == [0])
+  }
+
+  @Test("a 429 late in the query whose wait would pass 46 s ends it at once")
+  func lateRetryAfter() {
+    let h = WeatherHarness()
+    h.service.replies = [.fail(.network), .fail(.rateLimited(retryAfter: 40))]
+    h.search("London")
+    h.at(300)
+    #expect(h.service.callTimes == [0, 1])
+    #expect(h.cityName.last == "No data" && h.cityName.times.last == 1)
+  }
+
+  @Test("four silent attempts end the query at 46 s, settled")
+  func silentAttempts() {
+    let h = WeatherHarness()
+    h.service.defaultReply = .never
+    h.search("London")
+    h.at(45.9)
+    #expect(h.isSettled.last == false)
+    h.at(46)
+    #expect(h.service.callTimes == [0, 11, 23, 36])
+    #expect(h.cityName.last == "No data" && h.cityName.times.last == 46)
+  }
+}

@@ -6,8 +6,9 @@ import ViewModelKit
 public struct URLSessionTwitterAPI: TwitterAPI {
   /// The public API's root.
   public static let defaultBaseURL = URL(string: "https://api.twitter.com")!
-  /// URLSession's own limit: longer than the view models' 15 s, so theirs decides.
-  public static let defaultTimeout = 20.0
+  /// The whole exchange's deadline: the spec's 15 s per request, so a server that drips its
+  /// answer is cut off when the view models' own limit passes.
+  public static let defaultTimeout = TweetsTiming.requestTimeout
 
   private let baseURL: URL
   private let client: any HTTPClient & Sendable
@@ -19,7 +20,7 @@ public struct URLSessionTwitterAPI: TwitterAPI {
     now: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.baseURL = baseURL
-    client = URLSessionHTTPClient(timeout: timeout)
+    client = CurlHTTPClient(timeout: timeout)
     self.now = now
   }
 

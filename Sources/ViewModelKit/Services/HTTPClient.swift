@@ -49,123 +49,63 @@ extension HTTPClient {
   }
 }
 
-/// `HTTPClient` over URLSession, with a per-request timeout and a body limit. Cancelling the
-/// subscription cancels the request.
+/// `HTTPClient` over libcurl: the transport of every live service.
 ///
-/// The body is counted as it arrives, after URLSession has inflated any gzip or deflate
-/// encoding, so a small compressed body that inflates to gigabytes is stopped at the limit
-/// with `URLError(.dataLengthExceedsMaximum)`; memory stays near the limit.
-public final class URLSessionHTTPClient: HTTPClient, Sendable {
+/// Each request runs on a thread of its own (see `CurlTransfer`), so independent requests never
+/// wait behind each other and a waiting request costs no CPU. `timeout` is an overall deadline
+/// for the whole exchange, not an idle limit: a server that drips one byte at a time is cut off
+/// when it passes. The body is counted after gzip or deflate is inflated, and the transfer and
+/// its inflation stop at the first byte past `bodyLimit` with
+/// `URLError(.dataLengthExceedsMaximum)`, so a compressed bomb costs at most the limit in
+/// memory. Cancelling the subscription stops the transfer at once.
+public final class CurlHTTPClient: HTTPClient, Sendable {
   /// The default limit on a body, in bytes (5 MiB): far above any answer the apps use.
   public static let defaultBodyLimit = 5 * 1024 * 1024
 
-  private let session: URLSession
-  private let transfers: BodyCollector
   private let timeout: TimeInterval
+  private let bodyLimit: Int
 
-  /// A client whose requests give up after `timeout` seconds without an answer, and fail
-  /// with `.dataLengthExceedsMaximum` past `bodyLimit` bytes of (inflated) body.
-  public init(timeout: TimeInterval, bodyLimit: Int = URLSessionHTTPClient.defaultBodyLimit) {
-    self.timeout = timeout
-    transfers = BodyCollector(limit: bodyLimit)
-    // The session-wide limit is set as well: URLSession on Linux does not always honour the
-    // request's own timeout.
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForRequest = timeout
-    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    session = URLSession(configuration: configuration, delegate: transfers, delegateQueue: nil)
+  /// A client whose requests end with `URLError(.timedOut)` `timeout` seconds after they
+  /// start unless fully answered, and fail with `.dataLengthExceedsMaximum` past `bodyLimit`
+  /// bytes of (inflated) body.
+  public init(timeout: TimeInterval, bodyLimit: Int = CurlHTTPClient.defaultBodyLimit) {
+    self.timeout = timeout.isFinite && timeout > 0 ? timeout : 10
+    self.bodyLimit = max(0, bodyLimit)
   }
 
-  // The session holds its delegate until invalidated. A publisher holds the client (below),
-  // so this runs only when no request can start any more; running ones may finish.
-  deinit { session.finishTasksAndInvalidate() }
-
   public func send(_ request: HTTPRequest) -> AnyPublisher<HTTPResponse, URLError> {
-    Deferred { [self] in
+    Deferred { [timeout, bodyLimit] in
       let answer = Replayed<HTTPResponse, URLError>()
-      var urlRequest = URLRequest(url: request.url, timeoutInterval: timeout)
-      urlRequest.httpMethod = request.method
-      urlRequest.httpBody = request.body
-      for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
-      let task = session.dataTask(with: urlRequest)
-      transfers.begin(task, answer: answer)
+      let transfer = CurlTransfer(request, deadline: timeout, bodyLimit: bodyLimit) { result in
+        switch result {
+        case .success(let response):
+          answer.send(response)
+          answer.send(completion: .finished)
+        case .failure(let error):
+          answer.send(completion: .failure(error))
+        }
+      }
       return answer.handleEvents(
-        receiveSubscription: { _ in task.resume() },
-        receiveCancel: { [transfers] in
-          transfers.forget(task)
-          task.cancel()
-        })
+        receiveSubscription: { _ in transfer.start() }, receiveCancel: { transfer.cancel() })
     }
     .eraseToAnyPublisher()
   }
-}
 
-/// The session delegate behind `URLSessionHTTPClient`: collects each task's body up to the
-/// limit and answers its subject once.
-private final class BodyCollector: NSObject, URLSessionDataDelegate, Sendable {
-  private struct Transfer {
-    let answer: Replayed<HTTPResponse, URLError>
-    var body = Data()
-  }
-
-  private let limit: Int
-  private let transfers = Locked<[Int: Transfer]>([:])
-
-  init(limit: Int) { self.limit = limit }
-
-  func begin(_ task: URLSessionTask, answer: Replayed<HTTPResponse, URLError>) {
-    transfers.withLock { $0[task.taskIdentifier] = Transfer(answer: answer) }
-  }
-
-  func forget(_ task: URLSessionTask) {
-    transfers.withLock { _ = $0.removeValue(forKey: task.taskIdentifier) }
-  }
-
-  func urlSession(
-    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
-  ) {
-    // A declared length over the limit is refused before any of the body is read.
-    if response.expectedContentLength > Int64(limit) {
-      fail(dataTask, URLError(.dataLengthExceedsMaximum))
-      completionHandler(.cancel)
-      return
+  /// Sends `request` and waits for its answer, with the same deadline, body limit and errors
+  /// as `send(_:)`. Cancelling the calling task stops the transfer (`URLError(.cancelled)`).
+  public func response(to request: HTTPRequest) async throws(URLError) -> HTTPResponse {
+    let waiting = Locked<CheckedContinuation<Result<HTTPResponse, URLError>, Never>?>(nil)
+    let transfer = CurlTransfer(request, deadline: timeout, bodyLimit: bodyLimit) { result in
+      waiting.withLock { $0.take() }?.resume(returning: result)
     }
-    completionHandler(.allow)
-  }
-
-  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-    let overflow = transfers.withLock { transfers -> Bool in
-      guard let count = transfers[dataTask.taskIdentifier]?.body.count else { return false }
-      guard count + data.count <= limit else { return true }
-      transfers[dataTask.taskIdentifier]?.body.append(data)
-      return false
+    let result = await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        waiting.withLock { $0 = continuation }
+        transfer.start()
+      }
+    } onCancel: {
+      transfer.cancel()
     }
-    if overflow { fail(dataTask, URLError(.dataLengthExceedsMaximum)) }
-  }
-
-  func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-    guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) })
-    else { return }
-    if let error {
-      transfer.answer.send(completion: .failure((error as? URLError) ?? URLError(.unknown)))
-      return
-    }
-    let http = task.response as? HTTPURLResponse
-    var headers: [String: String] = [:]
-    for (name, value) in http?.allHeaderFields ?? [:] {
-      headers[String(describing: name).lowercased()] = String(describing: value)
-    }
-    transfer.answer.send(
-      HTTPResponse(status: http?.statusCode ?? 0, body: transfer.body, headers: headers))
-    transfer.answer.send(completion: .finished)
-  }
-
-  /// Ends `task` with `error`: the subject hears it once, and the task is cancelled.
-  private func fail(_ task: URLSessionTask, _ error: URLError) {
-    guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) })
-    else { return }
-    transfer.answer.send(completion: .failure(error))
-    task.cancel()
+    return try result.get()
   }
 }

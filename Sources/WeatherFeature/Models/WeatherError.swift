@@ -8,7 +8,7 @@ public enum WeatherError: Error, Equatable, Sendable {
   case rateLimited(retryAfter: TimeInterval?)
   /// HTTP 403 or another 4xx that asking again cannot mend.
   case refused(status: Int)
-  /// The body passed `URLSessionHTTPClient.bodyLimit`.
+  /// The body passed `CurlHTTPClient.bodyLimit`.
   case tooLarge
 
   /// The longest server-requested wait the app retries after; when the server asks for more,

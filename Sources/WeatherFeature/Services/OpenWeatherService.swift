@@ -14,7 +14,7 @@ public struct OpenWeatherService: WeatherService {
 
   public init(
     baseURL: URL = OpenWeatherService.defaultBaseURL,
-    client: any HTTPClient & Sendable = URLSessionHTTPClient(
+    client: any HTTPClient & Sendable = CurlHTTPClient(
       timeout: OpenWeatherService.requestTimeout)
   ) {
     self.baseURL = baseURL

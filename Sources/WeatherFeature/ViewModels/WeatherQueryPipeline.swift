@@ -89,45 +89,61 @@ extension WeatherViewModel {
 
   /// Attempt `number` of `query` and, after a failure that allows it, the attempts after it:
   /// each reads the key when it starts and counts 10 s of silence as `network`; a transient
-  /// failure waits its back-off; a 401 waits for a key; the last failure falls back.
-  func attempts(_ query: WeatherQuery, from number: Int, request: QueryRequest) -> AnyPublisher<
-    QueryStep, Never
-  > {
+  /// failure waits its back-off; a 401 waits for a key; the last failure falls back. The
+  /// attempts share one total, `queryBudget` from the first attempt's start (`startedAt`): a
+  /// wait (a server's `Retry-After`) after which the next attempt could end past it ends the
+  /// query at once, with the failure's toast and the fallback.
+  func attempts(
+    _ query: WeatherQuery, from number: Int, request: QueryRequest,
+    startedAt: AnySchedulerOf<DispatchQueue>.SchedulerTimeType? = nil
+  ) -> AnyPublisher<QueryStep, Never> {
     let kind = request.kind
     return Deferred { [unowned self] in
-      service.currentWeather(for: query, apiKey: facts.value.apiKey)
-    }
-    .receive(on: scheduler)
-    .timeout(.seconds(Self.attemptTimeout), scheduler: scheduler, customError: { .network })
-    .flatMap { [unowned self] weather in
-      shown(.live(weather), kind: kind).setFailureType(to: WeatherError.self)
-    }
-    .catch { [unowned self] error -> AnyPublisher<QueryStep, Never> in
-      let toast = Just(QueryStep.toast(error.message))
-      if error == .invalidKey, number < Self.maxAttempts {
-        var rest = QueryRequest(kind: kind, plan: .fetch(query, firstAttempt: number + 1))
-        rest.retriesWhenOnline = request.retriesWhenOnline
-        return toast.append(.waitForKey(resume: rest)).eraseToAnyPublisher()
-      }
-      guard error.isTransient, number < Self.maxAttempts else {
-        guard error == .network, request.retriesWhenOnline else {
-          return toast.append(fallBack(kind)).eraseToAnyPublisher()
+      let start = startedAt ?? scheduler.now
+      return service.currentWeather(for: query, apiKey: facts.value.apiKey)
+        .receive(on: scheduler)
+        .timeout(.seconds(Self.attemptTimeout), scheduler: scheduler, customError: { .network })
+        .flatMap { [unowned self] weather in
+          shown(.live(weather), kind: kind).setFailureType(to: WeatherError.self)
         }
-        var again = QueryRequest(kind: kind, plan: .fetch(query, firstAttempt: 1))
-        again.retriesWhenOnline = false
-        return toast.append(fallBack(kind)).append(.waitForNetwork(resume: again))
-          .eraseToAnyPublisher()
-      }
-      let backOff = Self.retryDelay(after: error, attempt: number)
-      return toast.append(
-        Just(()).delay(for: .seconds(backOff), scheduler: scheduler)
-          .flatMap { [unowned self] in
-            attempts(query, from: number + 1, request: request)
+        .catch { [unowned self] error -> AnyPublisher<QueryStep, Never> in
+          let toast = Just(QueryStep.toast(error.message))
+          if error == .invalidKey, number < Self.maxAttempts {
+            var rest = QueryRequest(kind: kind, plan: .fetch(query, firstAttempt: number + 1))
+            rest.retriesWhenOnline = request.retriesWhenOnline
+            return toast.append(.waitForKey(resume: rest)).eraseToAnyPublisher()
           }
-      )
-      .eraseToAnyPublisher()
+          let backOff = Self.retryDelay(after: error, attempt: number)
+          guard error.isTransient, number < Self.maxAttempts,
+            fitsTheBudget(waiting: backOff, since: start)
+          else {
+            guard error == .network, request.retriesWhenOnline else {
+              return toast.append(fallBack(kind)).eraseToAnyPublisher()
+            }
+            var again = QueryRequest(kind: kind, plan: .fetch(query, firstAttempt: 1))
+            again.retriesWhenOnline = false
+            return toast.append(fallBack(kind)).append(.waitForNetwork(resume: again))
+              .eraseToAnyPublisher()
+          }
+          return toast.append(
+            Just(()).delay(for: .seconds(backOff), scheduler: scheduler)
+              .flatMap { [unowned self] in
+                attempts(query, from: number + 1, request: request, startedAt: start)
+              }
+          )
+          .eraseToAnyPublisher()
+        }
     }
     .eraseToAnyPublisher()
+  }
+
+  /// Whether an attempt started after `wait` seconds could still end within `queryBudget` of
+  /// `start`.
+  private func fitsTheBudget(
+    waiting wait: Double, since start: AnySchedulerOf<DispatchQueue>.SchedulerTimeType
+  ) -> Bool {
+    let elapsed = Double(start.distance(to: scheduler.now).magnitude) / 1_000_000_000
+    return elapsed + wait + Self.attemptTimeout <= Self.queryBudget + 0.001
   }
 
   /// A location query: the first acceptable fix within the time limit (the fix stream is

@@ -37,6 +37,13 @@ public final class WeatherViewModel: ScreenModel {
   /// Back-off after the n-th failed attempt: n seconds.
   static func backOff(afterAttempt attempt: Int) -> Double { Double(attempt) }
 
+  /// The longest a query's attempts may take together, in seconds: every attempt at its full
+  /// limit with the back-offs between them (4 × 10 s + 1 + 2 + 3 = 46 s). A query never runs
+  /// longer; a `Retry-After` that would take it past this ends it at once.
+  public static let queryBudget =
+    Double(maxAttempts) * attemptTimeout
+    + (1..<maxAttempts).reduce(0) { $0 + backOff(afterAttempt: $1) }
+
   /// The wait before the next attempt: the server's `Retry-After` when a 429 gave one, else
   /// the back-off.
   static func retryDelay(after error: WeatherError, attempt: Int) -> Double {

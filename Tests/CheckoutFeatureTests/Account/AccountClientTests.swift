@@ -8,7 +8,7 @@ import ViewModelKit
 @Suite("Account: the live client against a loopback server")
 struct AccountClientTests {
   func client(_ url: URL, timeout: TimeInterval = 30) -> HTTPAccountService {
-    HTTPAccountService(baseURL: url, client: URLSessionHTTPClient(timeout: timeout))
+    HTTPAccountService(baseURL: url, client: CurlHTTPClient(timeout: timeout))
   }
 
   static func json(_ status: Int, _ body: String) -> FlyingFox.HTTPResponse {

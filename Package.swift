@@ -62,11 +62,13 @@ let package = Package(
         .copy("selftest"), .copy("checkout"), .copy("todo"), .copy("weather"), .copy("tweets"),
       ]
     ),
+    // The checks every SQLite store makes on its file before writing (issue 26, item 6).
+    .target(name: "StoreSupport", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
     .target(
       name: "CheckoutFeature",
       dependencies: [
         "ViewModelKit",
-        "Fixtures",
+        "Fixtures", "StoreSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
@@ -79,7 +81,7 @@ let package = Package(
     .target(
       name: "TweetsFeature",
       dependencies: [
-        "ViewModelKit", "Fixtures",
+        "ViewModelKit", "Fixtures", "StoreSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
@@ -87,7 +89,7 @@ let package = Package(
       name: "TodoFeature",
       dependencies: [
         "ViewModelKit",
-        "Fixtures",
+        "Fixtures", "StoreSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
@@ -100,7 +102,7 @@ let package = Package(
         "CheckoutFeature",
         "TodoFeature",
         "WeatherFeature",
-        "TweetsFeature",
+        "TweetsFeature", "StoreSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "TOMLKit", package: "TOMLKit"),
         .product(name: "GRDB", package: "GRDB.swift"),
@@ -215,11 +217,15 @@ let package = Package(
         "CLIApp", "CheckoutFeature", "TodoFeature", "ViewModelKitTesting", "CLIFuzzHarness",
       ]),
     .testTarget(name: "ArchitectureTests"),
+    .testTarget(
+      name: "StoreSupportTests",
+      dependencies: ["StoreSupport", .product(name: "GRDB", package: "GRDB.swift")]),
     // Runs the built executables: cli through pipes, tui inside tmux.
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
         "cli", "tui", "TodoFeature", "WeatherFeature", "ViewModelKitTesting", "LoopbackSupport",
+        .product(name: "GRDB", package: "GRDB.swift"),
       ],
       exclude: ["checkout-transcript.txt", "weather-transcript.txt", "tweets-transcript.txt"]),
   ],

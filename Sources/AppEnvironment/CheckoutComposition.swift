@@ -1,5 +1,6 @@
 import CheckoutFeature
 import Foundation
+import StoreSupport
 import ViewModelKit
 
 /// Builds the Checkout app's services from the configuration: fixtures unless live
@@ -44,7 +45,15 @@ public enum CheckoutComposition {
       storage = InMemoryCheckoutStorage()
     } else {
       let folder = try configuration.dataDirectory.prepare()
-      storage = SQLiteCheckoutStorage(path: folder.appendingPathComponent("checkout.sqlite").path)
+      let path = folder.appendingPathComponent("checkout.sqlite").path
+      do {
+        try StoreFileCheck.check(path, as: SQLiteCheckoutStorage.identity)
+      } catch .damaged {
+        // A damaged store is the storage's to report: the app goes on without it.
+      } catch {
+        throw ConfigurationError.invalidValue("the checkout store cannot be used: \(error.message)")
+      }
+      storage = SQLiteCheckoutStorage(path: path)
     }
     let accounts: any AccountService =
       if !configuration.offline, let url = try configuration.webAddress("ACCOUNTS_URL") {

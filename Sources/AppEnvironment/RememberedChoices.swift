@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import StoreSupport
 import ViewModelKit
 
 /// What the user chose in an app, kept between runs (ST-03) in `<data dir>/choices.sqlite`,
@@ -41,6 +42,7 @@ public final class RememberedChoices {
     do {
       try directory.prepare()
       database = try CreationLock.whileHolding(lockFor: path) {
+        try StoreFileCheck.check(path, as: Self.identity)
         let database = try Self.connection(to: path)
         try database.writeWithoutTransaction { db in
           _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
@@ -63,6 +65,9 @@ public final class RememberedChoices {
     return try DatabaseQueue(path: path, configuration: configuration)
   }
 
+  /// What a choices store looks like: one table, made without a migrator.
+  static let identity = StoreIdentity(name: "choices", knownMigrations: nil, tables: ["choice"])
+
   /// The start-up warning for a store at `path` that cannot be used.
   private static func warning(_ path: String) -> String {
     "warning: choices are not remembered: \(path) cannot be used"
@@ -74,16 +79,13 @@ public final class RememberedChoices {
   static func problem(in configuration: AppConfiguration) -> String? {
     guard !configuration.ephemeral else { return nil }
     let path = configuration.dataDirectory.file("choices.sqlite").path
-    guard FileManager.default.fileExists(atPath: path) else { return nil }
-    // Opened as the apps open it (a read-only connection cannot read a WAL database whose
-    // shared-memory file needs recovery); a read changes nothing in the file.
     do {
-      _ = try connection(to: path).read { db in
-        try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master")
-      }
+      try StoreFileCheck.check(path, as: identity)
       return nil
-    } catch {
+    } catch .damaged {
       return warning(path)
+    } catch {
+      return "warning: choices are not remembered: \(error.message)"
     }
   }
 

@@ -82,9 +82,10 @@ public final class CheckoutCLI: CLIApplication {
     .eraseToAnyPublisher()
   }
 
-  /// A cart change that could not be saved fails the session (exit status 1).
+  /// A cart change that could not be saved, or orders that could not be read, fail the
+  /// session (exit status 1).
   public var failures: AnyPublisher<String, Never> {
-    session.cart.saveFailures.eraseToAnyPublisher()
+    [session.cart.saveFailures, session.history.loadFailures].merge().eraseToAnyPublisher()
   }
 
   public func setActive(_ active: Bool) { session.setActive(active) }

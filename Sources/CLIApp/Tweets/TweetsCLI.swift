@@ -10,6 +10,10 @@ public final class TweetsCLI: CLIApplication {
   private var screens: [ObjectIdentifier: CLIScreen] = [:]
   private var navigator: TweetsNavigator { session.navigator }
 
+  /// A tweet store that could not be opened, or a write that failed, fails the session (exit
+  /// status 1).
+  public var failures: AnyPublisher<String, Never> { session.storeFailures }
+
   public init(session: TweetsSession) { self.session = session }
 
   public var currentScreen: CLIScreen {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import StoreSupport
 import ViewModelKit
 
 /// Checkout storage in `<data dir>/checkout.sqlite`: WAL mode, migrations "v1" (the cart and
@@ -19,6 +20,12 @@ public final class SQLiteCheckoutStorage: CheckoutStorage, Sendable {
 
   /// A store on the file at `path`; the file is opened at the first operation.
   public init(path: String) { self.path = path }
+
+  /// What a checkout store looks like: the composition checks the file against it at start,
+  /// before anything may write to it.
+  public static let identity = StoreIdentity(
+    name: "checkout", knownMigrations: ["v1", "v2"],
+    tables: ["cart_item", "order_header", "order_line"])
 
   public func loadCart() -> AnyPublisher<[String: Int], StorageError> {
     run(failure: .readFailed) { [self] database in
@@ -165,7 +172,10 @@ public final class SQLiteCheckoutStorage: CheckoutStorage, Sendable {
       case .failure(let error): return .failure(error)
       case .success(let database):
         do {
-          return .success(try work(database))
+          let result = try work(database)
+          // The database file alone holds every committed change (a user's copy of it too).
+          if failure == .writeFailed { database.writeWithoutTransaction(StoreFileCheck.checkpoint) }
+          return .success(result)
         } catch {
           return .failure(failure)
         }

@@ -26,12 +26,16 @@ public final class OrderHistoryViewModel: ScreenModel {
 
   /// The messages of `events`.
   public let message: Signal<String>
+  /// Each failed load's message (also in `events`): a front end that must report a failed
+  /// read (the CLI's exit status) listens here.
+  public let loadFailures: Signal<String>
 
   private let storage: any CheckoutStorage
   private let scheduler: AnySchedulerOf<DispatchQueue>
   private let formatter: DateFormatter
   private let orders = BehaviorRelay<[OrderRow]?>(value: nil)
   private let messages = PublishRelay<String>()
+  private let failureRelay = PublishRelay<String>()
   private var observation: AnyCancellable?
   /// Whether the screen is seen (`setActive`, `isActive`).
   public let activation = Activation()
@@ -48,6 +52,7 @@ public final class OrderHistoryViewModel: ScreenModel {
   ) {
     self.storage = storage
     self.navigator = navigator
+    loadFailures = failureRelay.asSignal(scheduler: scheduler)
     self.activity = activity
     self.scheduler = scheduler
     formatter = DateFormatter()
@@ -89,6 +94,7 @@ public final class OrderHistoryViewModel: ScreenModel {
           guard case .failure = completion, let self else { return }
           orders.accept([])
           messages.accept(StorageMessage.observeOrders)
+          failureRelay.accept(StorageMessage.observeOrders)
         },
         receiveValue: { [weak self] orders in
           loading?.end()

@@ -1,3 +1,5 @@
+import StoreSupport
+
 /// A failed operation of a task service. Every case has the message the user reads.
 public enum TaskServiceError: Error, Equatable, Sendable {
   case creationFailed
@@ -28,6 +30,9 @@ public enum TaskStoreError: Error, Equatable, Sendable {
   case incompatible(path: String)
   case failed(path: String, reason: String)
   case invalidFixture(path: String, reason: String)
+  /// The file is not one this app may write: not a regular file, a dangling link, another
+  /// program's database or a newer version's store.
+  case unusable(StoreFileProblem)
 
   public var message: String {
     switch self {
@@ -37,6 +42,7 @@ public enum TaskStoreError: Error, Equatable, Sendable {
     case .incompatible(let path): "This file is not a task database this version can use: \(path)"
     case .failed(let path, let reason): "The task database could not be opened (\(reason)): \(path)"
     case .invalidFixture(let path, let reason): "The task fixture is not valid (\(reason)): \(path)"
+    case .unusable(let problem): "The task database cannot be used: \(problem.message)"
     }
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import StoreSupport
 import ViewModelKit
 
 /// Tasks in SQLite (`<data dir>/todo.sqlite`): every change is one committed transaction,
@@ -63,10 +64,14 @@ public final class SQLiteTaskService: TaskService, Sendable {
   private static func openUnderLock(
     _ path: String, clock: @escaping @Sendable () -> Date, scheduler: AnySchedulerOf<DispatchQueue>
   ) throws(TaskStoreError) -> SQLiteTaskService {
-    var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-      if isDirectory.boolValue { throw .unwritable(path: path) }
-      try inspect(path)
+    do {
+      try StoreFileCheck.check(path, as: identity)
+    } catch .notOurs, .newerVersion {
+      throw .incompatible(path: path)  // TD-72's name for both
+    } catch .damaged {
+      throw .corrupt(path: path)  // TD-69's
+    } catch {
+      throw .unusable(error)
     }
     do {
       var configuration = Configuration()
@@ -109,35 +114,9 @@ public final class SQLiteTaskService: TaskService, Sendable {
     return SQLiteTaskService(database: database, tasks: tasks, dataVersion: version, clock: clock)
   }
 
-  /// Checks an existing file through a read-only connection before anything can write to it.
-  private static func inspect(_ path: String) throws(TaskStoreError) {
-    do {
-      var configuration = Configuration()
-      configuration.readonly = true
-      configuration.busyMode = .timeout(1)
-      let reader = try DatabaseQueue(path: path, configuration: configuration)
-      let (tables, migrations) = try reader.read { db -> ([String], [String]) in
-        let tables = try String.fetchAll(
-          db,
-          sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-        let migrations =
-          tables.contains("grdb_migrations")
-          ? try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") : []
-        return (tables, migrations)
-      }
-      try reader.close()
-      guard !tables.isEmpty else { return }
-      guard tables.contains("grdb_migrations"), Set(migrations).isSubset(of: knownMigrations) else {
-        throw TaskStoreError.incompatible(path: path)
-      }
-    } catch let error as TaskStoreError {
-      throw error
-    } catch {
-      throw map(error, path: path)
-    }
-  }
-
-  static let knownMigrations: Set<String> = ["v1"]
+  /// What a task store looks like, for the check made before opening a file.
+  static let identity = StoreIdentity(
+    name: "todo", knownMigrations: ["v1"], tables: ["task"])
 
   private static func migrator(clock: @escaping @Sendable () -> Date, starterTasks: Bool)
     -> DatabaseMigrator
@@ -310,6 +289,8 @@ public final class SQLiteTaskService: TaskService, Sendable {
           if case .refused = patch { throw Refused() }
           return patch
         }
+        // The database file alone holds every committed change (a user's copy of it too).
+        database.writeWithoutTransaction(StoreFileCheck.checkpoint)
         switch patch {
         case .put(let task):
           snapshot.put(task)

@@ -1,4 +1,5 @@
 import Foundation
+import StoreSupport
 
 /// Why a Twitter request failed; `message` is the exact text of the `error` Signal.
 public enum TwitterError: Error, Equatable, Sendable {
@@ -61,11 +62,16 @@ public enum TwitterError: Error, Equatable, Sendable {
 /// Why the tweet store failed.
 public enum StoreError: Error, Equatable, Sendable {
   case openFailed, writeFailed
+  /// The file is not one this app may write (another program's database, a newer version's
+  /// store, not a regular file): it is left as it was, and tweets are kept in memory.
+  case unusable(StoreFileProblem)
 
   public var message: String {
     switch self {
     case .openFailed: "Could not open the tweet store; tweets will not be kept."
     case .writeFailed: "Could not save tweets."
+    case .unusable(let problem):
+      "Could not open the tweet store: \(problem.message); tweets will not be kept."
     }
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import StoreSupport
 import ViewModelKit
 
 /// Tweets in SQLite (`<data dir>/tweets.sqlite`, or a private in-memory database), kept per
@@ -23,18 +24,49 @@ public final class GRDBTweetStore: TweetStore, Sendable {
   private let pruneEvery: Int
   private let pages = Locked<[UUID: Page]>([:])
   public let openFailure: StoreError?
+  private let writeFailures = PublishRelay<StoreError>()
 
-  /// The store at `url`, or in memory (with `openFailure`) when that fails.
+  /// What a tweet store looks like, for the check made before opening a file.
+  static let identity = StoreIdentity(
+    name: "tweets", knownMigrations: ["v1", "v2"], tables: ["user", "tweet", "list_tweet"])
+
+  /// The store at `url`, or in memory (with `openFailure`) when that fails. The file is checked
+  /// and opened under the data directory's creation lock, so two processes starting on a new
+  /// directory do not race to create it; a file that is not ours is left untouched.
   public init(url: URL, listCap: Int = defaultListCap, pruneEvery: Int = 1000) {
     self.listCap = listCap
     self.pruneEvery = pruneEvery
-    if let queue = try? Self.openFile(url) {
+    let opened = CreationLock.whileHolding(lockFor: url.path) {
+      Result { () throws(StoreError) -> DatabaseQueue in
+        do throws(StoreFileProblem) {
+          try StoreFileCheck.check(url.path, as: Self.identity)
+        } catch .damaged {
+          throw .openFailed
+        } catch {
+          throw .unusable(error)
+        }
+        do {
+          return try Self.openFile(url)
+        } catch {
+          throw .openFailed
+        }
+      }
+    }
+    switch opened {
+    case .success(let queue):
       database = queue
       openFailure = nil
-    } else {
+    case .failure(let failure):
       database = try! Self.prepare(DatabaseQueue(configuration: Self.configuration))
-      openFailure = .openFailed
+      openFailure = failure
     }
+  }
+
+  /// `openFailure` (at once, when there is one), then each write that fails.
+  public var failures: AnyPublisher<StoreError, Never> {
+    let opening =
+      openFailure.map { Just($0).eraseToAnyPublisher() } ?? Empty().eraseToAnyPublisher()
+    return opening.append(writeFailures).eraseToAnyPublisher()
   }
 
   /// A private in-memory database (`--ephemeral`).
@@ -111,6 +143,7 @@ public final class GRDBTweetStore: TweetStore, Sendable {
         }
       }
     } catch {
+      writeFailures.accept(.writeFailed)
       throw .writeFailed
     }
     if let list { pruneIfDue(list, added: page.tweets.count) }
@@ -146,6 +179,7 @@ public final class GRDBTweetStore: TweetStore, Sendable {
     do {
       try database.write { try Self.write(users, $0) }
     } catch {
+      writeFailures.accept(.writeFailed)
       throw .writeFailed
     }
     refreshPages()

@@ -34,6 +34,15 @@ public protocol TweetStore: AnyObject {
   func count(list: TwitterID) -> Int
   /// Set when a file store could not be opened and memory is used instead.
   var openFailure: StoreError? { get }
+  /// `openFailure` (at once, when there is one), then each write that fails.
+  var failures: AnyPublisher<StoreError, Never> { get }
+}
+
+extension TweetStore {
+  /// A store whose writes report nothing else: its open failure only.
+  public var failures: AnyPublisher<StoreError, Never> {
+    openFailure.map { Just($0).eraseToAnyPublisher() } ?? Empty().eraseToAnyPublisher()
+  }
 }
 
 /// The fixture account: authorized as `fixture` until logged out.

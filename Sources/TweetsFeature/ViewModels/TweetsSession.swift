@@ -6,6 +6,13 @@ public final class TweetsSession {
   public let navigator: TweetsNavigator
   public let list: ListIdentifier
 
+  /// Each failure of the tweet store, as its message: the store that could not be opened (at
+  /// once), and every write that failed. A front end that must report a lost write (the CLI's
+  /// exit status) listens here; the screens show the same failures as their errors.
+  public var storeFailures: AnyPublisher<String, Never> {
+    navigator.environment.store.failures.map(\.message).eraseToAnyPublisher()
+  }
+
   public init(list: ListIdentifier, env: TweetsEnvironment) {
     self.list = list
     navigator = TweetsNavigator(list: list, env: env)

@@ -162,6 +162,10 @@ final class LineReader {
     let descriptor = FileHandle.standardInput.fileDescriptor
     let flags = fcntl(descriptor, F_GETFL)
     _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK)
+    // What is there now is read at once: a closed stdin, /dev/null or a regular file (which
+    // epoll cannot watch, so a read source would never fire) reach their end here.
+    readAvailable()
+    guard !ended else { return }
     let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
     source.setEventHandler { [weak self] in self?.readAvailable() }
     self.source = source

@@ -1,7 +1,7 @@
 import AppEnvironment
 import ArgumentParser
 
-/// The flags `cli` accepts before the command words.
+/// The flags `cli` accepts, before or after the command words.
 struct CLIOptions: ParsableArguments {
   @OptionGroup var shared: SharedOptions
 
@@ -20,19 +20,30 @@ struct CLIOptions: ParsableArguments {
   /// Flags that take a value (so the value is not taken for a command word).
   static let valued: Set<String> = ["--data-dir", "--catalog", "--location", "--config"]
 
-  /// Splits `arguments` (after the app name) into leading flags and the command words.
+  /// Splits `arguments` (after the app name) into flags and command words. A word starting
+  /// with `--` is a flag wherever it stands (so `add "Buy milk" --ephemeral` is honoured, and
+  /// an unknown `--bogus` is refused before anything is read or written), until a `--` word,
+  /// after which every word is command text (`add -- --not-a-flag`).
   static func split(_ arguments: [String]) -> (flags: [String], command: [String]) {
     var flags: [String] = []
+    var command: [String] = []
     var index = 0
-    while index < arguments.count, arguments[index].hasPrefix("--") {
-      let flag = arguments[index]
-      flags.append(flag)
+    var optionsEnded = false
+    while index < arguments.count {
+      let word = arguments[index]
       index += 1
-      if valued.contains(flag), index < arguments.count {
-        flags.append(arguments[index])
-        index += 1
+      if optionsEnded || !word.hasPrefix("--") {
+        command.append(word)
+      } else if word == "--" {
+        optionsEnded = true
+      } else {
+        flags.append(word)
+        if valued.contains(word), index < arguments.count {
+          flags.append(arguments[index])
+          index += 1
+        }
       }
     }
-    return (flags, Array(arguments[index...]))
+    return (flags, command)
   }
 }

@@ -12,6 +12,19 @@ public enum CLIMain {
   /// Whether `--json` is among the arguments: then even a start-up error is a JSON object.
   static var jsonErrors = false
 
+  /// `config` under `--json`: one document with the file and each setting in force.
+  static func settingsJSON(_ configuration: AppConfiguration) -> String {
+    let settings = configuration.settings.map { setting in
+      JSONValue.object([
+        ("key", .string(setting.key)), ("value", .string(setting.shown)),
+        ("source", .string(setting.source.rawValue)),
+      ])
+    }
+    return JSONValue.object([
+      ("file", .string(configuration.configFile.path)), ("settings", .array(settings)),
+    ]).text
+  }
+
   public static func run(arguments: [String]) -> Never {
     let first = arguments.first
     jsonErrors = arguments.contains("--json")
@@ -46,9 +59,20 @@ public enum CLIMain {
     do {
       let configuration = try AppConfiguration.resolve(options: options.shared)
       notices = configuration.notices
-      configuration.warnings.forEach { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
+      for warning in configuration.warnings {
+        let line =
+          options.json
+          ? JSONValue.object([
+            ("warning", .string(String(warning.trimmingPrefix("warning: "))))
+          ]).text
+          : VisibleText.of(warning)
+        FileHandle.standardError.write(Data("\(line)\n".utf8))
+      }
       if command == ["config"] {
-        print(configuration.settingsReport.joined(separator: "\n"))
+        print(
+          options.json
+            ? Self.settingsJSON(configuration)
+            : configuration.settingsReport.joined(separator: "\n"))
         exit(0)
       }
       let scheduler = configuration.userInterfaceScheduler

@@ -117,6 +117,6 @@ struct VisibleStreams {
   let sink: any CLIStreams
   let json: Bool
   func out(_ line: String) { sink.out(json ? line : VisibleText.of(line)) }
-  func err(_ line: String) { sink.err(VisibleText.of(line)) }
+  func err(_ line: String) { sink.err(json ? line : VisibleText.of(line)) }
   func flush() { sink.flush() }
 }

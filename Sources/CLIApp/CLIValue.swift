@@ -84,7 +84,9 @@ public indirect enum JSONValue: Equatable {
       case "\n": out += "\\n"
       case "\r": out += "\\r"
       case "\t": out += "\\t"
-      case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+      // C0, DEL, C1 and the bidirectional controls as \u escapes: valid JSON, and a reader
+      // printing the raw text gets no terminal sequence and no reordered line.
+      case _ where VisibleText.isControl(scalar): out += String(format: "\\u%04x", scalar.value)
       default: out.unicodeScalars.append(scalar)
       }
     }

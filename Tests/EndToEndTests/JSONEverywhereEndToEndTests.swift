@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+/// Issue 26, item 7: under `--json` every line on stdout and stderr is a JSON document.
+@Suite("End to end: --json is always JSON", .timeLimit(.minutes(1)))
+struct JSONEverywhereEndToEndTests {
+  func expectJSONLines(_ text: String, _ place: String) {
+    for line in text.split(separator: "\n") {
+      let parsed = try? JSONSerialization.jsonObject(with: Data(line.utf8))
+      #expect(parsed != nil, "\(place): not JSON: \(line)")
+    }
+  }
+
+  @Test("an error echoing DEL, C1 and RLO characters is JSON, with \\u escapes")
+  func controlsInErrors() async throws {
+    let output = try await Executables.run(
+      "cli", ["todo", "--ephemeral", "--json"], input: "toggle \u{7F}\u{9B}2J\u{202E}x\n")
+    #expect(output.status == 1)
+    expectJSONLines(output.stdout, "stdout")
+    expectJSONLines(output.stderr, "stderr")
+    #expect(output.stderr.contains("\\u007f\\u009b2J\\u202ex"))
+  }
+
+  @Test("config and start-up warnings are JSON under --json")
+  func configAndWarnings() async throws {
+    let home = try Executables.scratch()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let folder = home.appendingPathComponent("headless-mvvm")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let file = folder.appendingPathComponent("config.toml")
+    try Data("openweather_api_key = \"secret-1234\"\n".utf8).write(to: file)
+    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
+    let output = try await Executables.run(
+      "cli", ["todo", "--ephemeral", "--json", "config"],
+      environment: ["XDG_CONFIG_HOME": home.path])
+    #expect(output.status == 0)
+    expectJSONLines(output.stdout, "stdout")
+    expectJSONLines(output.stderr, "stderr")
+    #expect(output.stderr.contains("\"warning\""))
+    #expect(
+      output.stdout.contains(
+        "{\"key\":\"openweather_api_key\",\"value\":\"****1234\",\"source\":\"file\"}"))
+  }
+}

@@ -2,20 +2,32 @@ import ViewModelKit
 
 /// A one-line text field: the text, a cursor between characters, and the editing keys.
 /// Wide characters and emoji count by the cells they take.
+///
+/// Typing and pasting cost what is typed, not the length of the text: the character count is
+/// kept, and text added at the end (where typing and pasting go) is appended without walking
+/// what is there. A field holds at most `capacity` characters: what a paste brings past it is
+/// dropped at once, so a megabyte pasted into any field costs one pass over the bytes.
 public struct TextField: Equatable {
+  /// The most characters a field holds (twice the longest paste a spec asks a field to show
+  /// the length of: TD-44's 10,000).
+  public static let capacity = 20_000
+
   public private(set) var text: String
   /// The cursor position, in characters from the start.
   public private(set) var cursor: Int
+  /// `text.count`, kept so that no edit counts the whole text again.
+  private var count: Int
 
   public init(text: String = "") {
-    self.text = text
-    cursor = text.count
+    let kept = String(text.prefix(Self.capacity))
+    self.text = kept
+    count = kept.count
+    cursor = count
   }
 
   /// Replaces the text and puts the cursor at its end.
   public mutating func set(_ text: String) {
-    self.text = text
-    cursor = text.count
+    self = TextField(text: text)
   }
 
   /// Applies an editing key; returns true if the key was an editing key.
@@ -30,32 +42,44 @@ public struct TextField: Equatable {
       guard cursor > 0 else { return true }
       let index = text.index(text.startIndex, offsetBy: cursor - 1)
       text.remove(at: index)
+      count = text.count
       cursor -= 1
     case .delete:
-      guard cursor < text.count else { return true }
+      guard cursor < count else { return true }
       text.remove(at: text.index(text.startIndex, offsetBy: cursor))
+      count = text.count
     case .left: cursor = max(0, cursor - 1)
-    case .right: cursor = min(text.count, cursor + 1)
+    case .right: cursor = min(count, cursor + 1)
     case .home: cursor = 0
-    case .end: cursor = text.count
+    case .end: cursor = count
     default: return false
     }
     return true
   }
 
-  /// Inserts `inserted` at the cursor in one edit: its cost grows with the text once, not
-  /// once per character.
+  /// Inserts `inserted` at the cursor in one edit, as much of it as the capacity leaves room
+  /// for. At the end of the text its cost is the inserted part's alone.
   public mutating func insert(contentsOf inserted: String) {
-    let before = text.count
-    text.insert(contentsOf: inserted, at: text.index(text.startIndex, offsetBy: cursor))
-    cursor += text.count - before
+    let room = Self.capacity - count
+    guard room > 0, !inserted.isEmpty else { return }
+    let piece = inserted.count <= room ? inserted : String(inserted.prefix(room))
+    if cursor == count {
+      // The first inserted character may merge with the last one (a combining mark): count
+      // the seam, not the whole text.
+      let added = text.last.map { (String($0) + piece).count - 1 } ?? piece.count
+      text.append(contentsOf: piece)
+      count += added
+      cursor = count
+    } else {
+      text.insert(contentsOf: piece, at: text.index(text.startIndex, offsetBy: cursor))
+      let before = count
+      count = text.count
+      cursor = min(count, cursor + count - before)
+    }
   }
 
   public mutating func insert(_ character: Character) {
-    let before = text.count
-    text.insert(character, at: text.index(text.startIndex, offsetBy: cursor))
-    // A combining mark merges with the character before it: the count may not grow.
-    cursor += text.count - before
+    insert(contentsOf: String(character))
   }
 
   /// Draws the field in `width` cells (scrolled so that the cursor shows), as
@@ -66,7 +90,7 @@ public struct TextField: Equatable {
   ) {
     let inner = max(1, width - 2)
     let mask = Character(painter.glyphs.mask)
-    let characters = secret ? Array(repeating: mask, count: text.count) : Array(text)
+    let characters = secret ? Array(repeating: mask, count: count) : Array(text)
     // Scroll: start so that the cells from `start` to the cursor fit.
     var start = 0
     var used = characters[0..<cursor].reduce(0) { $0 + TextWidth.of($1) }

@@ -151,7 +151,12 @@ struct GPSDLocationProviderTests {
     #expect(GPSDAddress("gps.local:3000") == GPSDAddress(host: "gps.local", port: 3000))
     #expect(GPSDAddress("[::1]:2948") == GPSDAddress(host: "::1", port: 2948))
     #expect(GPSDAddress("[::1]")?.port == 2947)
-    for bad in ["", ":2947", "host:0", "host:70000", "[::1", "[::1]x"] {
+    #expect(GPSDAddress("::1") == GPSDAddress(host: "::1", port: 2947))
+    // Issue 26, item 10: ":-1" and ":2947:3" were taken for host names.
+    for bad in [
+      "", ":2947", "host:0", "host:70000", "[::1", "[::1]x", ":-1", ":2947:3", "host:-1", "a b",
+      "host:12x",
+    ] {
       #expect(GPSDAddress(bad) == nil, "\(bad)")
     }
   }

@@ -98,3 +98,33 @@ struct WeatherQueryBudgetTests {
     #expect(h.cityName.last == "No data" && h.cityName.times.last == 46)
   }
 }
+
+/// Issue 26, item 10: numbers a current-weather body may not carry.
+@Suite("Weather: a current-weather body's offset and code are checked")
+struct WeatherBodyBoundsTests {
+  func body(_ extra: String) -> Data {
+    Data(
+      #"{"coord":{"lat":51.5,"lon":-0.1},"main":{"temp":12,"humidity":50},"name":"London"\#(extra)}"#
+        .utf8)
+  }
+
+  @Test("a time-zone offset beyond ±18 h, or Int.min, is malformed; ±18 h itself is read")
+  func timezone() {
+    for offset in ["64801", "-64801", "\(Int.min)"] {
+      #expect(throws: WeatherError.malformedResponse) {
+        try WeatherDecoder.current(body(#","timezone":\#(offset)"#))
+      }
+    }
+    #expect((try? WeatherDecoder.current(body(#","timezone":64800"#))) != nil)
+  }
+
+  @Test("a cod that is no HTTP status is malformed, not shown as one")
+  func code() {
+    #expect(throws: WeatherError.malformedResponse) {
+      try WeatherDecoder.current(body(#","cod":-9223372036854775808"#))
+    }
+    #expect(throws: WeatherError.cityNotFound) {
+      try WeatherDecoder.current(body(#","cod":"404""#))
+    }
+  }
+}

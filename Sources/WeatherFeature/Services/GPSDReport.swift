@@ -29,13 +29,18 @@ public struct GPSDAddress: Equatable, Sendable, CustomStringConvertible {
         guard rest.hasPrefix(":") else { return nil }
         portText = rest.dropFirst()
       }
-    } else if let colon = trimmed.firstIndex(of: ":"),
-      trimmed[trimmed.index(after: colon)...].allSatisfy(\.isNumber)
-    {
+    } else if trimmed.filter({ $0 == ":" }).count == 1, let colon = trimmed.firstIndex(of: ":") {
       host = String(trimmed[..<colon])
       portText = trimmed[trimmed.index(after: colon)...]
     }
-    guard !host.isEmpty, host.count <= 253 else { return nil }
+    // A name of letters, digits, '-', '.' and '_', or an IPv6 address (hex digits, ':' and
+    // '.'): ":-1", ":2947:3" and "a b" are refused, not taken for host names.
+    let isName = host.unicodeScalars.allSatisfy {
+      $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-._".unicodeScalars.contains($0))
+    }
+    var address = in6_addr()
+    let isIPv6 = host.contains(":") && inet_pton(AF_INET6, host, &address) == 1
+    guard !host.isEmpty, host.count <= 253, isName || isIPv6 else { return nil }
     var port = Self.defaultPort
     if let portText {
       guard let value = UInt16(portText), value > 0 else { return nil }

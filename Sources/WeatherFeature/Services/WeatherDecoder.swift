@@ -43,6 +43,7 @@ public enum WeatherDecoder {
     let coordinate = Coordinate(latitude: document.coord.lat, longitude: document.coord.lon)
     let humidity = document.main.humidity
     guard coordinate.isValid, temperatureRange.contains(document.main.temp),
+      timezoneRange.contains(document.timezone ?? 0),
       humidity == humidity.rounded(),
       (0...100).contains(humidity)
     else { return nil }
@@ -77,7 +78,11 @@ public enum WeatherDecoder {
     guard let envelope = try? JSONDecoder().decode(Envelope.self, from: data) else {
       throw .malformedResponse
     }
-    if let code = envelope.cod?.value, code != 200 { throw WeatherError.forStatus(code) }
+    if let code = envelope.cod?.value, code != 200 {
+      // Only a real HTTP status stands for one; `cod: -2^63` is not shown as a status.
+      guard (100...599).contains(code) else { throw WeatherError.malformedResponse }
+      throw WeatherError.forStatus(code)
+    }
   }
 
   // MARK: Documents
@@ -120,6 +125,8 @@ public enum WeatherDecoder {
     let coord: Coord
     let main: Main
     let weather: [Condition]?
+    /// Seconds east of UTC; beyond ±18 h the body is malformed.
+    let timezone: Int?
   }
 
   private struct FindDocument: Decodable {

@@ -20,7 +20,13 @@ public enum CheckoutComposition {
     let catalog: any CatalogService
     if let file = options.catalogFile {
       let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-      catalog = FixtureCatalogService(file: URL(fileURLWithPath: file, relativeTo: base))
+      let url = URL(fileURLWithPath: file, relativeTo: base)
+      // A file the user named that cannot be read stops the app, as a bad flag does.
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder),
+        !isFolder.boolValue, FileManager.default.isReadableFile(atPath: url.path)
+      else { throw .invalidValue("--catalog: cannot read \(file)") }
+      catalog = FixtureCatalogService(file: url)
     } else if !configuration.offline, let url = try configuration.webAddress("CATALOG_URL") {
       catalog = HTTPCatalogService(url: url, client: CurlHTTPClient(timeout: 10))
     } else {

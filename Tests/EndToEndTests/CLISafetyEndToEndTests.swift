@@ -52,3 +52,17 @@ struct CLISafetyEndToEndTests {
     }
   }
 }
+
+/// Issue 26, item 10: a catalog file the user names that cannot be read stops the app.
+@Suite("End to end: --catalog with a file that cannot be read")
+struct CatalogFlagEndToEndTests {
+  @Test("a missing file or a folder is error: and exit status 1")
+  func unreadableCatalog() async throws {
+    for file in ["/nonexistent/catalog.json", "/tmp"] {
+      let output = try await Executables.run(
+        "cli", ["checkout", "--ephemeral", "--catalog", file, "cart"])
+      #expect(output.status == 1)
+      #expect(output.stderr.contains("error: --catalog: cannot read \(file)"))
+    }
+  }
+}

@@ -35,13 +35,57 @@ public struct AppClock: Sendable {
     return clock
   }
 
-  /// An ISO 8601 instant with a zone, with or without fractional seconds.
+  /// An RFC 3339 instant, strictly: `YYYY-MM-DDTHH:MM:SS`, optional fractional seconds, then
+  /// `Z` or `±HH:MM`; a date that does not exist (February 30th), a field out of range, an
+  /// offset beyond ±18 h, a year outside 1970…9999, spaces or anything after it are refused
+  /// (Foundation's ISO 8601 formatter on Linux accepted all of those).
   static func parseInstant(_ text: String) -> Date? {
-    let plain = ISO8601DateFormatter()
-    plain.formatOptions = [.withInternetDateTime]
-    if let date = plain.date(from: text) { return date }
-    let fractional = ISO8601DateFormatter()
-    fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-    return fractional.date(from: text)
+    let bytes = Array(text.utf8)
+    func number(_ range: Range<Int>) -> Int? {
+      guard range.upperBound <= bytes.count,
+        bytes[range].allSatisfy({ (0x30...0x39).contains($0) })
+      else { return nil }
+      return bytes[range].reduce(0) { $0 * 10 + Int($1 - 0x30) }
+    }
+    func byte(_ index: Int, _ expected: Character) -> Bool {
+      index < bytes.count && bytes[index] == expected.asciiValue
+    }
+    guard let year = number(0..<4), byte(4, "-"), let month = number(5..<7), byte(7, "-"),
+      let day = number(8..<10), byte(10, "T") || byte(10, "t"), let hour = number(11..<13),
+      byte(13, ":"), let minute = number(14..<16), byte(16, ":"), let second = number(17..<19),
+      (1970...9999).contains(year), (1...12).contains(month), (0...23).contains(hour),
+      (0...59).contains(minute), (0...59).contains(second)
+    else { return nil }
+    var index = 19
+    var fraction = 0.0
+    if byte(index, ".") {
+      index += 1
+      let digits = bytes[index...].prefix { (0x30...0x39).contains($0) }
+      guard (1...9).contains(digits.count) else { return nil }
+      fraction = Double("0." + String(decoding: digits, as: UTF8.self)) ?? 0
+      index += digits.count
+    }
+    var offset = 0
+    if byte(index, "Z") || byte(index, "z") {
+      index += 1
+    } else if byte(index, "+") || byte(index, "-") {
+      guard let hours = number(index + 1..<index + 3), byte(index + 3, ":"),
+        let minutes = number(index + 4..<index + 6), hours <= 18, minutes <= 59
+      else { return nil }
+      offset = (hours * 3600 + minutes * 60) * (byte(index, "-") ? -1 : 1)
+      index += 6
+    } else {
+      return nil
+    }
+    guard index == bytes.count else { return nil }
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+    let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+    guard day >= 1, day <= days[month - 1] else { return nil }
+    var calendar = Calendar(identifier: .gregorian)
+    guard let zone = TimeZone(secondsFromGMT: offset) else { return nil }
+    calendar.timeZone = zone
+    let components = DateComponents(
+      year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+    return calendar.date(from: components)?.addingTimeInterval(fraction)
   }
 }

@@ -44,11 +44,25 @@ public struct DataDirectory: Sendable, Equatable {
     if files.fileExists(atPath: path, isDirectory: &isDirectory) {
       guard isDirectory.boolValue else { throw unusable("it is a file, not a directory") }
     } else {
-      do {
-        try files.createDirectory(
-          at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-      } catch {
-        throw unusable(Self.reason(for: error))
+      // The missing folders, outermost first, made one at a time: when one cannot be made, the
+      // ones made before it are removed again, so a failed start leaves no half-made path.
+      var missing: [URL] = []
+      var folder = url
+      while !files.fileExists(atPath: folder.path), folder.path != "/" {
+        missing.insert(folder, at: 0)
+        folder = folder.deletingLastPathComponent()
+      }
+      var made: [URL] = []
+      for folder in missing {
+        do {
+          try files.createDirectory(
+            at: folder, withIntermediateDirectories: false,
+            attributes: [.posixPermissions: 0o700])
+          made.append(folder)
+        } catch {
+          for created in made.reversed() { rmdir(created.path) }
+          throw unusable(Self.reason(for: error))
+        }
       }
     }
     guard access(path, W_OK | X_OK) == 0 else {

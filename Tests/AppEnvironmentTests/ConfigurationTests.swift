@@ -64,13 +64,26 @@ struct ConfigurationTests {
     #expect(fractional.clock.now() == Date(timeIntervalSince1970: 1_741_950_000.5))
   }
 
-  @Test func aBadHeadlessNowIsAStartupError() {
+  @Test func aBadHeadlessNowIsAStartupError() throws {
     #expect(throws: ConfigurationError.invalidNow("yesterday")) {
       try resolve([], ["HEADLESS_NOW": "yesterday"])
     }
     #expect(
       ConfigurationError.invalidNow("yesterday").message
         == "HEADLESS_NOW is not an ISO 8601 instant: yesterday")
+    // Issue 26, item 10: what the lenient formatter let through.
+    for bad in [
+      "2025-02-30T12:00:00Z", "2025-03-14T12:00:00Zjunk", "2025-03-14T12:00:00+99:00",
+      " 2025-03-14T12:00:00Z", "99999-03-14T12:00:00Z", "2025-3-4T1:2:3Z", "2025-03-14T12:00:00",
+      "2025-03-14T24:00:00Z", "2025-03-14T12:00:00.Z", "1969-12-31T23:59:59Z",
+    ] {
+      #expect(throws: ConfigurationError.invalidNow(bad)) {
+        try resolve([], ["HEADLESS_NOW": bad])
+      }
+    }
+    #expect(
+      try resolve([], ["HEADLESS_NOW": "2024-02-29T23:59:59-18:00"]).clock.pinned
+        == Date(timeIntervalSince1970: 1_709_315_999))
   }
 
   @Test func aTimeScaleCountsOnlyWithAPinnedClock() throws {

@@ -16,6 +16,16 @@ struct DataDirectoryTests {
     #expect(directory.file("todo.sqlite").lastPathComponent == "todo.sqlite")
   }
 
+  /// Issue 26, item 10: a failed start left the parents it had made.
+  @Test func aFolderThatCannotBeMadeLeavesNoParentsBehind() throws {
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    let tooLong = String(repeating: "x", count: 300)  // past NAME_MAX: mkdir fails
+    let directory = DataDirectory(url: scratch.appendingPathComponent("new/deeper/\(tooLong)"))
+    #expect(throws: ConfigurationError.self) { try directory.prepare() }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).isEmpty)
+  }
+
   @Test func anExistingDirectoryIsLeftAsItIs() throws {
     defer { try? FileManager.default.removeItem(at: scratch) }
     try FileManager.default.createDirectory(

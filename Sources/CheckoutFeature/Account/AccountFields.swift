@@ -109,6 +109,8 @@ extension AccountState {
       case .available: nil
       case .taken: "Username is taken"
       case .checking: "Checking username…"
+      // The check itself failed: the name may be fine, so say what to do (issue 26).
+      case .failed: AccountViewModel.Text.checkFailedHint
       default: "Choose a username"
       }
     let createHint: String =

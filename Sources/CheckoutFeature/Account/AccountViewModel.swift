@@ -19,6 +19,9 @@ public final class AccountViewModel: ScreenModel {
     public static let renameFailed = "Could not rename the account"
     public static let signedOut = "Signed out"
     public static let notKept = "The account could not be kept on this machine"
+    /// The create and save hint while the username check has failed: the name may be free,
+    /// the service did not say (issue 26; the spec's list would say "Choose a username").
+    public static let checkFailedHint = "Could not check the username; type it again to retry"
     public static func created(_ username: String) -> String { "Account created: \(username)" }
     public static func renamed(_ username: String) -> String { "Account renamed: \(username)" }
   }

@@ -107,6 +107,9 @@ struct UsernameCheckBehaviourTests {
     h.at(1)
     #expect(h.state.usernameStatus == .failed)
     #expect(h.state.usernameStatus.text == "Could not check the name")
+    // Issue 26, item 10: create says why it is refused, not "Choose a username".
+    #expect(h.state.createHint == "Could not check the username; type it again to retry")
+    #expect(!h.state.createEnabled)
     h.model.setUsername("ana_42")
     h.at(2)
     #expect(h.state.usernameStatus == .available && h.service.checkedNames == ["ana_42", "ana_42"])

@@ -52,12 +52,20 @@ public enum CheckoutComposition {
     } else {
       let folder = try configuration.dataDirectory.prepare()
       let path = folder.appendingPathComponent("checkout.sqlite").path
-      do {
-        try StoreFileCheck.check(path, as: SQLiteCheckoutStorage.identity)
-      } catch .damaged {
-        // A damaged store is the storage's to report: the app goes on without it.
-      } catch {
-        throw ConfigurationError.invalidValue("the checkout store cannot be used: \(error.message)")
+      // Under the creation lock: another process may be creating the store right now, and a
+      // store half-way through its migrations is not yet recognisable as ours.
+      let problem = CreationLock.whileHolding(lockFor: path) { () -> StoreFileProblem? in
+        do throws(StoreFileProblem) {
+          try StoreFileCheck.check(path, as: SQLiteCheckoutStorage.identity)
+          return nil
+        } catch {
+          return error
+        }
+      }
+      // A damaged store is the storage's to report: the app goes on without it.
+      if let problem, problem != .damaged(path: path) {
+        throw ConfigurationError.invalidValue(
+          "the checkout store cannot be used: \(problem.message)")
       }
       storage = SQLiteCheckoutStorage(path: path)
     }

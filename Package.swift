@@ -193,7 +193,10 @@ let package = Package(
     // The CLI fuzz target (issue 9): the harness, and the executable `.ci/fuzz` builds with
     // libFuzzer (plainly built, it replays inputs).
     .target(
-      name: "CLIFuzzHarness", dependencies: ["CLIApp", "AppEnvironment", "ViewModelKit"],
+      name: "CLIFuzzHarness",
+      dependencies: [
+        "CLIApp", "AppEnvironment", "ViewModelKit", "WeatherFeature", "CheckoutFeature",
+      ],
       path: "Tests/Fuzz/Harness"),
     .target(name: "CFuzzDriver", path: "Tests/Fuzz/CFuzzDriver"),
     .executableTarget(

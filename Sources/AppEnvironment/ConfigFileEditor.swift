@@ -43,8 +43,9 @@ public struct ConfigFileEditor {
     if let failure { throw failure }
   }
 
-  /// The new text of the file, or an error when one changed line cannot set the key safely.
-  static func edited(_ text: String, setting key: String, to value: String, path: String)
+  /// The new text of the file, or an error when one changed line cannot set the key safely
+  /// (what `set` writes; public for the fuzz target).
+  public static func edited(_ text: String, setting key: String, to value: String, path: String)
     throws(ConfigurationError) -> String
   {
     let before = try ConfigFile.parse(text, path: path)  // a broken file is not edited

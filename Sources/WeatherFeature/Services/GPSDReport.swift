@@ -53,8 +53,9 @@ public struct GPSDAddress: Equatable, Sendable, CustomStringConvertible {
   public var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
 }
 
-/// One line of gpsd's JSON protocol, as far as a position needs it.
-enum GPSDReport: Equatable {
+/// One line of gpsd's JSON protocol, as far as a position needs it (public for the fuzz
+/// target, which feeds it arbitrary lines).
+public enum GPSDReport: Equatable, Sendable {
   /// The greeting gpsd sends first.
   case version
   /// A position report with a 2D or 3D fix whose numbers are usable.
@@ -66,7 +67,7 @@ enum GPSDReport: Equatable {
   static let maxLineLength = 65_536
 
   /// The report in `line`, or nil when it is not a JSON object with a `class`.
-  init?(line: Data) {
+  public init?(line: Data) {
     guard let document = try? JSONDecoder().decode(Document.self, from: line) else {
       return nil
     }

@@ -6,7 +6,8 @@ import ViewModelKit
 /// The fuzz target's body, shared by the libFuzzer driver (`fuzz-cli`) and the test that
 /// replays the committed corpus: one input is one CLI session of one app.
 ///
-/// The first byte chooses the app (weather, tweets, todo, checkout, by its value modulo 4);
+/// The first byte chooses the app (weather, tweets, todo, checkout, by its value modulo 4),
+/// or, when it is 4, 5 or 6, one of the parsers of `ParserFuzzTargets`;
 /// the rest is the session's standard input, split into lines, each run through the shell's
 /// line tokenizer and the app's command set. Sessions are offline and ephemeral (nothing is
 /// written), on a test scheduler, and silent (output goes to memory). Any trap is a finding.
@@ -18,6 +19,10 @@ public enum CLIFuzzHarness {
   @discardableResult
   public static func run(_ input: [UInt8]) -> Int32 {
     guard let first = input.first else { return 0 }
+    if ParserFuzzTargets.kinds.contains(first) {
+      ParserFuzzTargets.run(input)
+      return 0
+    }
     let app = apps[Int(first) % apps.count]
     let text = String(decoding: input.dropFirst(), as: UTF8.self)
     let scheduler = DispatchQueue.test

@@ -64,4 +64,28 @@ struct SettingsEndToEndTests {
       environment: environment)
     #expect(ephemeral.status == 1 && ephemeral.stderr.contains("cannot be saved"))
   }
+
+  @Test(
+    "issue 26: savekey on a CRLF file changes one line; one it cannot edit is exit 1, untouched")
+  func saveKeyCRLFAndRefusal() async throws {
+    let crlf = "openweather_api_key = \"old1\"\r\nunits = \"fahrenheit\"\r\ncurrency = \"AUD\"\r\n"
+    let home = try configHome(crlf)
+    defer { try? FileManager.default.removeItem(at: home) }
+    let file = home.appendingPathComponent("headless-mvvm/config.toml")
+    let environment = ["XDG_CONFIG_HOME": home.path]
+    let saved = try await Executables.run(
+      "cli", ["weather", "--offline", "savekey", "new-key-5678"], environment: environment)
+    #expect(saved.status == 0 && saved.stdout.contains("! Key saved"))
+    #expect(
+      try String(contentsOf: file, encoding: .utf8)
+        == crlf.replacingOccurrences(of: "old1", with: "new-key-5678"))
+    let inString = "rates_url = \"\"\"\nopenweather_api_key = \"x\"\n\"\"\"\n"
+    try Data(inString.utf8).write(to: file)
+    let refused = try await Executables.run(
+      "cli", ["weather", "--offline", "savekey", "new-key-5678"], environment: environment)
+    #expect(refused.status == 1)
+    #expect(refused.stdout.contains("! Key not saved"))
+    #expect(refused.stderr.contains("error: Key not saved"))
+    #expect(try String(contentsOf: file, encoding: .utf8) == inString)
+  }
 }

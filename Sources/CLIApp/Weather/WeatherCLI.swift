@@ -10,6 +10,12 @@ public final class WeatherCLI: CLIApplication {
   private let screen: CLIScreen
   private var weather: WeatherViewModel { session.weather }
 
+  /// A key that could not be saved to the settings file fails the session (exit status 1): a
+  /// failed write is never an exit 0.
+  public var failures: AnyPublisher<String, Never> {
+    weather.keySaveFailures.eraseToAnyPublisher()
+  }
+
   public init(session: WeatherSession) {
     self.session = session
     let state = session.weather.state

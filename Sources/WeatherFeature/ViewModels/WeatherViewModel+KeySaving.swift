@@ -26,7 +26,9 @@ extension WeatherViewModel {
     switch keySaver.save(apiKey: key) {
     case .success: toasts.accept("Key saved to \(keySaver.place)")
     case .failure(let failure):
-      toasts.accept("Key not saved (\(failure.reason)); it is used for this session")
+      let message = "Key not saved (\(failure.reason)); it is used for this session"
+      toasts.accept(message)
+      keySaveFailureRelay.accept(message)
     }
   }
 }

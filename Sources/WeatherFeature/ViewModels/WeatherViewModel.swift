@@ -67,6 +67,9 @@ public final class WeatherViewModel: ScreenModel {
 
   /// The messages of `events`.
   public let toast: Signal<String>
+  /// Each failed save of a key to the settings file, as its toast's message: a front end that
+  /// must report a failed write (the CLI's exit status) listens here.
+  public let keySaveFailures: Signal<String>
 
   // MARK: State
 
@@ -78,6 +81,8 @@ public final class WeatherViewModel: ScreenModel {
   /// What the view model knows; `state` is its display.
   let facts: BehaviorRelay<WeatherFacts>
   let toasts = PublishRelay<String>()
+  /// Each key the saver could not write (also a toast).
+  let keySaveFailureRelay = PublishRelay<String>()
   /// Writes a key to the settings file when the user asks (ST-04); nil: session keys only.
   let keySaver: (any ApiKeySaver)?
   /// The queries, newest last; each replaces the one before (nil stops it).
@@ -130,6 +135,7 @@ public final class WeatherViewModel: ScreenModel {
     self.state = state
     events = toasts.map(WeatherEvent.toast).asSignal(scheduler: scheduler)
     toast = events.map(\.message)
+    keySaveFailures = keySaveFailureRelay.asSignal(scheduler: scheduler)
     let activity = ActivityTracker(scheduler: scheduler)
     self.activity = activity
     isSettled = activity.isIdle

@@ -60,6 +60,11 @@ public struct DataDirectory: Sendable, Equatable {
             attributes: [.posixPermissions: 0o700])
           made.append(folder)
         } catch {
+          // Another process starting at the same moment made it first: that is no failure.
+          var isFolder: ObjCBool = false
+          if files.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue {
+            continue
+          }
           for created in made.reversed() { rmdir(created.path) }
           throw unusable(Self.reason(for: error))
         }

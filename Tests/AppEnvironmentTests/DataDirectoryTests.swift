@@ -26,6 +26,18 @@ struct DataDirectoryTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).isEmpty)
   }
 
+  /// Two processes starting at once on a new path: each makes the folders it finds missing,
+  /// and one made by the other meanwhile is no failure (a pair of checkouts met it).
+  @Test func foldersMadeMeanwhileByAnotherAreNoFailure() async throws {
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    for round in 0..<300 {
+      let directory = DataDirectory(url: scratch.appendingPathComponent("\(round)/a/b/c"))
+      async let first: Void = Task.detached { try directory.prepare() }.value
+      async let second: Void = Task.detached { try directory.prepare() }.value
+      _ = try await (first, second)
+    }
+  }
+
   @Test func anExistingDirectoryIsLeftAsItIs() throws {
     defer { try? FileManager.default.removeItem(at: scratch) }
     try FileManager.default.createDirectory(

@@ -21,7 +21,7 @@ struct AccountCommands {
       -> CLIOutput
     {
       CLIOutput(name, initial: true, driver: state) { state in
-        (state.signedInAs.isEmpty == guest) ? value(state) : .hidden
+        (state.isSignedIn != guest) ? value(state) : .hidden
       }
     }
     screen = CLIScreen(

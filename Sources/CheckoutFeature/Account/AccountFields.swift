@@ -113,26 +113,30 @@ extension AccountState {
       case .failed: AccountViewModel.Text.checkFailedHint
       default: "Choose a username"
       }
-    let createHint: String =
+    // Why each button cannot run now, the first reason that applies; nil when it can. The
+    // flags come from these, not from the hint texts.
+    let createBlock: String? =
       if stored != nil { "Already signed in" } else if let usernameHint {
         usernameHint
       } else if !detailsValid { "Complete your details" } else if creating {
         "Creating account…"
-      } else { "Ready" }
+      } else { nil }
     let unchanged = fields.username == stored?.username
-    let saveHint: String =
+    let saveBlock: String? =
       if stored == nil { AccountViewModel.Text.notSignedIn } else if unchanged {
         "Choose a username"
       } else if let usernameHint {
         usernameHint
       } else if !AccountRules.password(fields.password).isValid {
         "Complete your details"
-      } else if renaming { "Saving…" } else { "Ready" }
+      } else if renaming { "Saving…" } else { nil }
     self.init(
+      isSignedIn: stored != nil,
       signedInAs: stored?.username ?? "", username: fields.username, email: fields.email,
       usernameStatus: status, emailStatus: email, passwordStatus: password,
-      confirmationStatus: confirmation, createEnabled: createHint == "Ready",
-      createHint: createHint, saveEnabled: saveHint == "Ready", saveHint: saveHint,
+      confirmationStatus: confirmation, createEnabled: createBlock == nil,
+      createHint: createBlock ?? "Ready", saveEnabled: saveBlock == nil,
+      saveHint: saveBlock ?? "Ready",
       isBusy: creating || renaming, passwordLength: fields.password.count,
       confirmationLength: fields.confirmation.count)
   }

@@ -20,7 +20,10 @@ public enum UsernameStatus: Equatable, Sendable {
 /// Everything the account form shows, display-ready, in one value (the account spec's
 /// outputs, by their names). The password is never in it: only its status.
 public struct AccountState: Equatable, Sendable {
-  /// "", or the stored username.
+  /// Whether an account is kept on this machine: the front ends decide on this flag, never
+  /// on `signedInAs` being empty.
+  public var isSignedIn: Bool
+  /// "", or the stored username (for display).
   public var signedInAs: String
   /// The username as typed.
   public var username: String
@@ -52,7 +55,8 @@ public struct AccountState: Equatable, Sendable {
 extension AccountState {
   /// What a screen shows before the view model's first value: a blank form.
   public static let empty = AccountState(
-    signedInAs: "", username: "", email: "", usernameStatus: .empty, emailStatus: .pristine,
+    isSignedIn: false, signedInAs: "", username: "", email: "", usernameStatus: .empty,
+    emailStatus: .pristine,
     passwordStatus: .pristine, confirmationStatus: .pristine, createEnabled: false,
     createHint: "", saveEnabled: false, saveHint: "", isBusy: false, passwordLength: 0,
     confirmationLength: 0)

@@ -94,12 +94,12 @@ public final class OrderFormViewModel: ScreenModel {
     }
     state = fields.combineLatest(cartFilled, placeOrder.executingValues, confirmationText) {
       fields, cartFilled, placing, confirmation in
-      let hint = Self.hint(cartFilled: cartFilled, formValid: fields.isValid, placing: placing)
+      let block = Self.block(cartFilled: cartFilled, formValid: fields.isValid, placing: placing)
       return OrderFormState(
         name: fields.name, email: fields.email, address: fields.address,
         nameStatus: fields.nameStatus, emailStatus: fields.emailStatus,
         addressStatus: fields.addressStatus, formValid: fields.isValid,
-        placeOrderEnabled: hint == Hint.ready, placeOrderHint: hint, isPlacing: placing,
+        placeOrderEnabled: block == nil, placeOrderHint: block ?? Hint.ready, isPlacing: placing,
         confirmation: confirmation)
     }
     .removeDuplicates().asDriver(scheduler: scheduler)
@@ -150,10 +150,12 @@ public final class OrderFormViewModel: ScreenModel {
   /// `notPlaced` when the save failed.
   @discardableResult
   public func submitOrder() -> PendingResult {
-    let hint = Self.hint(
+    if let block = Self.block(
       cartFilled: !cart.current.isEmpty, formValid: fields.value.isValid,
       placing: placeOrder.isExecuting)
-    guard hint == Hint.ready else { return Replayed.answered(.rejected(hint)) }
+    {
+      return Replayed.answered(.rejected(block))
+    }
     return work.answer(placeOrder.execute(())) { _ in .rejected(Self.notPlaced) }
   }
 
@@ -182,11 +184,12 @@ public final class OrderFormViewModel: ScreenModel {
       "Order #\(String(order.number).leftPadded(to: 6)) placed. Total: \(total)")
   }
 
-  private static func hint(cartFilled: Bool, formValid: Bool, placing: Bool) -> String {
+  /// Why an order cannot be placed now (the hint shown), or nil when it can.
+  private static func block(cartFilled: Bool, formValid: Bool, placing: Bool) -> String? {
     if !cartFilled { return Hint.emptyCart }
     if !formValid { return Hint.incomplete }
     if placing { return Hint.placing }
-    return Hint.ready
+    return nil
   }
 
   private static func draft(cart: Cart, currency: Currency, fields: Fields, now: Date) -> OrderDraft

@@ -24,7 +24,7 @@ struct AccountOverlay {
 
   /// The places Tab visits: the fields, the main button, and Sign out when signed in.
   private func stops(_ state: AccountState) -> [Focus] {
-    state.signedInAs.isEmpty ? Array(Focus.allCases.dropLast()) : Focus.allCases
+    state.isSignedIn ? Focus.allCases : Array(Focus.allCases.dropLast())
   }
 
   /// Handles `key` while the overlay is open; an answer known at once (a refusal) is returned
@@ -44,7 +44,7 @@ struct AccountOverlay {
     case .enter:
       switch focus {
       case .primary:
-        let answer = state.signedInAs.isEmpty ? account.create() : account.save()
+        let answer = state.isSignedIn ? account.save() : account.create()
         return answer.immediateAnswer
       case .signOut:
         return account.signOut().immediateAnswer
@@ -83,11 +83,15 @@ struct AccountOverlay {
   /// A centred box: each field with its status, then the buttons and the hint. Below 14 rows,
   /// only the focused field (or the username) with its status and the button line.
   func draw(_ painter: Painter, state: AccountState) {
-    let rows: [(label: String, focus: Focus, status: String, secret: Bool)] = [
-      ("Username", .username, state.usernameStatus.text, false),
-      ("Email", .email, state.emailStatus.text, false),
-      ("Password", .password, state.passwordStatus.text, true),
-      ("Confirm", .confirmation, state.confirmationStatus.text, true),
+    // Each status with whether it is good news (drawn green), from the typed statuses.
+    let rows: [(label: String, focus: Focus, status: String, good: Bool, secret: Bool)] = [
+      ("Username", .username, state.usernameStatus.text, state.usernameStatus == .available, false),
+      ("Email", .email, state.emailStatus.text, state.emailStatus.isValid, false),
+      ("Password", .password, state.passwordStatus.text, state.passwordStatus.isValid, true),
+      (
+        "Confirm", .confirmation, state.confirmationStatus.text, state.confirmationStatus.isValid,
+        true
+      ),
     ]
     let compact = painter.height < 14
     let shown = compact ? [rows.first { $0.focus == focus } ?? rows[0]] : rows
@@ -95,7 +99,7 @@ struct AccountOverlay {
     let height = shown.count + 4
     let left = max(0, (painter.width - width) / 2)
     let top = max(0, (painter.height - height) / 2)
-    let title = state.signedInAs.isEmpty ? "Account" : "Account · \(state.signedInAs)"
+    let title = state.isSignedIn ? "Account · \(state.signedInAs)" : "Account"
     Box(painter: painter).frame(
       title: title, left: left, width: width, top: top, bottom: top + height - 1, clear: true)
     let fieldWidth = max(8, min(24, width - 26))
@@ -106,14 +110,14 @@ struct AccountOverlay {
         painter, row: y, column: left + 11, width: fieldWidth, focused: focus == row.focus,
         secret: row.secret)
       let statusColumn = left + 12 + fieldWidth
-      let style: TextStyle = row.status == "valid" || row.status == "Available" ? .green : .plain
+      let style: TextStyle = row.good ? .green : .plain
       painter.fitted(
         row.status, row: y, column: statusColumn, width: max(0, left + width - 1 - statusColumn),
         style: style)
     }
     let buttonRow = top + height - 2
     var column = left + 2
-    let signedIn = !state.signedInAs.isEmpty
+    let signedIn = state.isSignedIn
     let primary = signedIn ? "Save" : "Create account"
     column =
       Button.draw(

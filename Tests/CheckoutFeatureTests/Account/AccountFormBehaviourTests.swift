@@ -57,7 +57,11 @@ struct AccountFormBehaviourTests {
     h.at(2)
     #expect(!h.state.createEnabled && h.state.createHint == "Username is taken")
 
+    #expect(!h.state.isSignedIn)
+
     let signedIn = AccountHarness(stored: Account(username: "ana_42", email: "ana@example.com"))
+    // Issue 27, item 4: the front ends decide on this flag, not on `signedInAs` being empty.
+    #expect(signedIn.state.isSignedIn && signedIn.state.signedInAs == "ana_42")
     #expect(!signedIn.state.createEnabled && signedIn.state.createHint == "Already signed in")
     #expect(!signedIn.state.saveEnabled && signedIn.state.saveHint == "Choose a username")
     signedIn.model.setUsername("ana_43")

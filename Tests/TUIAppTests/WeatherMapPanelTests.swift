@@ -47,6 +47,27 @@ struct WeatherMapPanelTests {
     }
   }
 
+  /// Issue 27, item 4: the focus follows what the key meant (show the map and steer it), not a
+  /// state read back right after the input, whatever the delivery timing.
+  @Test("m shows the map with the arrows on it, whether or not the state arrived in between")
+  func mFocusesTheMap() {
+    for settleBetween in [false, true] {
+      let h = WeatherTUIHarness(width: 80, height: 24)
+      _ = h.search("London")
+      _ = h.press(.character("m"))
+      if settleBetween { h.scheduler.settle() }
+      var before: WeatherState?
+      h.session.weather.state.drive { before = $0 }.cancel()
+      _ = h.press(.right)
+      h.scheduler.settle()
+      var after: WeatherState?
+      h.session.weather.state.drive { after = $0 }.cancel()
+      #expect(before?.mapVisible == true && after?.mapVisible == true)
+      #expect(
+        before?.mapCaption != after?.mapCaption, "the arrow panned (settled: \(settleBetween))")
+    }
+  }
+
   @Test("WW-09 Now and the forecast keep their borders: the forecast's title line closes Now")
   func panelBorders() {
     for (width, height) in [(80, 24), (120, 40)] {

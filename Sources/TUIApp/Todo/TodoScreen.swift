@@ -172,19 +172,13 @@ public final class TodoScreen: AppScreen, DriverBound {
     case .home, .character("g"): move(by: -lines.count)
     case .end, .character("G"): move(by: lines.count)
     case .character(" "):
-      if let task = selectedTask {
-        keepScreenPosition = true
-        refuse(tasks.toggle(task).immediateAnswer)
-      }
+      // The list keeps its place for the change only when the input was taken: a refused
+      // one leaves no flag armed for some later, unrelated state.
+      if let task = selectedTask { keepScreenPosition = taken(tasks.toggle(task).immediateAnswer) }
     case .enter: if let task = selectedTask { refuse(tasks.edit(task)) }
-    case .character("n"):
-      followNewTask = true
-      refuse(tasks.create())
+    case .character("n"): followNewTask = taken(tasks.create())
     case .character("d"):
-      if let task = selectedTask {
-        keepScreenPosition = true
-        refuse(tasks.delete(task).immediateAnswer)
-      }
+      if let task = selectedTask { keepScreenPosition = taken(tasks.delete(task).immediateAnswer) }
     case .character("u"): refuse(tasks.undo().immediateAnswer)
     case .character("/"):
       filterOpen = true
@@ -199,6 +193,12 @@ public final class TodoScreen: AppScreen, DriverBound {
   /// is a toast of its own).
   private func refuse(_ result: InputResult?) {
     if let message = result?.message { toast.show(message) }
+  }
+
+  /// Whether an input was taken (accepted, or still to be answered); a refusal is toasted.
+  private func taken(_ result: InputResult?) -> Bool {
+    refuse(result)
+    return result?.message == nil
   }
 
   private func handleFilter(_ key: Key) -> KeyOutcome {

@@ -143,8 +143,11 @@ public final class WeatherScreen: AppScreen, DriverBound {
     case .character("/"): focus = .city
     case .character("l") where focus == nil: weather.useMyLocation()
     case .character("m"):
-      weather.toggleMap()
-      focus = state.mapVisible ? nil : .map
+      // Decided from what the screen shows now, not from a state read back after the input
+      // (which is the old one while delivery is deferred, the new one when it is not).
+      let showing = !state.mapVisible
+      weather.setMapVisible(showing)
+      focus = showing ? .map : nil
     case .character("u"): weather.toggleUnits()
     case .character("k"): weather.openKeyPrompt()
     case .character("r"): weather.refresh()

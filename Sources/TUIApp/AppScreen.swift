@@ -22,10 +22,14 @@ public protocol AppScreen: AnyObject {
   func setActive(_ active: Bool)
   /// The tab's label once the app is open (nil: the tab's own label).
   var tabLabel: String? { get }
+  /// The terminal's size, at start and on every resize: screens whose view models depend on
+  /// it (the weather map's grid, the tweets layout) pass it on here, never from `draw`.
+  func resize(columns: Int, rows: Int)
 }
 
 extension AppScreen {
   public var tabLabel: String? { nil }
+  public func resize(columns: Int, rows: Int) {}
 }
 
 /// An app that could not start: its tab shows why, and the other tabs work.

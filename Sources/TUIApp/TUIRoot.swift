@@ -55,7 +55,17 @@ public final class TUIRoot: TerminalHost {
     let made = tab.make { [weak self] in self?.requestRedraw() }
     screens[current] = made
     made.setActive(terminalSeen)  // made because it is shown
+    if let size { made.resize(columns: size.columns, rows: size.rows) }
     return made
+  }
+
+  /// The terminal's size as last told (nil before the run loop's first).
+  private var size: (columns: Int, rows: Int)?
+
+  /// Passes the terminal's size to every screen made so far (and to each made later).
+  public func resize(columns: Int, rows: Int) {
+    size = (columns, rows)
+    for screen in screens.values { screen.resize(columns: columns, rows: rows) }
   }
 
   public func draw(_ painter: Painter) {

@@ -25,11 +25,15 @@ public protocol TerminalHost: AnyObject {
   /// Whether the terminal is seen: false on focus-out and while suspended, true on focus-in
   /// and on resuming. Repeats may come; the host ignores them.
   func setSeen(_ seen: Bool)
+  /// The terminal's size: at start, on every SIGWINCH and on resuming, before the `.resize`
+  /// key and the redraw. Sizes reach the host here, so that drawing changes nothing.
+  func resize(columns: Int, rows: Int)
 }
 
 extension TerminalHost {
   public var acceptsText: Bool { false }
   public func setSeen(_ seen: Bool) {}
+  public func resize(columns: Int, rows: Int) {}
 }
 
 /// Runs a terminal app: `dispatchMain()`, stdin through a read source on the main queue,
@@ -62,6 +66,7 @@ public final class TerminalRunLoop {
     signal(SIGTSTP, SIG_IGN)
     canvas.start()
     host.requestRedraw = { [weak self] in self?.setNeedsDisplay() }
+    host.resize(columns: canvas.width, rows: canvas.height)
     redraw()
     if exitAfterFirstFrame {
       canvas.restore()
@@ -179,12 +184,14 @@ public final class TerminalRunLoop {
     canvas.resume()
     decoder = KeyDecoder()
     host.setSeen(true)
+    host.resize(columns: canvas.width, rows: canvas.height)
     _ = host.handle(.resize)
     redraw()
   }
 
   private func resized() {
     canvas.refreshSize()
+    host.resize(columns: canvas.width, rows: canvas.height)
     _ = host.handle(.resize)
     redraw()
   }

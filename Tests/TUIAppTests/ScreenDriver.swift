@@ -20,6 +20,7 @@ class ScreenDriver {
   /// Shows `tab`, which builds its screen, and lets start-up work run.
   func start(_ tab: TUIRoot.Tab) {
     root = TUIRoot(tabs: [tab], initial: tab.number)
+    root.resize(columns: canvas.width, rows: canvas.height)
     _ = screen()
     scheduler.settle()
   }
@@ -47,6 +48,7 @@ class ScreenDriver {
 
   func resize(_ width: Int, _ height: Int) {
     canvas.resize(width: width, height: height)
+    root.resize(columns: width, rows: height)
     press(.resize)
   }
 }

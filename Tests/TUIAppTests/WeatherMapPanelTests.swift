@@ -1,8 +1,9 @@
 import Foundation
-import TUIApp
 import TerminalUI
 import Testing
 import WeatherFeature
+
+@testable import TUIApp
 
 @Suite("TUI: the weather map panel")
 @MainActor
@@ -66,6 +67,29 @@ struct WeatherMapPanelTests {
       #expect(
         before?.mapCaption != after?.mapCaption, "the arrow panned (settled: \(settleBetween))")
     }
+  }
+
+  /// Issue 27, item 4: drawing changes nothing; the size reaches the view model as an input
+  /// from the resize event.
+  @Test("drawing at another size leaves the grid's size alone; the resize event sets it")
+  func sizeFromResizeOnly() {
+    let h = WeatherTUIHarness(width: 80, height: 24)
+    _ = h.search("London")
+    _ = h.press(.character("m"))
+    func gridRows() -> Int {
+      var state: WeatherState?
+      h.session.weather.state.drive { state = $0 }.cancel()
+      return state?.mapRows.count ?? -1
+    }
+    let before = gridRows()
+    h.canvas.resize(width: 120, height: 40)
+    _ = h.screen()
+    h.scheduler.settle()
+    #expect(gridRows() == before, "a draw set the map's size")
+    h.resize(120, 40)
+    h.scheduler.settle()
+    #expect(gridRows() == WeatherMapPane.on(columns: 120, rows: 40)?.gridSize.rows)
+    #expect(gridRows() != before)
   }
 
   @Test("WW-09 Now and the forecast keep their borders: the forecast's title line closes Now")

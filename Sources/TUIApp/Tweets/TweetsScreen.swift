@@ -176,12 +176,16 @@ public final class TweetsScreen: AppScreen {
 
   // MARK: Drawing
 
+  /// From 100 columns the people pane stands beside the timeline: the navigator's layout
+  /// follows the terminal's size (from the resize event; drawing only draws).
+  public func resize(columns: Int, rows: Int) {
+    let wantsSplit = columns >= 100
+    guard wantsSplit != split else { return }
+    split = wantsSplit
+    navigator.setLayout(split ? .split : .stack)
+  }
+
   public func draw(_ painter: Painter) {
-    let wantsSplit = painter.width >= 100
-    if wantsSplit != split {
-      split = wantsSplit
-      navigator.setLayout(split ? .split : .stack)
-    }
     let bottom = painter.height - 3
     let glyphs = painter.glyphs
     if split {

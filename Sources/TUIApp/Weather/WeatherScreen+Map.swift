@@ -10,16 +10,19 @@ extension WeatherScreen {
     .sea: [.blue, .dim], .land: .green, .beyond: .plain, .centre: .bold, .marker: .bold,
   ]
 
-  func drawMap(
-    _ painter: Painter, left: Int, width: Int, top: Int, gridRows: Int, markerRows: Int,
-    bottomBorder: Bool
-  ) {
-    let size = (columns: max(5, width - 2), rows: max(3, gridRows))
-    if lastMapSize.map({ $0 != size }) ?? true {
-      lastMapSize = size
-      // The grid follows the screen: the view model redraws at the new size.
-      weather.setMapSize(columns: size.columns, rows: size.rows)
-    }
+  /// Tells the view model the grid's size for a terminal of `columns` x `rows` (from the
+  /// resize event; drawing only draws).
+  public func resize(columns: Int, rows: Int) {
+    guard let size = WeatherMapPane.on(columns: columns, rows: rows)?.gridSize,
+      lastMapSize.map({ $0 != size }) ?? true
+    else { return }
+    lastMapSize = size
+    weather.setMapSize(columns: size.columns, rows: size.rows)
+  }
+
+  func drawMap(_ painter: Painter, pane: WeatherMapPane) {
+    let (left, width, top) = (pane.left, pane.width, pane.top)
+    let (gridRows, markerRows, bottomBorder) = (pane.gridRows, pane.markerRows, pane.bottomBorder)
     let box = Box(painter: painter)
     let highlighted = focus == .map
     box.top(

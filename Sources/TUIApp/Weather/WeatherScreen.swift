@@ -165,9 +165,9 @@ public final class WeatherScreen: AppScreen, DriverBound {
       painter, title: "Weather", spinnerTick: state.isLoading ? spinner.tick : nil,
       status: "\(state.units)   key \(state.apiKeyStatus)")
     drawCityLine(painter)
-    let top = 3
+    let top = WeatherMapPane.panelsTop
     let bottom = painter.height - 3  // the last panel row; the toast line is below it
-    if width >= 80 && painter.height >= 24 {
+    if WeatherMapPane.isSideBySide(columns: width, rows: painter.height) {
       drawSideBySide(painter, top: top, bottom: bottom)
     } else {
       drawStacked(painter, top: top, bottom: bottom)
@@ -203,12 +203,9 @@ public final class WeatherScreen: AppScreen, DriverBound {
       title: "5-day forecast", left: 0, width: leftWidth, top: top + 5, bottom: bottom,
       joins: true)
     drawForecast(painter, left: 1, width: leftWidth - 2, top: top + 6, bottom: bottom - 1)
-    if state.mapVisible {
-      let markerRows = 3
-      let gridRows = bottom - top - 2 - markerRows
-      drawMap(
-        painter, left: leftWidth, width: mapWidth, top: top, gridRows: gridRows,
-        markerRows: markerRows, bottomBorder: true)
+    if state.mapVisible, let pane = WeatherMapPane.on(columns: painter.width, rows: painter.height)
+    {
+      drawMap(painter, pane: pane)
     }
   }
 
@@ -228,14 +225,9 @@ public final class WeatherScreen: AppScreen, DriverBound {
     }
     guard row <= bottom else { return }
     if state.mapVisible {
-      let rowsLeft = bottom - row + 1
-      let bottomBorder = !compact && rowsLeft >= 6
-      let markerRows = !compact && rowsLeft >= 10 ? min(3, rowsLeft - 7) : 0
-      let gridRows = max(
-        1, rowsLeft - 1 - (bottomBorder ? 1 : 0) - (markerRows > 0 ? markerRows + 1 : 0))
-      drawMap(
-        painter, left: 0, width: painter.width, top: row, gridRows: gridRows,
-        markerRows: markerRows, bottomBorder: bottomBorder)
+      if let pane = WeatherMapPane.on(columns: painter.width, rows: painter.height) {
+        drawMap(painter, pane: pane)
+      }
     } else {
       box.frame(
         title: "5-day forecast", left: 0, width: painter.width, top: row, bottom: bottom,

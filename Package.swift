@@ -220,6 +220,14 @@ let package = Package(
         "CLIApp", "CheckoutFeature", "TodoFeature", "ViewModelKitTesting", "CLIFuzzHarness",
       ]),
     .testTarget(name: "ArchitectureTests"),
+    // "Adding an app" (Docs/Architecture.md): a tiny app registered and driven through both
+    // front ends' shells.
+    .testTarget(
+      name: "AppRegistryTests",
+      dependencies: [
+        "AppEnvironment", "CLIApp", "TUIApp", "TerminalUI", "ViewModelKit",
+        .product(name: "CombineSchedulers", package: "combine-schedulers"),
+      ]),
     .testTarget(
       name: "StoreSupportTests",
       dependencies: ["StoreSupport", .product(name: "GRDB", package: "GRDB.swift")]),

@@ -9,13 +9,10 @@ public enum HeadlessVersion {
 /// settings file. Each front end adds its usage line and flags (from its argument definitions)
 /// and, for `cli <app>`, that app's commands.
 public enum HelpText {
-  /// The apps, as the first argument takes them.
-  public static let apps: [(name: String, meaning: String)] = [
-    ("weather", "the weather for a city or your position, a map and a 5-day forecast"),
-    ("tweets", "a Twitter list's timeline, its members and their timelines"),
-    ("todo", "a task list kept in SQLite"),
-    ("checkout", "a shop: catalog, cart, currencies, orders and an account"),
-  ]
+  /// The apps, as the first argument takes them (the registry's).
+  public static var apps: [(name: String, meaning: String)] {
+    AppRegistry.standard.apps.map { ($0.name, $0.meaning) }
+  }
 
   /// The variables the apps read; a flag beats a variable, a variable beats the settings file.
   public static let environment: [(name: String, meaning: String)] = [

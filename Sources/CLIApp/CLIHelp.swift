@@ -5,12 +5,6 @@ import ArgumentParser
 /// app's commands from its command set, and the sections both front ends share.
 @MainActor
 enum CLIHelp {
-  /// Each app's command set, by the name the first argument takes.
-  static let types: [String: any CLIApplication.Type] = [
-    "weather": WeatherCLI.self, "tweets": TweetsCLI.self, "todo": TodoCLI.self,
-    "checkout": CheckoutCLI.self,
-  ]
-
   /// The usage line (with the app, or `<app>`) and the flags.
   static func flags(_ app: String = "<app>") -> String {
     CLIOptions.helpMessage(columns: 100)
@@ -38,7 +32,7 @@ enum CLIHelp {
         ("config", "(as the only command) print the settings in force and their sources")
       ])
     return """
-      cli \(name): \(HelpText.apps.first { $0.name == name }?.meaning ?? name)
+      cli \(name): \(AppRegistry.standard.app(named: name)?.meaning ?? name)
 
       \(flags(name))
       COMMANDS:
@@ -59,7 +53,7 @@ struct CLIToolDescription: ParsableCommand {
     discussion: HelpText.shared, version: HeadlessVersion.current)
   @Argument(
     help: "The app: weather, tweets, todo or checkout.",
-    completion: .list(["weather", "tweets", "todo", "checkout"]))
+    completion: .list(AppRegistry.standard.names))
   var app: String
   @OptionGroup var options: CLIOptions
   @Argument(

@@ -7,7 +7,9 @@ import ViewModelKit
 /// The `cli` process: parses flags, builds the app, and runs the shell on the main queue.
 @MainActor
 public enum CLIMain {
-  static let apps = ["weather", "tweets", "todo", "checkout"]
+  /// The apps `cli` runs.
+  static var registry: AppRegistry { .standard }
+  static var apps: [String] { registry.names }
   static var keepAlive: [AnyObject] = []
   /// Whether `--json` is among the arguments: then even a start-up error is a JSON object.
   static var jsonErrors = false
@@ -25,6 +27,19 @@ public enum CLIMain {
     ]).text
   }
 
+  /// The command set of a new session of `entry`; kept alive for the process.
+  public static func makeApplication(
+    _ entry: RegisteredApp, configuration: AppConfiguration, options: AppStartOptions,
+    scheduler: AnySchedulerOf<DispatchQueue>
+  ) throws(ConfigurationError) -> any CLIApplication {
+    let session = try entry.makeSession(configuration, options, scheduler)
+    guard let presentable = session as? any CLIPresentable else {
+      throw .appCannotStart("the \(entry.name) app has no command set")
+    }
+    keepAlive.append(session)
+    return presentable.makeCommandSet()
+  }
+
   public static func run(arguments: [String]) -> Never {
     let first = arguments.first
     jsonErrors = arguments.contains("--json")
@@ -39,7 +54,7 @@ public enum CLIMain {
     guard let app = first, !app.hasPrefix("-") else {
       badFlags("usage: cli <app> [flags] [command [args]]; apps: \(apps.joined(separator: ", "))")
     }
-    guard let appType = CLIHelp.types[app] else {
+    guard let entry = registry.app(named: app), let appType = entry.commandSet else {
       badFlags("unknown app '\(app)'; apps: \(apps.joined(separator: ", "))")
     }
     let (flagWords, command) = CLIOptions.split(Array(arguments.dropFirst()))
@@ -75,28 +90,11 @@ public enum CLIMain {
             : configuration.settingsReport.joined(separator: "\n"))
         exit(0)
       }
-      let scheduler = configuration.userInterfaceScheduler
-      switch app {
-      case "weather":
-        let session = try WeatherComposition.session(
-          configuration, options: .init(location: options.location, gpsd: options.gpsd),
-          scheduler: scheduler)
-        keepAlive.append(session)
-        application = WeatherCLI(session: session)
-      case "tweets":
-        let session = try TweetsComposition.session(configuration, scheduler: scheduler)
-        keepAlive.append(session)
-        application = TweetsCLI(session: session)
-      case "todo":
-        let session = try TodoComposition.session(configuration, scheduler: scheduler)
-        keepAlive.append(session)
-        application = TodoCLI(session: session)
-      default:
-        let session = try CheckoutComposition.session(
-          configuration, options: .init(catalogFile: options.catalog), scheduler: scheduler)
-        keepAlive.append(session)
-        application = CheckoutCLI(session: session)
-      }
+      application = try makeApplication(
+        entry, configuration: configuration,
+        options: AppStartOptions(
+          location: options.location, gpsd: options.gpsd, catalogFile: options.catalog),
+        scheduler: configuration.userInterfaceScheduler)
     } catch {
       fail(error.message)
     }

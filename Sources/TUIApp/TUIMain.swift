@@ -9,7 +9,7 @@ import ViewModelKit
 struct TUIOptions: ParsableArguments {
   @Argument(
     help: "The app to open: weather, tweets, todo or checkout.",
-    completion: .list(["weather", "tweets", "todo", "checkout"]))
+    completion: .list(AppRegistry.standard.names))
   var app: String?
   @OptionGroup var shared: SharedOptions
   @Option(help: "Checkout: load this catalog file instead of the bundled one.") var catalog: String?
@@ -25,7 +25,8 @@ struct TUIOptions: ParsableArguments {
 /// The `tui` process: parses flags, builds the tabs, and runs the terminal loop.
 @MainActor
 public enum TUIMain {
-  static let tabNumbers = ["weather": 1, "tweets": 2, "todo": 3, "checkout": 4]
+  /// The apps `tui` shows, one tab each.
+  static var registry: AppRegistry { .standard }
 
   public static func run(arguments: [String]) -> Never {
     if arguments.first == "--generate-completion-script"
@@ -58,10 +59,11 @@ public enum TUIMain {
     configuration.warnings.forEach { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
     if let problem = TerminalCheck.problem() { fail(problem) }
     let tabs = makeTabs(
-      configuration, catalogFile: options.catalog,
-      weather: .init(location: options.location, gpsd: options.gpsd),
+      registry, configuration: configuration,
+      options: AppStartOptions(
+        location: options.location, gpsd: options.gpsd, catalogFile: options.catalog),
       scheduler: configuration.userInterfaceScheduler)
-    let requested = options.app.map { tabNumbers[$0.lowercased()] }
+    let requested = options.app.map { registry.app(named: $0)?.tab }
     if let app = options.app, requested == nil || !tabs.contains(where: { $0.number == requested! })
     {
       fail(
@@ -77,35 +79,20 @@ public enum TUIMain {
     ).run()
   }
 
-  /// The tabs of the apps that exist.
+  /// One tab per app of `registry`, each made when first shown.
   public static func makeTabs(
-    _ configuration: AppConfiguration, catalogFile: String?,
-    weather: WeatherComposition.Options = .init(), scheduler: AnySchedulerOf<DispatchQueue>
+    _ registry: AppRegistry, configuration: AppConfiguration, options: AppStartOptions,
+    scheduler: AnySchedulerOf<DispatchQueue>
   ) -> [TUIRoot.Tab] {
-    [
-      tab(1, "Weather") { redraw in
-        WeatherScreen(
-          session: try WeatherComposition.session(
-            configuration, options: weather, scheduler: scheduler),
-          scheduler: scheduler, redraw: redraw)
-      },
-      tab(2, "Tweets") { redraw in
-        TweetsScreen(
-          session: try TweetsComposition.session(configuration, scheduler: scheduler),
-          scheduler: scheduler, redraw: redraw)
-      },
-      tab(3, "Todo") { redraw in
-        TodoScreen(
-          session: try TodoComposition.session(configuration, scheduler: scheduler),
-          scheduler: scheduler, redraw: redraw)
-      },
-      tab(4, "Checkout") { redraw in
-        CheckoutScreen(
-          session: try CheckoutComposition.session(
-            configuration, options: .init(catalogFile: catalogFile), scheduler: scheduler),
-          scheduler: scheduler, redraw: redraw)
-      },
-    ]
+    registry.apps.map { entry in
+      tab(entry.tab, entry.title) { redraw throws(ConfigurationError) in
+        let session = try entry.makeSession(configuration, options, scheduler)
+        guard let presentable = session as? any TUIPresentable else {
+          throw .appCannotStart("the \(entry.name) app has no screen")
+        }
+        return presentable.makeScreen(scheduler: scheduler, redraw: redraw)
+      }
+    }
   }
 
   /// A tab whose app, when it cannot start, shows why on its own tab.

@@ -13,7 +13,7 @@ import ViewModelKit
 /// written), on a test scheduler, and silent (output goes to memory). Any trap is a finding.
 @MainActor
 public enum CLIFuzzHarness {
-  public static let apps = ["weather", "tweets", "todo", "checkout"]
+  public static let apps = AppRegistry.standard.names
 
   /// Runs `input` as one session; returns the exit status the CLI would give.
   @discardableResult
@@ -52,22 +52,9 @@ public enum CLIFuzzHarness {
       let configuration = try? AppConfiguration.resolve(
         options: options, environment: environment)
     else { return nil }
-    do {
-      switch app {
-      case "weather":
-        return WeatherCLI(
-          session: try WeatherComposition.session(configuration, scheduler: scheduler))
-      case "tweets":
-        return TweetsCLI(
-          session: try TweetsComposition.session(configuration, scheduler: scheduler))
-      case "todo":
-        return TodoCLI(session: try TodoComposition.session(configuration, scheduler: scheduler))
-      default:
-        return CheckoutCLI(
-          session: try CheckoutComposition.session(configuration, scheduler: scheduler))
-      }
-    } catch {
-      return nil
-    }
+    guard let entry = AppRegistry.standard.app(named: app),
+      let session = try? entry.makeSession(configuration, AppStartOptions(), scheduler)
+    else { return nil }
+    return (session as? any CLIPresentable)?.makeCommandSet()
   }
 }

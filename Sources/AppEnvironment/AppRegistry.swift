@@ -1,0 +1,104 @@
+import Foundation
+import ViewModelKit
+
+/// What a front end's start-up flags say to the apps that read them (each app reads its own).
+public struct AppStartOptions: Sendable {
+  /// Weather: `--location`.
+  public var location: String?
+  /// Weather: `--gpsd`.
+  public var gpsd: Bool
+  /// Checkout: `--catalog`.
+  public var catalogFile: String?
+
+  public init(location: String? = nil, gpsd: Bool = false, catalogFile: String? = nil) {
+    self.location = location
+    self.gpsd = gpsd
+    self.catalogFile = catalogFile
+  }
+}
+
+/// One app as both front ends, their help and their completions know it: its name (the CLI's
+/// first argument, the TUI's app argument), its tab, what it is, and how its session is made.
+/// A front end shows a session through its own protocol, which each app's front-end folder
+/// conforms the session to (`CLIPresentable`, `TUIPresentable`); no front end picks an app by
+/// a `default:`.
+public struct RegisteredApp: Sendable {
+  /// The name the first argument takes: `weather`.
+  public let name: String
+  /// The tab's label: `Weather`.
+  public let title: String
+  /// The tab's number (1–9).
+  public let tab: Int
+  /// One line for `--help`.
+  public let meaning: String
+  /// The session's type, for what a front end needs before any session exists (the CLI's
+  /// command list in `cli <app> --help`).
+  public let sessionType: AnyObject.Type
+  /// Makes the app's session on the configuration's services and clock.
+  public let makeSession:
+    @MainActor @Sendable (AppConfiguration, AppStartOptions, AnySchedulerOf<DispatchQueue>)
+      throws(ConfigurationError) -> AnyObject
+
+  public init<Session: AnyObject>(
+    name: String, title: String, tab: Int, meaning: String,
+    makeSession:
+      @escaping @MainActor @Sendable (
+        AppConfiguration, AppStartOptions, AnySchedulerOf<DispatchQueue>
+      ) throws(ConfigurationError) -> Session
+  ) {
+    self.name = name
+    self.title = title
+    self.tab = tab
+    self.meaning = meaning
+    sessionType = Session.self
+    self.makeSession = { configuration, options, scheduler throws(ConfigurationError) in
+      try makeSession(configuration, options, scheduler)
+    }
+  }
+}
+
+/// The apps, in tab order: the one list `tui`, `cli`, their help and their completions read.
+/// Adding an app is its feature folder, its TUI and CLI folders, and one entry here.
+public struct AppRegistry: Sendable {
+  /// The apps, in tab order.
+  public let apps: [RegisteredApp]
+
+  public init(_ apps: [RegisteredApp]) { self.apps = apps }
+
+  /// The app called `name` (case ignored), or nil.
+  public func app(named name: String) -> RegisteredApp? {
+    apps.first { $0.name == name.lowercased() }
+  }
+
+  /// The apps' names, in tab order.
+  public var names: [String] { apps.map(\.name) }
+
+  /// The four apps of this package.
+  public static let standard = AppRegistry([
+    RegisteredApp(
+      name: "weather", title: "Weather", tab: 1,
+      meaning: "the weather for a city or your position, a map and a 5-day forecast"
+    ) { configuration, options, scheduler throws(ConfigurationError) in
+      try WeatherComposition.session(
+        configuration, options: .init(location: options.location, gpsd: options.gpsd),
+        scheduler: scheduler)
+    },
+    RegisteredApp(
+      name: "tweets", title: "Tweets", tab: 2,
+      meaning: "a Twitter list's timeline, its members and their timelines"
+    ) { configuration, _, scheduler throws(ConfigurationError) in
+      try TweetsComposition.session(configuration, scheduler: scheduler)
+    },
+    RegisteredApp(name: "todo", title: "Todo", tab: 3, meaning: "a task list kept in SQLite") {
+      configuration, _, scheduler throws(ConfigurationError) in
+      try TodoComposition.session(configuration, scheduler: scheduler)
+    },
+    RegisteredApp(
+      name: "checkout", title: "Checkout", tab: 4,
+      meaning: "a shop: catalog, cart, currencies, orders and an account"
+    ) { configuration, options, scheduler throws(ConfigurationError) in
+      try CheckoutComposition.session(
+        configuration, options: .init(catalogFile: options.catalogFile), scheduler: scheduler)
+    },
+  ])
+}

@@ -1,0 +1,71 @@
+import AppEnvironment
+import CLIApp
+import CombineSchedulers
+import Foundation
+import TUIApp
+import TerminalUI
+import Testing
+import ViewModelKit
+
+/// Issue 27, item 1: an app added with its folders and one registry entry runs in both
+/// front ends' shells, and the package's own apps come from the same registry.
+@Suite("Adding an app: one registry entry, both front ends")
+@MainActor
+struct AddingAnAppTests {
+  let registry = AppRegistry(AppRegistry.standard.apps + [.counter])
+
+  func configuration() throws -> AppConfiguration {
+    try AppConfiguration.resolve(
+      options: try SharedOptions.parse(["--offline", "--ephemeral"]),
+      environment: ["HOME": "/nonexistent", "HEADLESS_NOW": "2025-01-15T14:03:00Z"])
+  }
+
+  @Test("the counter runs in the CLI shell: its initial set, a command, a refusal, exit 1")
+  func cli() throws {
+    let scheduler = DispatchQueue.test
+    let entry = try #require(registry.app(named: "counter"))
+    let application = try CLIMain.makeApplication(
+      entry, configuration: try configuration(), options: AppStartOptions(),
+      scheduler: scheduler.eraseToAnyScheduler())
+    let streams = MemoryStreams()
+    let shell = CLIShell(
+      app: application, json: false, streams: streams,
+      waiter: TestSchedulerSettleWaiter(scheduler: scheduler))
+    shell.start(printInitialSet: true) {}
+    for line in ["add", "add", "add", "add"] { shell.run(line: line) { _ in } }
+    shell.finish {}
+    #expect(streams.stdout == ["count: 0", "count: 1", "count: 2", "count: 3"])
+    #expect(streams.stderr == ["error: The counter stops at 3"])
+    #expect(shell.exitStatus == 1)
+  }
+
+  @Test("the counter is tab 5 of the TUI: 5 shows it, + counts")
+  func tui() throws {
+    let scheduler = DispatchQueue.test
+    let tabs = TUIMain.makeTabs(
+      registry, configuration: try configuration(), options: AppStartOptions(),
+      scheduler: scheduler.eraseToAnyScheduler())
+    #expect(tabs.map(\.number) == [1, 2, 3, 4, 5])
+    let root = TUIRoot(tabs: tabs, initial: 5)
+    let canvas = MemoryCanvas(width: 80, height: 24)
+    func screen() -> String {
+      scheduler.advance()
+      canvas.clear()
+      root.draw(Painter(canvas: canvas, ascii: false, color: true))
+      return canvas.snapshot()
+    }
+    #expect(screen().contains("Count: 0"))
+    #expect(screen().contains("5 Counter"))
+    _ = root.handle(.character("+"))
+    #expect(screen().contains("Count: 1"))
+  }
+
+  @Test("the package's apps: names, tabs and help all come from the one registry")
+  func standard() {
+    #expect(AppRegistry.standard.names == ["weather", "tweets", "todo", "checkout"])
+    #expect(AppRegistry.standard.apps.map(\.tab) == [1, 2, 3, 4])
+    #expect(HelpText.apps.map(\.name) == AppRegistry.standard.names)
+    #expect(AppRegistry.standard.app(named: "Weather")?.title == "Weather")
+    #expect(AppRegistry.standard.app(named: "nope") == nil)
+  }
+}

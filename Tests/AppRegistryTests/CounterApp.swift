@@ -1,0 +1,115 @@
+import AppEnvironment
+import CLIApp
+import Foundation
+import TUIApp
+import TerminalUI
+import ViewModelKit
+
+// A tiny app, built only here, to prove the walkthrough in Docs/Architecture.md ("Adding an
+// app"): a session, a CLI command set, a TUI screen, and one registry entry.
+
+/// The counter's whole state.
+struct CounterState: Equatable {
+  var count: Int
+}
+
+/// The feature: a session with one screen model's worth of state and one input.
+@MainActor
+final class CounterSession {
+  private let relay = BehaviorRelay(value: CounterState(count: 0))
+  let state: Driver<CounterState>
+  let scheduler: AnySchedulerOf<DispatchQueue>
+
+  init(scheduler: AnySchedulerOf<DispatchQueue>) {
+    self.scheduler = scheduler
+    state = relay.asDriver(scheduler: scheduler)
+  }
+
+  /// Adds one; refused past 3, to show a refusal through both shells.
+  func increment() -> InputResult {
+    guard relay.value.count < 3 else { return .rejected("The counter stops at 3") }
+    relay.accept(CounterState(count: relay.value.count + 1))
+    return .accepted
+  }
+}
+
+/// The CLI folder: a command set over the session.
+@MainActor
+final class CounterCLI: CLIApplication {
+  private let session: CounterSession
+  let currentScreen: CLIScreen
+  let isSettled: Driver<Bool>
+
+  init(session: CounterSession) {
+    self.session = session
+    isSettled = Driver.just(true, scheduler: session.scheduler)
+    currentScreen = CLIScreen(
+      name: "counter",
+      outputs: [
+        CLIOutput("count", initial: true, driver: session.state) { .text("\($0.count)") }
+      ])
+  }
+
+  var isBusy: Bool { false }
+  var messages: AnyPublisher<String, Never> { Empty().eraseToAnyPublisher() }
+  static var commandHelp: [(command: String, meaning: String)] { [("add", "add one")] }
+  func takesRestOfLine(_ word: String) -> Bool { false }
+  func perform(_ word: String, arguments: [String], rest: String) -> CommandOutcome? {
+    word == "add" ? CommandOutcome(session.increment()) : nil
+  }
+  func finish() {}
+  func setActive(_ active: Bool) {}
+}
+
+extension CounterSession: CLIPresentable {
+  static var commandSet: any CLIApplication.Type { CounterCLI.self }
+  func makeCommandSet() -> any CLIApplication { CounterCLI(session: self) }
+}
+
+/// The TUI folder: a screen that draws the state and maps `+` to the input.
+@MainActor
+final class CounterScreen: AppScreen {
+  private let session: CounterSession
+  private var state = CounterState(count: 0)
+  private var subscription: AnyCancellable?
+
+  init(session: CounterSession, redraw: @escaping () -> Void) {
+    self.session = session
+    subscription = session.state.drive { [weak self] in
+      self?.state = $0
+      redraw()
+    }
+  }
+
+  var hasFocusedField: Bool { false }
+  var hasOverlay: Bool { false }
+  var hints: [Hint] { [Hint("+", "add")] }
+  var helpLines: [(key: String, meaning: String)] { [("+", "add one")] }
+  func draw(_ painter: Painter) {
+    painter.text("Count: \(state.count)", row: 2, column: 1)
+  }
+  func handle(_ key: Key) -> KeyOutcome {
+    guard key == .character("+") else { return .ignored }
+    _ = session.increment()
+    return .handled
+  }
+  func willQuit() {}
+  func setActive(_ active: Bool) {}
+}
+
+extension CounterSession: TUIPresentable {
+  func makeScreen(scheduler: AnySchedulerOf<DispatchQueue>, redraw: @escaping () -> Void)
+    -> any AppScreen
+  {
+    CounterScreen(session: self, redraw: redraw)
+  }
+}
+
+/// The one registry entry.
+extension RegisteredApp {
+  static let counter = RegisteredApp(
+    name: "counter", title: "Counter", tab: 5, meaning: "counts to three"
+  ) { _, _, scheduler throws(ConfigurationError) in
+    CounterSession(scheduler: scheduler)
+  }
+}

@@ -15,6 +15,10 @@ public final class CheckoutCLI: CLIApplication {
   private let currenciesOutput: CLIOutput
   private let ordersOutput: CLIOutput
   private let accountCommands: AccountCommands
+  /// The navigator's stack as last delivered: the CLI follows the session's `stack` Driver,
+  /// as the TUI does, and never reads the navigator directly.
+  private var stack: [SceneEntry<CheckoutScene>] = []
+  private var subscription: AnyCancellable?
 
   public init(session: CheckoutSession) {
     self.session = session
@@ -60,13 +64,17 @@ public final class CheckoutCLI: CLIApplication {
         rows: state.rows.flatMap { [$0.summary] + $0.lines.map { "  " + $0 } },
         json: state.rows.map(JSONValue.row))
     }
+    subscription = session.stack.drive { [weak self] in self?.stack = $0 }
   }
 
   /// Whether the navigator shows the checkout.
-  private var onCheckout: Bool { session.currentScreen == .checkout }
+  private var onCheckout: Bool { CheckoutSession.fullScreenScene(of: stack) == .checkout }
+
+  /// The scene on top of the stack.
+  private var topScene: CheckoutScene { CheckoutSession.topScene(of: stack) }
 
   public var currentScreen: CLIScreen {
-    if session.currentScene == .account { return accountCommands.screen }
+    if topScene == .account { return accountCommands.screen }
     return onCheckout ? checkoutScreen : catalogScreen
   }
   public var isBusy: Bool { session.isBusy }
@@ -121,7 +129,7 @@ public final class CheckoutCLI: CLIApplication {
       session.account.open()
       return CommandOutcome()
     }
-    if session.currentScene == .account, let outcome = accountCommands.perform(word, rest: rest) {
+    if topScene == .account, let outcome = accountCommands.perform(word, rest: rest) {
       return outcome
     }
     switch word {

@@ -31,18 +31,15 @@ public final class TodoCLI: CLIApplication {
         .text("filterSummary", initial: true, state, \.filterSummary),
         .flag("canUndo", initial: true, state, \.canUndo),
       ])
-    session.coordinator.changes
-      .sink { [weak self] stack in
-        MainActor.assumeIsolated {
-          guard let self else { return }
-          if let editor = stack.last?.scene.editor {
-            _ = self.screen(for: editor)
-          } else {
-            self.editorScreen = nil
-          }
-        }
+    session.stack.drive { [weak self] stack in
+      guard let self else { return }
+      if let editor = stack.last?.scene.editor {
+        _ = screen(for: editor)
+      } else {
+        editorScreen = nil
       }
-      .store(in: &subscriptions)
+    }
+    .store(in: &subscriptions)
   }
 
   public var currentScreen: CLIScreen {

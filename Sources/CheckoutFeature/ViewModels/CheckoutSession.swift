@@ -118,11 +118,19 @@ public final class CheckoutSession {
   }
 
   /// The scene on top now (the synchronous form of `scene`).
-  public var currentScene: CheckoutScene { navigator.stack.last?.scene ?? .catalog }
+  public var currentScene: CheckoutScene { Self.topScene(of: navigator.stack) }
 
   /// The full-screen scene now, under any modal one: the catalog or the checkout.
-  public var currentScreen: CheckoutScene {
-    navigator.stack.last { $0.transition != .modal }?.scene ?? .catalog
+  public var currentScreen: CheckoutScene { Self.fullScreenScene(of: navigator.stack) }
+
+  /// The scene on top of `stack` (a value of `stack`, the Driver).
+  public static func topScene(of stack: [SceneEntry<CheckoutScene>]) -> CheckoutScene {
+    stack.last?.scene ?? .catalog
+  }
+
+  /// The full-screen scene of `stack`, under any modal one: the catalog or the checkout.
+  public static func fullScreenScene(of stack: [SceneEntry<CheckoutScene>]) -> CheckoutScene {
+    stack.last { $0.transition != .modal }?.scene ?? .catalog
   }
 
   /// Whether the app is seen: passed to every screen model of the session.

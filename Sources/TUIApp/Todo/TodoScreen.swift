@@ -53,10 +53,7 @@ public final class TodoScreen: AppScreen, DriverBound {
       screen.state = state
     }
     tasks.events.emit { [weak self] in self?.toast.show($0.message) }.store(in: &subscriptions)
-    session.coordinator.changes.sink { [weak self] _ in
-      MainActor.assumeIsolated { self?.bindEditor() }
-    }
-    .store(in: &subscriptions)
+    bind(session.stack) { screen, _ in screen.bindEditor() }
   }
 
   func didReceiveValue() { redraw() }

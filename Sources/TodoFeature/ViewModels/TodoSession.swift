@@ -5,6 +5,9 @@ import ViewModelKit
 public final class TodoSession {
   public let coordinator: SceneCoordinator<TodoScene>
   public let tasks: TasksViewModel
+  /// The coordinator's stack, bottom first, as state: the one thing a front end follows to
+  /// know which scene is on top (the list, or the editor over it).
+  public let stack: Driver<[SceneEntry<TodoScene>]>
 
   private let service: any TaskService
 
@@ -12,6 +15,7 @@ public final class TodoSession {
   public init(service: any TaskService, scheduler: AnySchedulerOf<DispatchQueue>) {
     self.service = service
     coordinator = SceneCoordinator()
+    stack = coordinator.stackDriver(scheduler: scheduler)
     tasks = TasksViewModel(service: service, coordinator: coordinator, scheduler: scheduler)
     coordinator.transition(to: .tasks(tasks), type: .root)
   }

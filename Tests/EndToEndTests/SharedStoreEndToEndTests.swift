@@ -5,6 +5,9 @@ import Testing
 @Suite("End to end: stores shared by processes", .timeLimit(.minutes(8)))
 struct SharedStoreEndToEndTests {
   static let products = ["peas", "eggs", "milk", "beans"]
+  /// The apps' timers on the time scale (issue 27, item 7): each cart edit's 0.5 s save delay
+  /// passes in 5 ms, so sessions interleave their saves as before, in seconds, not minutes.
+  static let fast = ["HEADLESS_NOW": "2025-03-14T12:00:00Z", "HEADLESS_TIME_SCALE": "100"]
 
   /// Quantities per product as the catalog prints them (`  1. Peas | … | 3`).
   static func quantities(in dataDirectory: URL) async throws -> [Int] {
@@ -42,10 +45,10 @@ struct SharedStoreEndToEndTests {
     let (first, second) = (Self.script(seed: 1), Self.script(seed: 2))
     async let a = Executables.run(
       "cli", ["checkout", "--offline", "--data-dir", data.path],
-      input: first.lines.joined(separator: "\n") + "\n")
+      input: first.lines.joined(separator: "\n") + "\n", environment: Self.fast)
     async let b = Executables.run(
       "cli", ["checkout", "--offline", "--data-dir", data.path],
-      input: second.lines.joined(separator: "\n") + "\n")
+      input: second.lines.joined(separator: "\n") + "\n", environment: Self.fast)
     let (outA, outB) = try await (a, b)
     #expect(outA.status == 0 && outB.status == 0, "\(outA.stderr) \(outB.stderr)")
     let expected = zip(first.net, second.net).map(+)
@@ -75,9 +78,11 @@ struct SharedStoreEndToEndTests {
       let data = try Executables.scratch().appendingPathComponent("new")
       defer { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }
       async let a = Executables.run(
-        "cli", ["checkout", "--offline", "--data-dir", data.path, "add", "peas"])
+        "cli", ["checkout", "--offline", "--data-dir", data.path, "add", "peas"],
+        environment: Self.fast)
       async let b = Executables.run(
-        "cli", ["checkout", "--offline", "--data-dir", data.path, "add", "eggs"])
+        "cli", ["checkout", "--offline", "--data-dir", data.path, "add", "eggs"],
+        environment: Self.fast)
       let (outA, outB) = try await (a, b)
       #expect(outA.status == 0 && outB.status == 0, "round \(round): \(outA.stdout)\(outB.stdout)")
       #expect(!(outA.stdout + outB.stdout).contains("could not"), "round \(round)")

@@ -32,6 +32,8 @@ extension TasksViewModel {
     let sections: [TaskSection]
     let total: Int
     let filter: String
+    /// The whole list's counts (the filter does not change them, TD-11).
+    let counts: TaskStatistics
 
     var summary: String {
       guard !filter.isEmpty else { return "" }

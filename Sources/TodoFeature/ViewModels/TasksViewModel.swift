@@ -36,7 +36,6 @@ public final class TasksViewModel: ScreenModel {
   private let scheduler: AnySchedulerOf<DispatchQueue>
   private let activity: ActivityTracker
   private let snapshot = BehaviorRelay<TaskListing?>(value: nil)
-  private let counts = BehaviorRelay<TaskStatistics?>(value: nil)
   private let rawFilter = BehaviorRelay(value: "")
   private let undoSlot = BehaviorRelay<TaskItem?>(value: nil)
   private let editorOpen = BehaviorRelay(value: false)
@@ -76,18 +75,20 @@ public final class TasksViewModel: ScreenModel {
       .combineLatest(appliedFilter.removeDuplicates()) { listing, filter in
         Shown(
           sections: Self.sections(listing, filter: filter, matcher: matcher), total: listing.count,
-          filter: filter)
+          filter: filter,
+          counts: TaskStatistics(total: listing.count, due: listing.due.count))
       }
       .share(replay: 1)
     // Unchanged sections keep their array, so comparing states is cheap for them; changed
     // ones differ early. With a filter, a change to a hidden task leaves equal sections, and
     // the state then differs only in the summary (TD-06 holds for the projection).
-    state = shown.combineLatest(counts.compactMap { $0 }, rawFilter, undoSlot) {
-      shown, counts, rawFilter, undo in
+    // The counts come from the same snapshot as the rows (the service counts its statistics
+    // from it too), so a change is one state, not a state for the rows and one for the counts.
+    state = shown.combineLatest(rawFilter, undoSlot) { shown, rawFilter, undo in
       TasksState(
-        sections: shown.sections, statistics: Self.statisticsText(counts),
-        tabTitle: Self.tabTitleText(counts), filterText: rawFilter, filterSummary: shown.summary,
-        canUndo: undo != nil)
+        sections: shown.sections, statistics: Self.statisticsText(shown.counts),
+        tabTitle: Self.tabTitleText(shown.counts), filterText: rawFilter,
+        filterSummary: shown.summary, canUndo: undo != nil)
     }
     .removeDuplicates().asDriver(scheduler: scheduler)
     events = toasts.map(TasksEvent.toast).asSignal(scheduler: scheduler)
@@ -296,15 +297,6 @@ public final class TasksViewModel: ScreenModel {
           self?.loadToastArmed = true
           self?.snapshot.accept(tasks)
         }
-      )
-      .store(in: &streams)
-    service.statistics
-      .receive(on: scheduler)
-      .sink(
-        receiveCompletion: { [weak self] completion in
-          if case .failure = completion { self?.loadFailed() }
-        },
-        receiveValue: { [weak self] in self?.counts.accept($0) }
       )
       .store(in: &streams)
   }

@@ -50,7 +50,7 @@ struct TasksStateTests {
     h.tasks.delete(h.task(2))
     h.scheduler.settle()
     #expect(events.values.count == 1)
-    #expect(events.values.first.map { if case .toast(let text) = $0 { text } else { "" } } != "")
+    #expect(events.values.first.map(\.message) != "")
     #expect(h.value(h.tasks.state).canUndo)
     h.tasks.setActive(true)
     h.tasks.setActive(true)  // a repeat changes nothing

@@ -63,7 +63,7 @@ struct TimelineStateTests {
     let last = try #require(state.last)
     #expect(
       last.title == "None found" && last.tweets.isEmpty && last.placeholder == "No tweets yet.")
-    #expect(events.values == [.error("Not a valid username.")])
+    #expect(events.values == [.message("Not a valid username.")])
   }
 
   @Test("the member list's state says when it can retry")

@@ -20,16 +20,11 @@ struct NicknameState: Equatable {
   var isSaving: Bool
 }
 
-/// What the nickname screen announces once.
-enum NicknameEvent: Equatable {
-  case toast(String)
-}
-
 /// Edits a nickname: validates it as the user types, previews it, and saves it.
 final class NicknameViewModel: ScreenModel {
   // Outputs
   let state: Driver<NicknameState>
-  let events: Signal<NicknameEvent>
+  let events: Signal<ScreenEvent>
 
   // State
   private let text = BehaviorRelay(value: "")
@@ -58,7 +53,7 @@ final class NicknameViewModel: ScreenModel {
     events = save.elements.map { "Saved \($0)" }
       .merge(with: save.errors.filter { !$0.isNotEnabled }.map { _ in "Could not save" })
       .merge(with: refusals)
-      .map(NicknameEvent.toast)
+      .map(ScreenEvent.message)
       .asSignal(scheduler: scheduler)
   }
 
@@ -118,7 +113,7 @@ struct DocExampleTests {
       $0.isSaving = false
     }
     state.finish()
-    #expect(events.values == [.toast("Already saving"), .toast("Saved Ana")])
+    #expect(events.values == [.message("Already saving"), .message("Saved Ana")])
     #expect(service.saved == ["Ana"])
   }
 
@@ -138,7 +133,7 @@ struct DocExampleTests {
 
     #expect(preview.values == ["", "Hello, Ana!"])
     #expect(preview.times == [0, 0.4])
-    #expect(events.values == [.toast("Already saving"), .toast("Saved Ana")])
+    #expect(events.values == [.message("Already saving"), .message("Saved Ana")])
     #expect(service.saved == ["Ana"])
   }
 }

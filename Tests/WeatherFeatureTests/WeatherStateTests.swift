@@ -64,7 +64,7 @@ struct WeatherStateTests {
     #expect(h.search(String(repeating: "x", count: 101)) != .accepted)
     h.scheduler.advance()
     #expect(result == .rejected("The map is hidden"))
-    #expect(events.values == [.toast("City name is too long (max 100 characters)")])
+    #expect(events.values == [.message("City name is too long (max 100 characters)")])
   }
 
   @Test("the projections are the state's fields")

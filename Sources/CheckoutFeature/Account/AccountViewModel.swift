@@ -4,7 +4,7 @@ import ViewModelKit
 /// The account form: a username checked for availability while the user types, an email, a
 /// password and its confirmation validated live, and create, rename (save) and sign out.
 ///
-/// A `ScreenModel`: what it shows is one `AccountState`; what it announces, `ShopEvent`s
+/// A `ScreenModel`: what it shows is one `AccountState`; what it announces, `ScreenEvent`s
 /// ("Account created: ana_42"…); it opens and closes as a modal scene on the navigator.
 /// The availability check is one pipeline: each typed name, the first at once and later ones
 /// 0.4 s after the last change, goes through the local rules and then to the service; a newer
@@ -34,7 +34,7 @@ public final class AccountViewModel: ScreenModel {
   /// Everything the form shows, in one value.
   public let state: Driver<AccountState>
   /// What the form announces once.
-  public let events: Signal<ShopEvent>
+  public let events: Signal<ScreenEvent>
   /// False while a username wait or check, the stored account's load, a create or a rename
   /// is in flight.
   public let isSettled: Driver<Bool>
@@ -77,7 +77,7 @@ public final class AccountViewModel: ScreenModel {
     self.scheduler = scheduler
     isSettled = activity.isIdle
     storedAccount = stored.removeDuplicates().eraseToAnyPublisher()
-    events = messages.map(ShopEvent.message).asSignal(scheduler: scheduler)
+    events = messages.map(ScreenEvent.message).asSignal(scheduler: scheduler)
     let stored = stored
     // The check: the first name at once, later ones after a quiet 0.4 s; a newer name (or a
     // known status) replaces everything the older one had running.

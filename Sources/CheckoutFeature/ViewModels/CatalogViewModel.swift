@@ -6,14 +6,14 @@ import ViewModelKit
 ///
 /// A `ScreenModel`: what it shows is one `CatalogState`, computed in one closure from the
 /// products, the cart, the currency, the filter and the loading flag (so one change is one
-/// state); refusals and failures are `ShopEvent`s.
+/// state); refusals and failures are `ScreenEvent`s.
 public final class CatalogViewModel: ScreenModel {
   // MARK: Outputs
 
   /// Everything the screen shows, in one value.
   public let state: Driver<CatalogState>
   /// Refusals and failures to show: "At most 99 of each product".
-  public let events: Signal<ShopEvent>
+  public let events: Signal<ScreenEvent>
   /// Where the screen asks to go (the session's navigator follows it).
   public let navigation: Signal<CatalogRoute>
 
@@ -66,7 +66,7 @@ public final class CatalogViewModel: ScreenModel {
     }
     .asDriver(scheduler: scheduler)
     navigation = routes.asSignal(scheduler: scheduler)
-    events = messages.merge(with: cart.messages).map(ShopEvent.message)
+    events = messages.merge(with: cart.messages).map(ScreenEvent.message)
       .asSignal(scheduler: scheduler)
     message = events.map(\.message)
     // The first load starts on the scheduler's next turn (never inside `init`), so that a

@@ -80,19 +80,6 @@ public struct OrderHistoryState: Equatable, Sendable {
   public var emptyText: String
 }
 
-/// What a checkout screen announces once: a refusal's or a failure's message, for the toast
-/// line ("At most 99 of each product", "Unable to retrieve currencies").
-public enum ShopEvent: Equatable, Sendable {
-  case message(String)
-
-  /// The line the event shows.
-  public var message: String {
-    switch self {
-    case .message(let text): text
-    }
-  }
-}
-
 // What each screen shows before its view model's first value: nothing at all.
 
 extension CatalogState {

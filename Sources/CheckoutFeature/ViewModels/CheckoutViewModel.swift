@@ -6,7 +6,7 @@ import ViewModelKit
 ///
 /// A `ScreenModel`: what it shows is one `CheckoutState`, computed in one closure from the
 /// cart, the currency, the connection, the open rates table and the fetch in flight; failures
-/// and refusals are `ShopEvent`s.
+/// and refusals are `ScreenEvent`s.
 public final class CheckoutViewModel: ScreenModel {
   /// Texts of the refusals and messages of this screen.
   public enum Text {
@@ -21,7 +21,7 @@ public final class CheckoutViewModel: ScreenModel {
   /// Everything the screen shows, in one value.
   public let state: Driver<CheckoutState>
   /// "Unable to retrieve currencies", "Unknown currency: XYZ".
-  public let events: Signal<ShopEvent>
+  public let events: Signal<ScreenEvent>
   /// Where the screen asks to go (the session's navigator follows it).
   public let navigation: Signal<CheckoutRoute>
 
@@ -104,7 +104,7 @@ public final class CheckoutViewModel: ScreenModel {
     events = messages.merge(
       with: changeCurrency.errors.filter { !$0.isNotEnabled }.map { _ in RatesError.message }
     )
-    .map(ShopEvent.message)
+    .map(ScreenEvent.message)
     .asSignal(scheduler: scheduler)
     message = events.map(\.message)
     activation.becameActive

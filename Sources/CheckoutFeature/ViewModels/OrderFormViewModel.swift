@@ -11,7 +11,7 @@ public enum OrderFormRoute: Equatable, Sendable {
 ///
 /// A `ScreenModel`: what it shows is one `OrderFormState`, computed in one closure from the
 /// fields, the cart, the placement in flight and the confirmation; a failed save is a
-/// `ShopEvent`.
+/// `ScreenEvent`.
 public final class OrderFormViewModel: ScreenModel {
   /// The hint texts, in the order they apply.
   public enum Hint {
@@ -29,7 +29,7 @@ public final class OrderFormViewModel: ScreenModel {
   /// Everything the form shows, in one value.
   public let state: Driver<OrderFormState>
   /// "Unable to place your order. Please try again."
-  public let events: Signal<ShopEvent>
+  public let events: Signal<ScreenEvent>
   /// `.catalog` when a confirmation is dismissed (the session's navigator follows it).
   public let navigation: Signal<OrderFormRoute>
 
@@ -105,7 +105,7 @@ public final class OrderFormViewModel: ScreenModel {
     .removeDuplicates().asDriver(scheduler: scheduler)
     navigation = routes.asSignal(scheduler: scheduler)
     events = placeOrder.errors.filter { !$0.isNotEnabled }
-      .map { _ in ShopEvent.message(StorageMessage.saveOrder) }
+      .map { _ in ScreenEvent.message(StorageMessage.saveOrder) }
       .asSignal(scheduler: scheduler)
     message = events.map(\.message)
     placeOrder.elements.emit { [weak self] order in self?.placed(order) }.store(in: &subscriptions)

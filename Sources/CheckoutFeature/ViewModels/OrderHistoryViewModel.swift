@@ -16,13 +16,13 @@ public struct OrderRow: Identifiable, Equatable, Sendable, Codable {
 
 /// Past orders, newest first.
 ///
-/// A `ScreenModel`: what it shows is one `OrderHistoryState`; a failed load is a `ShopEvent`;
+/// A `ScreenModel`: what it shows is one `OrderHistoryState`; a failed load is a `ScreenEvent`;
 /// it opens and closes as a modal scene on the session's navigator.
 public final class OrderHistoryViewModel: ScreenModel {
   /// Everything the history shows, in one value.
   public let state: Driver<OrderHistoryState>
   /// "Unable to load orders".
-  public let events: Signal<ShopEvent>
+  public let events: Signal<ScreenEvent>
 
   /// The messages of `events`.
   public let message: Signal<String>
@@ -65,7 +65,7 @@ public final class OrderHistoryViewModel: ScreenModel {
         emptyText: orders?.isEmpty == true ? "No orders yet" : "")
     }
     .removeDuplicates().asDriver(scheduler: scheduler)
-    events = messages.map(ShopEvent.message).asSignal(scheduler: scheduler)
+    events = messages.map(ScreenEvent.message).asSignal(scheduler: scheduler)
     message = events.map(\.message)
     // As for the catalog: the first load starts after `init`, so its failure is seen.
     let loading = activity?.begin()

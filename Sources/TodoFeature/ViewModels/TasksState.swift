@@ -14,19 +14,6 @@ public struct TasksState: Equatable, Sendable {
   public var canUndo: Bool
 }
 
-/// What the task list announces once.
-public enum TasksEvent: Equatable, Sendable {
-  /// A line for the toast: a deletion, a restore, a failure.
-  case toast(String)
-
-  /// The line the event shows.
-  public var message: String {
-    switch self {
-    case .toast(let message): message
-    }
-  }
-}
-
 /// Everything the task editor shows, in one value.
 public struct EditTaskState: Equatable, Sendable {
   /// "New Task" or "Edit Task".

@@ -4,7 +4,7 @@ import ViewModelKit
 /// The task list: two sections, the counts, the filter, undo, and the editor scenes.
 ///
 /// A `ScreenModel`: everything it shows is one `TasksState` value, its one-off happenings are
-/// `TasksEvent`s, and its editors are routes on the app's `SceneCoordinator`. Each field of the
+/// `ScreenEvent`s, and its editors are routes on the app's `SceneCoordinator`. Each field of the
 /// state is a Driver of its own too (`tasks.sections`: `ScreenModel`'s projection).
 public final class TasksViewModel: ScreenModel {
   // MARK: Outputs
@@ -12,7 +12,7 @@ public final class TasksViewModel: ScreenModel {
   /// Everything the list shows, in one value.
   public let state: Driver<TasksState>
   /// The list's one-off happenings.
-  public let events: Signal<TasksEvent>
+  public let events: Signal<ScreenEvent>
 
   /// False while a service operation or a filter debounce is pending.
   public let isSettled: Driver<Bool>
@@ -91,7 +91,7 @@ public final class TasksViewModel: ScreenModel {
         filterSummary: shown.summary, canUndo: undo != nil)
     }
     .removeDuplicates().asDriver(scheduler: scheduler)
-    events = toasts.map(TasksEvent.toast).asSignal(scheduler: scheduler)
+    events = toasts.map(ScreenEvent.message).asSignal(scheduler: scheduler)
     toast = events.map(\.message)
     coordinator.changes
       .map { $0.contains { $0.scene.editor != nil } }

@@ -5,14 +5,14 @@ import ViewModelKit
 /// shows a window of the newest stored rows that "load older" grows.
 ///
 /// A `ScreenModel` (and a `TimelineModel`): what it shows is one `TimelineState`; its failures
-/// are `TimelineEvent`s; its routes go through the navigator.
+/// are `ScreenEvent`s; its routes go through the navigator.
 public final class ListTimelineViewModel {
   // MARK: Outputs
 
   /// Everything the timeline shows, in one value.
   public let state: Driver<TimelineState>
   /// Failures, each once, for the toast line.
-  public let events: Signal<TimelineEvent>
+  public let events: Signal<ScreenEvent>
 
   /// What the inputs the two timelines share act on.
   public let controls: TimelineControls
@@ -87,7 +87,7 @@ public final class ListTimelineViewModel {
     let storeNote: AnyPublisher<String, Never> =
       store.openFailure.map { Just($0.message).eraseToAnyPublisher() }
       ?? Empty().eraseToAnyPublisher()
-    events = poller.errors.merge(with: storeNote).map(TimelineEvent.error)
+    events = poller.errors.merge(with: storeNote).map(ScreenEvent.message)
       .asSignal(scheduler: scheduler)
 
     let loadable = moreStored.combineLatest(olderToken, endReached) { more, token, end in

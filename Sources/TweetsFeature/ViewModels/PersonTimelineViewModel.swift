@@ -12,7 +12,7 @@ public final class PersonTimelineViewModel {
   /// Everything the timeline shows, in one value.
   public let state: Driver<TimelineState>
   /// Failures and refusals, each once, for the toast line.
-  public let events: Signal<TimelineEvent>
+  public let events: Signal<ScreenEvent>
 
   /// What the inputs the two timelines share act on.
   public let controls: TimelineControls
@@ -73,7 +73,7 @@ public final class PersonTimelineViewModel {
     poller = TimelinePoller(env: env, activity: env.activity) { token in
       owner.value?.poll(token: token) ?? Empty().eraseToAnyPublisher()
     }
-    events = poller.errors.merge(with: refusals).map(TimelineEvent.error)
+    events = poller.errors.merge(with: refusals).map(ScreenEvent.message)
       .asSignal(scheduler: scheduler)
     olderAction = Action(
       enabledIf: olderToken.combineLatest(endReached) { $0 != nil && !$1 }, scheduler: scheduler

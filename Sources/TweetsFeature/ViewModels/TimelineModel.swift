@@ -2,9 +2,9 @@ import Foundation
 import ViewModelKit
 
 /// What the list timeline and a person's timeline have in common, so that a front end draws
-/// and drives "a timeline" once: one `TimelineState`, `TimelineEvent`s, the same inputs. (The
+/// and drives "a timeline" once: one `TimelineState`, `ScreenEvent`s, the same inputs. (The
 /// list timeline adds `showPeople()`; a person's timeline adds `back()`.)
-public protocol TimelineModel: ScreenModel where State == TimelineState, Event == TimelineEvent {
+public protocol TimelineModel: ScreenModel where State == TimelineState, Event == ScreenEvent {
   /// What the shared inputs act on (its parts are the module's own).
   var controls: TimelineControls { get }
   /// Stops (true) or resumes fetching; the flag is shared by every timeline.

@@ -25,19 +25,6 @@ public struct TimelineState: Equatable, Sendable {
   public var filterText: String
 }
 
-/// What a timeline announces once.
-public enum TimelineEvent: Equatable, Sendable {
-  /// A failure, for the toast line.
-  case error(String)
-
-  /// The line the event shows.
-  public var message: String {
-    switch self {
-    case .error(let message): message
-    }
-  }
-}
-
 /// Where the member list stands: the spec's `state` output.
 public enum PeopleLoad: Equatable, Sendable {
   case loading

@@ -52,19 +52,6 @@ public struct WeatherState: Equatable, Sendable {
   public var forecast: [ForecastRow]
 }
 
-/// What the weather screen announces once.
-public enum WeatherEvent: Equatable, Sendable {
-  /// A failure or a refusal, for the toast line.
-  case toast(String)
-
-  /// The line the event shows.
-  public var message: String {
-    switch self {
-    case .toast(let message): message
-    }
-  }
-}
-
 extension WeatherState {
   /// What a screen shows before the view model's first value: nothing at all.
   public static let empty = WeatherState(

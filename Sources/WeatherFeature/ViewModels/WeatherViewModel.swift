@@ -11,7 +11,7 @@ import ViewModelKit
 /// (`WeatherQueryPipeline.swift`).
 ///
 /// A `ScreenModel`: everything it shows is one `WeatherState`, computed from the view model's
-/// unformatted `WeatherFacts`; its toasts are `WeatherEvent`s.
+/// unformatted `WeatherFacts`; its toasts are `ScreenEvent`s.
 public final class WeatherViewModel: ScreenModel {
   // MARK: Constants
 
@@ -61,7 +61,7 @@ public final class WeatherViewModel: ScreenModel {
   /// Everything the screen shows, in one value.
   public let state: Driver<WeatherState>
   /// The screen's one-off happenings: failures and refusals, as toasts.
-  public let events: Signal<WeatherEvent>
+  public let events: Signal<ScreenEvent>
   /// False while a query, a retry or settle timer, a fix wait or a forecast call is pending.
   public let isSettled: Driver<Bool>
 
@@ -133,7 +133,7 @@ public final class WeatherViewModel: ScreenModel {
     let state = facts.map { WeatherState($0, format: format, land: mask) }.removeDuplicates()
       .asDriver(scheduler: scheduler)
     self.state = state
-    events = toasts.map(WeatherEvent.toast).asSignal(scheduler: scheduler)
+    events = toasts.map(ScreenEvent.message).asSignal(scheduler: scheduler)
     toast = events.map(\.message)
     keySaveFailures = keySaveFailureRelay.asSignal(scheduler: scheduler)
     let activity = ActivityTracker(scheduler: scheduler)

@@ -69,7 +69,7 @@ final class AccountHarness {
   let storage: InMemoryCheckoutStorage
   let model: AccountViewModel
   let states: OutputRecorder<AccountState, Never>
-  let events: OutputRecorder<ShopEvent, Never>
+  let events: OutputRecorder<ScreenEvent, Never>
 
   init(stored: Account? = nil) {
     service = ScriptedAccounts(scheduler: scheduler)

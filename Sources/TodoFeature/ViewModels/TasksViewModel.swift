@@ -49,9 +49,7 @@ public final class TasksViewModel: ScreenModel {
 
   /// How many subscriptions the view model keeps: fixed after `init`, whatever the inputs
   /// (checked by the lifetime tests).
-  var keptSubscriptionCount: Int { subscriptions.count + streams.count + work.count }
-  private var streams = Set<AnyCancellable>()
-  private var loadToastArmed = true
+  var keptSubscriptionCount: Int { subscriptions.count + work.count }
 
   public init(
     service: any TaskService, coordinator: SceneCoordinator<TodoScene>,
@@ -103,7 +101,18 @@ public final class TasksViewModel: ScreenModel {
       .sink { [service] in service.checkForChanges() }
       .store(in: &subscriptions)
     makeActions()
-    subscribeToService()
+    // The service's rows, read again 2 s after a failure for as long as it fails; the toast
+    // says so once per run of failures, and a success re-arms it (TD-57).
+    Self.loads(from: service, scheduler: scheduler)
+      .scan((load: Load?.none, failing: false, toast: false)) { previous, load in
+        // A failure toasts only when the read before it did not fail.
+        (load, load.isFailure, load.isFailure && !previous.failing)
+      }
+      .sink { [snapshot, toasts] step in
+        if let listing = step.load?.listing { snapshot.accept(listing) }
+        if step.toast { toasts.accept(TaskServiceError.loadFailed.message) }
+      }
+      .store(in: &subscriptions)
   }
 
   // MARK: Inputs
@@ -285,32 +294,42 @@ public final class TasksViewModel: ScreenModel {
     return editor.outcome
   }
 
-  private func subscribeToService() {
-    streams = []
-    service.listing
-      .receive(on: scheduler)
-      .sink(
-        receiveCompletion: { [weak self] completion in
-          if case .failure = completion { self?.loadFailed() }
-        },
-        receiveValue: { [weak self] tasks in
-          self?.loadToastArmed = true
-          self?.snapshot.accept(tasks)
-        }
-      )
-      .store(in: &streams)
+  /// What one read of the service gives: the rows, or the end of the stream by a failure.
+  enum Load {
+    case listing(TaskListing)
+    case failed
+
+    var listing: TaskListing? {
+      if case .listing(let listing) = self { return listing }
+      return nil
+    }
+    var isFailure: Bool { listing == nil }
   }
 
-  /// A stream ended: toast once, and subscribe again in 2 s (until a value comes).
-  private func loadFailed() {
-    guard streams.isEmpty == false else { return }
-    streams = []
-    if loadToastArmed {
-      loadToastArmed = false
-      toasts.accept(TaskServiceError.loadFailed.message)
+  /// The service's listing (a failure of `statistics` ends it too), delivered on `scheduler`;
+  /// after a failure, `.failed` and then the same again 2 s later. The service is held
+  /// weakly: a retry still scheduled must not keep a session that was let go alive.
+  static func loads(from service: any TaskService, scheduler: AnySchedulerOf<DispatchQueue>)
+    -> AnyPublisher<Load, Never>
+  {
+    Deferred { [weak service] () -> AnyPublisher<Load, TaskServiceError> in
+      guard let service else { return Empty().eraseToAnyPublisher() }
+      return service.listing.map(Load.listing)
+        .merge(with: service.statistics.compactMap { _ -> Load? in nil })
+        .eraseToAnyPublisher()
     }
-    scheduler.schedule(after: scheduler.now.advanced(by: .seconds(2))) { [weak self] in
-      self?.subscribeToService()
+    .receive(on: scheduler)
+    .catch { [weak service] _ -> AnyPublisher<Load, Never> in
+      guard let service else { return Empty().eraseToAnyPublisher() }
+      return Just(Load.failed).append(
+        Just(()).delay(for: .seconds(2), scheduler: scheduler)
+          .flatMap { [weak service] () -> AnyPublisher<Load, Never> in
+            guard let service else { return Empty().eraseToAnyPublisher() }
+            return loads(from: service, scheduler: scheduler)
+          }
+      )
+      .eraseToAnyPublisher()
     }
+    .eraseToAnyPublisher()
   }
 }

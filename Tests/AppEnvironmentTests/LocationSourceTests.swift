@@ -7,9 +7,9 @@ import WeatherFeature
 struct LocationSourceTests {
   func setting(
     location: String? = nil, gpsd: Bool = false, _ environment: [String: String] = [:]
-  ) throws(ConfigurationError) -> LocationSetting {
-    let configuration = try! AppConfiguration.resolve(
-      options: try! SharedOptions.parse([]),
+  ) throws -> LocationSetting {
+    let configuration = try AppConfiguration.resolve(
+      options: try SharedOptions.parse([]),
       environment: environment.merging(["HOME": "/h"]) { a, _ in a },
       currentDirectory: "/work")
     return try WeatherComposition.locationSetting(

@@ -44,10 +44,11 @@ final class CLIHarness {
 @MainActor
 struct CheckoutCLITests {
   /// The spec's transcript (section 6.2): its output, which the end-to-end test also reads.
-  static let expectedOutput = try! String(
-    contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("../EndToEndTests/checkout-transcript.txt"),
-    encoding: .utf8)
+  static let expectedOutput =
+    (try? String(
+      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../EndToEndTests/checkout-transcript.txt"),
+      encoding: .utf8)) ?? "(the transcript file could not be read)"
 
   static let transcriptInputs = [
     "add peas 2", "add 2 2", "checkout", "currency aud", "email ana@example.com", "name Ana Lima",

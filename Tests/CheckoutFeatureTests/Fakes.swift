@@ -1,12 +1,17 @@
 import CheckoutFeature
 import Fixtures
 import Foundation
+import Testing
 import ViewModelKit
 import ViewModelKitTesting
 
-let fixtureTable = try! RatesDecoder.decode(FixtureLoader.bundled.data("checkout/rates.json"))
-let fixtureProducts = try! CatalogDecoder.decode(
-  FixtureLoader.bundled.data("checkout/catalog.json"))
+// The fixtures every checkout test starts from. One that cannot be read is empty, so the tests
+// that use it fail on their expectations instead of trapping (issue 27: no `try!` in tests).
+let fixtureTable =
+  (try? RatesDecoder.decode(FixtureLoader.bundled.data("checkout/rates.json")))
+  ?? RatesTable(date: nil, currencies: [])
+let fixtureProducts =
+  (try? CatalogDecoder.decode(FixtureLoader.bundled.data("checkout/catalog.json"))) ?? []
 
 extension Publisher {
   /// This publisher's outcome delayed by `seconds` of the scheduler's time (0: at once).
@@ -156,7 +161,8 @@ final class Harness {
     let result = checkout.chooseCurrency(code: code).record(on: scheduler)
     scheduler.advance(seconds: rates.delay)
     scheduler.settle()
-    precondition(result.values == [.accepted], "choosing \(code): \(result.values)")
+    // A refused choice is a failed expectation of the test that asked for it, not a trap.
+    #expect(result.values == [.accepted], "choosing \(code): \(result.values)")
   }
 
   func fillForm(

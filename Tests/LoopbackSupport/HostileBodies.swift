@@ -5,8 +5,11 @@ import Foundation
 public enum HostileBodies {
   /// 255 KiB of gzip that inflates to 256 MiB of zero bytes (made with `gzip -9 -n`).
   public static let gzipBomb: Data = {
-    let url = Bundle.module.url(forResource: "zeros-256MiB", withExtension: "gz")!
-    return try! Data(contentsOf: url)
+    // Missing, it is empty, and the bomb tests fail on their expectations instead of trapping.
+    guard let url = Bundle.module.url(forResource: "zeros-256MiB", withExtension: "gz") else {
+      return Data()
+    }
+    return (try? Data(contentsOf: url)) ?? Data()
   }()
 
   /// A 200 whose gzip body inflates to 256 MiB.

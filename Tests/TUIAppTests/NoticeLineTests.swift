@@ -7,8 +7,8 @@ import ViewModelKit
 @MainActor
 struct NoticeLineTests {
   @Test("a notice shows on the toast line over any tab for 3 s")
-  func noticeOnToastLine() {
-    let h = WeatherTUIHarness()
+  func noticeOnToastLine() throws {
+    let h = try WeatherTUIHarness()
     let notices = PublishRelay<String>()
     h.root.showNotices(notices.eraseToAnyPublisher(), scheduler: h.scheduler.asAny)
     notices.accept(

@@ -16,10 +16,10 @@ struct ScreenActivationContractTests {
   private func seen(_ models: [any ScreenModel]) -> [Bool] { models.map(\.isActive) }
 
   @Test("AV-01 weather: inactive when made, then as its front end says")
-  func av01Weather() {
-    let harness = WeatherTUIHarness()
+  func av01Weather() throws {
+    let harness = try WeatherTUIHarness()
     let fresh = WeatherViewModel(
-      service: try! FixtureWeatherService(latency: 0, scheduler: DispatchQueue.test.asAny),
+      service: try FixtureWeatherService(latency: 0, scheduler: DispatchQueue.test.asAny),
       location: StaticLocationProvider(
         fix: LocationFix(
           coordinate: Coordinate(latitude: 0, longitude: 0), horizontalAccuracy: 15)),
@@ -70,7 +70,7 @@ struct ScreenActivationContractTests {
   }
 
   @Test("AV-01 tweets: every scene follows the session, and a scene pushed while seen is seen")
-  func av01Tweets() {
+  func av01Tweets() throws {
     let scheduler = DispatchQueue.test
     let fixtures = FixtureTwitterAPI()
     let env = TweetsEnvironment(
@@ -78,7 +78,7 @@ struct ScreenActivationContractTests {
       scheduler: scheduler.asAny, now: { Date(timeIntervalSince1970: 1_741_953_600) },
       timeZone: TimeZone(identifier: "UTC")!)
     env.active.accept(false)
-    let session = TweetsSession(list: try! fixtures.list(), env: env)
+    let session = TweetsSession(list: try fixtures.list(), env: env)
     let root = session.navigator.currentScenes[0].timeline
     #expect(root?.isActive == false)
     session.setActive(true)

@@ -11,7 +11,7 @@ import ViewModelKitTesting
 final class TweetsTUIHarness: ScreenDriver {
   let session: TweetsSession
 
-  init(width: Int = 80, height: Int = 24, api: (any TwitterAPI)? = nil) {
+  init(width: Int = 80, height: Int = 24, api: (any TwitterAPI)? = nil) throws {
     let scheduler = DispatchQueue.test
     let now = Date(timeIntervalSince1970: 1_741_953_600)
     let fixtures = FixtureTwitterAPI()
@@ -19,7 +19,7 @@ final class TweetsTUIHarness: ScreenDriver {
       account: FixtureAccount(), api: api ?? fixtures, store: GRDBTweetStore(),
       scheduler: scheduler.asAny,
       now: { now.addingTimeInterval(scheduler.elapsed) }, timeZone: TimeZone(identifier: "UTC")!)
-    let session = TweetsSession(list: try! fixtures.list(), env: env)
+    let session = TweetsSession(list: try fixtures.list(), env: env)
     self.session = session
     super.init(width: width, height: height, scheduler: scheduler)
     start(
@@ -34,8 +34,8 @@ final class TweetsTUIHarness: ScreenDriver {
 @MainActor
 struct TweetsScreenTests {
   @Test("80x24 stack: the list timeline, wrapped, with the status and (more: o)")
-  func stack() {
-    let h = TweetsTUIHarness()
+  func stack() throws {
+    let h = try TweetsTUIHarness()
     let lines = h.screen().components(separatedBy: "\n")
     #expect(lines[1] == " @headless/swift-reactive")
     #expect(lines[2] == " Live · updated 12:00:00")
@@ -49,8 +49,8 @@ struct TweetsScreenTests {
   }
 
   @Test("p on the people screen pauses fetching app-wide, and p again resumes it")
-  func pauseFromPeople() {
-    let h = TweetsTUIHarness()
+  func pauseFromPeople() throws {
+    let h = try TweetsTUIHarness()
     var screen = h.press(.character("m"))
     #expect(screen.contains(" List Members") && screen.contains("p pause  r retry"))
     screen = h.press(.character("p"), .escape)
@@ -60,8 +60,8 @@ struct TweetsScreenTests {
   }
 
   @Test("people, a person, and back")
-  func navigation() {
-    let h = TweetsTUIHarness()
+  func navigation() throws {
+    let h = try TweetsTUIHarness()
     var screen = h.press(.character("m"))
     #expect(screen.contains(" List Members") && screen.contains(">Ada Quill @adaquill"))
     screen = h.press(.down, .down, .enter)
@@ -73,8 +73,8 @@ struct TweetsScreenTests {
   }
 
   @Test("the selection stays on its tweet; the end asks for older tweets")
-  func selection() {
-    let h = TweetsTUIHarness()
+  func selection() throws {
+    let h = try TweetsTUIHarness()
     h.press(.end)
     var screen = h.press(.down)
     #expect(h.session.navigator.isBusy == false)
@@ -86,8 +86,8 @@ struct TweetsScreenTests {
   }
 
   @Test("100 columns: people beside the timeline")
-  func split() {
-    let h = TweetsTUIHarness(width: 100, height: 24)
+  func split() throws {
+    let h = try TweetsTUIHarness(width: 100, height: 24)
     _ = h.screen()
     h.scheduler.settle()
     let lines = h.screen().components(separatedBy: "\n")
@@ -98,16 +98,16 @@ struct TweetsScreenTests {
   }
 
   @Test("40x12: still usable")
-  func small() {
-    let h = TweetsTUIHarness(width: 40, height: 12)
+  func small() throws {
+    let h = try TweetsTUIHarness(width: 40, height: 12)
     let lines = h.screen().components(separatedBy: "\n")
     #expect(lines.count == 12 && lines.allSatisfy { TextWidth.of($0) <= 40 })
     #expect(lines[4].hasPrefix(">Ada Quill @adaquill · 2m"))
   }
 
   @Test("E3 / filters the timeline; Esc clears it")
-  func filter() {
-    let h = TweetsTUIHarness()
+  func filter() throws {
+    let h = try TweetsTUIHarness()
     h.press(.character("/"))
     h.type("kovac")
     var screen = h.screen()
@@ -121,10 +121,10 @@ struct TweetsScreenTests {
   }
 
   @Test("the people screen offers r retry after a failure only, from the screen's state")
-  func peopleRetry() {
+  func peopleRetry() throws {
     let api = GrowingAPI()
     api.membersFailure = .offline
-    let h = TweetsTUIHarness(api: api)
+    let h = try TweetsTUIHarness(api: api)
     var screen = h.press(.character("m"))
     #expect(screen.contains("Could not reach Twitter. Check your connection.  r retry"))
     api.membersFailure = nil
@@ -134,9 +134,9 @@ struct TweetsScreenTests {
   }
 
   @Test("E2 new tweets above a scrolled-down view are counted, not jumped to")
-  func newAbove() {
+  func newAbove() throws {
     let api = GrowingAPI()
-    let h = TweetsTUIHarness(api: api)
+    let h = try TweetsTUIHarness(api: api)
     for _ in 0..<12 { h.press(.down) }
     let before = h.screen()
     api.extra = 3

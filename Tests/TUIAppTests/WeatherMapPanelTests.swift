@@ -26,9 +26,9 @@ struct WeatherMapPanelTests {
   }
 
   @Test("WW-09 the map fills its pane at 80x24 and 120x40, and the view model draws that size")
-  func fillsThePane() {
+  func fillsThePane() throws {
     for (width, height) in [(80, 24), (120, 40)] {
-      let h = WeatherTUIHarness(width: width, height: height)
+      let h = try WeatherTUIHarness(width: width, height: height)
       _ = h.search("London")
       // The first frame tells the view model the pane's size; the next one draws at it.
       _ = h.press(.character("m"))
@@ -51,9 +51,9 @@ struct WeatherMapPanelTests {
   /// Issue 27, item 4: the focus follows what the key meant (show the map and steer it), not a
   /// state read back right after the input, whatever the delivery timing.
   @Test("m shows the map with the arrows on it, whether or not the state arrived in between")
-  func mFocusesTheMap() {
+  func mFocusesTheMap() throws {
     for settleBetween in [false, true] {
-      let h = WeatherTUIHarness(width: 80, height: 24)
+      let h = try WeatherTUIHarness(width: 80, height: 24)
       _ = h.search("London")
       _ = h.press(.character("m"))
       if settleBetween { h.scheduler.settle() }
@@ -72,8 +72,8 @@ struct WeatherMapPanelTests {
   /// Issue 27, item 4: drawing changes nothing; the size reaches the view model as an input
   /// from the resize event.
   @Test("drawing at another size leaves the grid's size alone; the resize event sets it")
-  func sizeFromResizeOnly() {
-    let h = WeatherTUIHarness(width: 80, height: 24)
+  func sizeFromResizeOnly() throws {
+    let h = try WeatherTUIHarness(width: 80, height: 24)
     _ = h.search("London")
     _ = h.press(.character("m"))
     func gridRows() -> Int {
@@ -93,9 +93,9 @@ struct WeatherMapPanelTests {
   }
 
   @Test("WW-09 Now and the forecast keep their borders: the forecast's title line closes Now")
-  func panelBorders() {
+  func panelBorders() throws {
     for (width, height) in [(80, 24), (120, 40)] {
-      let h = WeatherTUIHarness(width: width, height: height)
+      let h = try WeatherTUIHarness(width: width, height: height)
       _ = h.search("London")
       let lines = h.press(.character("m")).components(separatedBy: "\n")
       let leftWidth = width - width * 38 / 80
@@ -108,8 +108,8 @@ struct WeatherMapPanelTests {
   }
 
   @Test("WW-02 land and sea are coloured apart; without colour the glyphs still differ")
-  func colours() {
-    let h = WeatherTUIHarness()
+  func colours() throws {
+    let h = try WeatherTUIHarness()
     _ = h.search("London")
     _ = h.press(.character("m"))
     let canvas = h.canvas

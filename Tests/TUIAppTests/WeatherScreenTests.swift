@@ -11,9 +11,11 @@ import WeatherFeature
 final class WeatherTUIHarness: ScreenDriver {
   let session: WeatherSession
 
-  init(width: Int = 80, height: Int = 24, symbols: SymbolSet = .unicode, apiKey: String = "") {
+  init(
+    width: Int = 80, height: Int = 24, symbols: SymbolSet = .unicode, apiKey: String = ""
+  ) throws {
     let scheduler = DispatchQueue.test
-    let service = try! FixtureWeatherService(latency: 0, scheduler: scheduler.asAny)
+    let service = try FixtureWeatherService(latency: 0, scheduler: scheduler.asAny)
     let cache = InMemoryWeatherCache()
     let viewModel = WeatherViewModel(
       service: service,
@@ -44,8 +46,8 @@ final class WeatherTUIHarness: ScreenDriver {
 @MainActor
 struct WeatherScreenTests {
   @Test("80x24: London with its forecast, then the map with the marker on the centre")
-  func london() {
-    let h = WeatherTUIHarness(apiKey: "abcd1234")
+  func london() throws {
+    let h = try WeatherTUIHarness(apiKey: "abcd1234")
     var lines = h.search("London").components(separatedBy: "\n")
     #expect(lines[1].hasPrefix(" Weather") && lines[1].hasSuffix("°C   key ****1234"))
     #expect(lines[2].hasPrefix(" City: [London"))
@@ -71,8 +73,8 @@ struct WeatherScreenTests {
   }
 
   @Test("panning looks up the new centre after the settle delay; units re-render")
-  func panAndUnits() {
-    let h = WeatherTUIHarness()
+  func panAndUnits() throws {
+    let h = try WeatherTUIHarness()
     _ = h.search("London")
     h.press(.character("m"), .right)
     h.scheduler.advance(seconds: 0.5)
@@ -86,8 +88,8 @@ struct WeatherScreenTests {
   }
 
   @Test("a failed search shows the toast and the placeholder; the toast clears after 3 s")
-  func failure() {
-    let h = WeatherTUIHarness()
+  func failure() throws {
+    let h = try WeatherTUIHarness()
     let screen = h.search("Atlantis")
     #expect(screen.contains(" ! City not found"))
     #expect(screen.contains("?  No data") && screen.contains("--    Humidity --"))
@@ -98,8 +100,8 @@ struct WeatherScreenTests {
 
   @Test(
     "k opens the key dialog; a blank key is refused on the toast line; Return with a key closes it")
-  func keyDialog() {
-    let h = WeatherTUIHarness()
+  func keyDialog() throws {
+    let h = try WeatherTUIHarness()
     var screen = h.press(.character("k"))
     #expect(screen.contains("OpenWeatherMap API key:"))
     screen = h.press(.enter)
@@ -111,16 +113,16 @@ struct WeatherScreenTests {
   }
 
   @Test("typing q, 1 or ? in the city field types them")
-  func fieldKeys() {
-    let h = WeatherTUIHarness()
+  func fieldKeys() throws {
+    let h = try WeatherTUIHarness()
     h.press(.character("/"))
     h.type("q1?")
     #expect(h.screen().contains("City: [q1?"))
   }
 
   @Test("40x12: Now in three rows, the map as a caption and a 38x3 grid, short hints")
-  func small() {
-    let h = WeatherTUIHarness(width: 40, height: 12)
+  func small() throws {
+    let h = try WeatherTUIHarness(width: 40, height: 12)
     _ = h.search("London")
     h.press(.character("m"))
     h.scheduler.settle()  // the map takes the size the first frame gave it
@@ -137,8 +139,8 @@ struct WeatherScreenTests {
   }
 
   @Test("ASCII mode draws only ASCII")
-  func ascii() {
-    let h = WeatherTUIHarness(symbols: .ascii)
+  func ascii() throws {
+    let h = try WeatherTUIHarness(symbols: .ascii)
     _ = h.search("Reykjavik")
     _ = h.search("London")
     let screen = h.press(.character("m"))

@@ -43,7 +43,7 @@ public enum TweetsComposition {
       scheduler: scheduler, now: now, timeZone: TimeZone.current)
     // The pause the user left the app in (ST-03).
     let choices = RememberedChoices(configuration)
-    if choices.recalled(Self.pausedKey) == "true" { env.paused.accept(true) }
+    if choices.recalled(Self.pausedKey) == "true" { env.setPaused(true) }
     choices.follow(env.paused.map { $0 ? "true" : "false" }, key: Self.pausedKey)
     return TweetsSession(list: list, env: env)
   }

@@ -101,6 +101,13 @@ public struct TweetsEnvironment {
     self.timeZone = timeZone
     activity = ActivityTracker(scheduler: scheduler)
   }
+
+  /// Stops (true) or resumes (false) fetching, app-wide: the one writer of `paused` (the
+  /// navigator, every timeline and the remembered choice go through it); only a change is
+  /// written.
+  public func setPaused(_ paused: Bool) {
+    if self.paused.value != paused { self.paused.accept(paused) }
+  }
 }
 
 /// The app's timing constants.

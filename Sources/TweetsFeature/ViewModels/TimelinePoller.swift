@@ -144,10 +144,8 @@ final class TimelinePoller {
   /// Fetches now if the gate is open.
   func refresh() { trigger() }
 
-  /// Writes the app-wide pause (only a change is written).
-  func setPaused(_ paused: Bool) {
-    if env.paused.value != paused { env.paused.accept(paused) }
-  }
+  /// Writes the app-wide pause (through the environment's one writer).
+  func setPaused(_ paused: Bool) { env.setPaused(paused) }
 
   var isPaused: Bool { env.paused.value }
 

@@ -149,9 +149,7 @@ public final class TweetsNavigator: TweetsNavigating {
 
   /// Stops (true) or resumes (false) fetching, app-wide, from whichever screen is shown: the
   /// timelines share the one flag, so the people screen pauses them too.
-  public func setPaused(_ paused: Bool) {
-    if env.paused.value != paused { env.paused.accept(paused) }
-  }
+  public func setPaused(_ paused: Bool) { env.setPaused(paused) }
 
   /// Pauses fetching while it runs, resumes it while paused.
   public func togglePaused() { setPaused(!env.paused.value) }

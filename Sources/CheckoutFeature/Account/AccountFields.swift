@@ -10,7 +10,7 @@ struct AccountFields: Equatable {
   var email = ""
   var password = ""
   var confirmation = ""
-  var touched: Set<Field> = []
+  var touched = TouchedFields<Field>()
 
   init() {}
 
@@ -18,7 +18,7 @@ struct AccountFields: Equatable {
   init(signedIn account: Account) {
     username = account.username
     email = account.email
-    touched = [.username, .email]
+    touched = TouchedFields([.username, .email])
   }
 
   /// The same texts, with the password and its confirmation cleared and pristine again.
@@ -26,7 +26,7 @@ struct AccountFields: Equatable {
     var next = self
     next.password = ""
     next.confirmation = ""
-    next.touched.subtract([.password, .confirmation])
+    next.touched.reset([.password, .confirmation])
     return next
   }
 
@@ -38,7 +38,7 @@ struct AccountFields: Equatable {
   }
 
   func status(_ field: Field, _ rule: () -> FieldStatus) -> FieldStatus {
-    touched.contains(field) ? rule() : .pristine
+    touched.status(field, rule)
   }
 }
 

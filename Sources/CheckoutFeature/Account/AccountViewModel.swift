@@ -184,7 +184,7 @@ public final class AccountViewModel: ScreenModel {
   private func edit(_ field: AccountFields.Field, _ change: (inout AccountFields) -> Void) {
     var next = fields.value
     change(&next)
-    next.touched.insert(field)
+    next.touched.touch(field)
     fields.accept(next)
   }
 

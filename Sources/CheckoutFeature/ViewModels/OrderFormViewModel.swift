@@ -46,23 +46,16 @@ public final class OrderFormViewModel: ScreenModel {
   // MARK: State
 
   private struct Fields: Equatable {
+    enum Field: Hashable { case name, email, address }
+
     var name = ""
     var email = ""
     var address = ""
-    var touched: Set<Int> = []
+    var touched = TouchedFields<Field>()
 
-    static let nameField = 0
-    static let emailField = 1
-    static let addressField = 2
-
-    private func status(_ field: Int, _ rule: (String) -> FieldStatus, _ text: String)
-      -> FieldStatus
-    {
-      touched.contains(field) ? rule(text) : .pristine
-    }
-    var nameStatus: FieldStatus { status(Self.nameField, OrderFormRules.name, name) }
-    var emailStatus: FieldStatus { status(Self.emailField, OrderFormRules.email, email) }
-    var addressStatus: FieldStatus { status(Self.addressField, OrderFormRules.address, address) }
+    var nameStatus: FieldStatus { touched.status(.name) { OrderFormRules.name(name) } }
+    var emailStatus: FieldStatus { touched.status(.email) { OrderFormRules.email(email) } }
+    var addressStatus: FieldStatus { touched.status(.address) { OrderFormRules.address(address) } }
     var isValid: Bool { nameStatus.isValid && emailStatus.isValid && addressStatus.isValid }
   }
 
@@ -118,7 +111,7 @@ public final class OrderFormViewModel: ScreenModel {
   public func setName(_ text: String) {
     edit {
       $0.name = text
-      $0.touched.insert(Fields.nameField)
+      $0.touched.touch(.name)
     }
   }
 
@@ -126,7 +119,7 @@ public final class OrderFormViewModel: ScreenModel {
   public func setEmail(_ text: String) {
     edit {
       $0.email = text
-      $0.touched.insert(Fields.emailField)
+      $0.touched.touch(.email)
     }
   }
 
@@ -134,14 +127,14 @@ public final class OrderFormViewModel: ScreenModel {
   public func setAddress(_ text: String) {
     edit {
       $0.address = text
-      $0.touched.insert(Fields.addressField)
+      $0.touched.touch(.address)
     }
   }
 
   /// Fills the email from the account while the field is still pristine; an email the user
   /// typed is never replaced.
   public func fillEmail(fromAccount email: String) {
-    guard !fields.value.touched.contains(Fields.emailField) else { return }
+    guard !fields.value.touched.contains(.email) else { return }
     setEmail(email)
   }
 

@@ -100,4 +100,20 @@ struct CheckoutStateTests {
       state.values.last == OrderHistoryState(rows: [], isLoading: false, emptyText: "No orders yet")
     )
   }
+
+  /// Issue 27, item 7: the history, exhaustively (states, events, and no work left).
+  @Test("the history, exhaustively: loading, then no orders, no event, nothing pending")
+  func historyExhaustive() throws {
+    let h = Harness()
+    let history = h.session.history
+    let state = StateRecorder(
+      history.state, events: history.events, settled: h.session.isSettled, on: h.scheduler)
+    h.scheduler.settle()
+    #expect(state.current == OrderHistoryState(rows: [], isLoading: true, emptyText: ""))
+    state.expect {
+      $0.isLoading = false
+      $0.emptyText = "No orders yet"
+    }
+    state.finish()
+  }
 }

@@ -76,4 +76,39 @@ struct TimelineStateTests {
     #expect(last.load == .failed("Twitter access not authorized.") && last.people.isEmpty)
     #expect(last.message == "Twitter access not authorized." && !last.canRetry)
   }
+
+  /// Issue 27, item 7: the member list, exhaustively.
+  @Test("the member list, exhaustively: loading, then an empty list says so")
+  func peopleExhaustive() throws {
+    let h = TweetsHarness()
+    let model = ListPeopleViewModel(list: L, env: h.env, navigator: h.navigator)
+    let state = StateRecorder(model.state, on: h.scheduler)
+    #expect(state.current?.load == .loading && state.current?.message == "Loading...")
+    h.at(5)
+    state.expect {
+      $0.load = .loaded([])
+      $0.message = "This list has no members."
+      $0.isLoading = false
+    }
+    state.finish()
+  }
+
+  /// Issue 27, item 7: a person's timeline, exhaustively, its refusal included.
+  @Test("a person's timeline, exhaustively: a bad username is refused with one event")
+  func personExhaustive() throws {
+    let h = TweetsHarness()
+    let model = PersonTimelineViewModel(
+      username: "@nobody here", env: h.env, navigator: h.navigator)
+    let state = StateRecorder(model.state, events: model.events, on: h.scheduler)
+    #expect(state.current?.title == "None found" && state.current?.placeholder == "Loading...")
+    h.at(1)
+    state.expect { $0.isLoading = true }
+    state.expect {
+      $0.placeholder = "No tweets yet."
+      $0.status = "Live · updated 12:00:00"
+      $0.isLoading = false
+    }
+    state.expectEvent(ScreenEvent.message("Not a valid username."))
+    state.finish()
+  }
 }

@@ -67,4 +67,54 @@ struct StateRecorderTests {
     state.finish()
     #expect(state.current?.total == "b")
   }
+
+  // Issue 27, item 7: checked when the test ends, covering events and unfinished work.
+
+  @Test("a test that lets an exhaustive recorder go without finish() fails on what it left")
+  func checkedAtTheEnd() {
+    withKnownIssue {
+      let relay = BehaviorRelay(value: CartState())
+      let state = StateRecorder(relay.asDriver(scheduler: scheduler.asAny), on: scheduler)
+      relay.accept(CartState(total: "Total: 0.95 GBP", count: "0 items", enabled: false))
+      scheduler.settle()
+      _ = state  // released here, unfinished, with one change unasserted
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("finish() was not called") }
+    }
+  }
+
+  @Test("events are asserted in order; one left over fails finish()")
+  func events() {
+    let relay = BehaviorRelay(value: CartState())
+    let events = PublishRelay<ScreenEvent>()
+    let state = StateRecorder(
+      relay.asDriver(scheduler: scheduler.asAny),
+      events: events.asSignal(scheduler: scheduler.asAny), on: scheduler)
+    events.accept(.message("Added peas"))
+    events.accept(.message("Added eggs"))
+    scheduler.settle()
+    state.expectEvent(ScreenEvent.message("Added peas"))
+    withKnownIssue {
+      state.finish()
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("1 event(s) not asserted") }
+    }
+  }
+
+  @Test("work still pending fails finish(); settled work passes")
+  func unfinishedWork() {
+    let relay = BehaviorRelay(value: CartState())
+    let settled = BehaviorRelay(value: false)
+    let state = StateRecorder(
+      relay.asDriver(scheduler: scheduler.asAny), events: Empty<ScreenEvent, Never>?.none,
+      settled: settled.asDriver(scheduler: scheduler.asAny), on: scheduler)
+    withKnownIssue {
+      state.finish()
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("work is still pending") }
+    }
+    settled.accept(true)
+    scheduler.settle()
+    state.finish()
+  }
 }

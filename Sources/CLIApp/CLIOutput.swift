@@ -62,14 +62,18 @@ public struct CommandOutcome {
   public var later: AnyPublisher<InputResult, Never>?
   /// Outputs to print whatever their value (`full`: every list row, uncapped).
   public var show: [(output: CLIOutput, full: Bool)]
+  /// Print every output of the screen shown once the command has settled, in full: for a
+  /// command that opens a screen, whichever the navigation's Driver says is on top by then.
+  public var showsCurrentScreen: Bool
 
   public init(
     _ result: InputResult = .accepted, later: AnyPublisher<InputResult, Never>? = nil,
-    show: [(output: CLIOutput, full: Bool)] = []
+    show: [(output: CLIOutput, full: Bool)] = [], showsCurrentScreen: Bool = false
   ) {
     self.result = result
     self.later = later
     self.show = show
+    self.showsCurrentScreen = showsCurrentScreen
   }
 }
 

@@ -107,7 +107,9 @@ public final class CLIShell {
       laterSubscription = nil
       if let message = outcome.result.message { reject(message) }
       if let message = late?.message { reject(message) }
-      report(showing: outcome.show)
+      report(
+        showing: outcome.showsCurrentScreen
+          ? app.currentScreen.outputs.map { ($0, true) } : outcome.show)
       next(false)
     }
   }

@@ -14,21 +14,35 @@ public final class TweetsCLI: CLIApplication {
   /// status 1).
   public var failures: AnyPublisher<String, Never> { session.storeFailures }
 
-  public init(session: TweetsSession) { self.session = session }
+  /// The navigator's scenes as last delivered: the CLI follows the `scenes` Driver, as the
+  /// TUI does, and never reads the navigator's stack directly.
+  private var scenes: [Scene] = []
+  private var subscription: AnyCancellable?
+
+  public init(session: TweetsSession) {
+    self.session = session
+    subscription = session.navigator.scenes.drive { [weak self] in self?.show($0) }
+  }
+
+  /// Keeps a screen for each scene on the stack, made as the scene arrives so that its outputs
+  /// have their values by the time the shell prints them.
+  private func show(_ scenes: [Scene]) {
+    self.scenes = scenes
+    screens = screens.filter { entry in scenes.contains { $0.modelIdentity == entry.key } }
+    for scene in scenes where screens[scene.modelIdentity] == nil {
+      screens[scene.modelIdentity] = Self.screen(for: scene)
+    }
+  }
 
   public var currentScreen: CLIScreen {
-    guard let top = navigator.currentScenes.last else {
-      return CLIScreen(name: "none", outputs: [])
+    guard let top = scenes.last, let screen = screens[top.modelIdentity] else {
+      return Self.noScreen
     }
-    let key = top.modelIdentity
-    if let screen = screens[key] { return screen }
-    let screen = Self.screen(for: top)
-    screens = screens.filter { entry in
-      navigator.currentScenes.contains { $0.modelIdentity == entry.key }
-    }
-    screens[key] = screen
     return screen
   }
+
+  /// The screen before the navigator's first scenes arrive.
+  private static let noScreen = CLIScreen(name: "none", outputs: [])
 
   public var isBusy: Bool { navigator.isBusy }
   public var isSettled: Driver<Bool> { navigator.isSettled }
@@ -71,7 +85,7 @@ public final class TweetsCLI: CLIApplication {
   public func takesRestOfLine(_ word: String) -> Bool { false }
 
   public func perform(_ word: String, arguments: [String], rest: String) -> CommandOutcome? {
-    let top = navigator.currentScenes.last
+    let top = scenes.last
     switch word {
     case "timeline":
       navigator.showListTimeline()
@@ -114,30 +128,27 @@ public final class TweetsCLI: CLIApplication {
     }
   }
 
-  /// `link <n>`: the n-th row of the timeline on top (extension E5).
+  /// `link <n>`: the n-th row of the timeline on top (extension E5). The answer and the link
+  /// both come from the timeline's state Driver once the command has settled.
   private func link(_ arguments: [String], top: Scene?) -> CommandOutcome {
     guard arguments.count == 1, let number = CLIOrdinal.parse(arguments[0]) else {
       return CommandOutcome(.rejected("usage: link <n>"))
     }
     guard let timeline = top?.timeline else { return notHere }
-    var rows: [TweetRow] = []
-    _ = timeline.state.first().sink { rows = $0.tweets }
-    guard rows.indices.contains(number - 1) else {
-      return CommandOutcome(.rejected("No tweet #\(number)."))
+    let row = timeline.state.map { state in
+      state.tweets.indices.contains(number - 1) ? state.tweets[number - 1] : nil
     }
-    let output = CLIOutput(
-      "link", initial: false,
-      driver: Just(rows[number - 1].link).asDriver(scheduler: .userInterface)
-    ) { .text($0) }
-    return CommandOutcome(show: [(output, true)])
+    let output = CLIOutput("link", initial: false, driver: row) {
+      $0.map { .text($0.link) } ?? .hidden
+    }
+    let answer = row.map { $0 == nil ? InputResult.rejected("No tweet #\(number).") : .accepted }
+    return CommandOutcome(later: answer.prefix(1).eraseToAnyPublisher(), show: [(output, true)])
   }
 
   private var notHere: CommandOutcome { CommandOutcome(.rejected("not available on this screen")) }
 
   /// The screen now on top, printed whole (one-shot `timeline`, `people`, `open`).
-  private func showingScreen() -> CommandOutcome {
-    CommandOutcome(show: currentScreen.outputs.map { ($0, true) })
-  }
+  private func showingScreen() -> CommandOutcome { CommandOutcome(showsCurrentScreen: true) }
 
   private func open(_ arguments: [String], top: Scene?) -> CommandOutcome {
     guard arguments.count == 1 else {

@@ -14,7 +14,7 @@ public final class CatalogViewModel: ScreenModel {
   public let state: Driver<CatalogState>
   /// Refusals and failures to show: "At most 99 of each product".
   public let events: Signal<ScreenEvent>
-  /// Where the screen asks to go (the session's navigator follows it).
+  /// Where the screen asks to go (announced; the screen moves the session's navigator itself).
   public let navigation: Signal<CatalogRoute>
 
   /// The messages of `events`.
@@ -30,6 +30,8 @@ public final class CatalogViewModel: ScreenModel {
   private let loading = BehaviorRelay(value: true)
   private let filterText = BehaviorRelay(value: "")
   private let routes = PublishRelay<CatalogRoute>()
+  // Weak: the session owns the navigator and this view model.
+  private weak var navigator: SceneCoordinator<CheckoutScene>?
   private let messages = PublishRelay<String>()
   private var load: AnyCancellable?
   /// Whether the screen is seen (`setActive`, `isActive`).
@@ -38,8 +40,10 @@ public final class CatalogViewModel: ScreenModel {
   public init(
     catalog: any CatalogService, cart: CartStore, currency: CurrencyStore,
     signedIn: AnyPublisher<String?, Never> = Just(nil).eraseToAnyPublisher(),
-    activity: ActivityTracker, scheduler: AnySchedulerOf<DispatchQueue>
+    activity: ActivityTracker, navigator: SceneCoordinator<CheckoutScene>? = nil,
+    scheduler: AnySchedulerOf<DispatchQueue>
   ) {
+    self.navigator = navigator
     self.catalog = catalog
     self.cart = cart
     self.activity = activity
@@ -93,6 +97,7 @@ public final class CatalogViewModel: ScreenModel {
   public func checkout() -> InputResult {
     guard !cart.current.isEmpty else { return messages.refuse("Your cart is empty") }
     routes.accept(.checkout)
+    navigator?.openCheckout()
     return .accepted
   }
 

@@ -83,38 +83,24 @@ public final class CheckoutSession {
     catalog = CatalogViewModel(
       catalog: services.catalog, cart: cart, currency: currency,
       signedIn: account.storedAccount.map { $0?.username }.eraseToAnyPublisher(),
-      activity: activity, scheduler: scheduler)
+      activity: activity, navigator: navigator, scheduler: scheduler)
     checkout = CheckoutViewModel(
       rates: services.rates, connectivity: services.connectivity, cart: cart,
-      currency: currency, activity: activity, scheduler: scheduler)
+      currency: currency, activity: activity, navigator: navigator, scheduler: scheduler)
     orderForm = OrderFormViewModel(
       storage: services.storage, cart: cart, currency: currency, clock: clock,
-      activity: activity, scheduler: scheduler)
+      activity: activity, navigator: navigator, scheduler: scheduler)
     history = OrderHistoryViewModel(
       storage: services.storage, timeZone: timeZone, activity: activity, navigator: navigator,
       scheduler: scheduler)
     stack = navigator.stackDriver(scheduler: scheduler)
     scene = stack.map { $0.last?.scene ?? .catalog }.distinctUntilChanged()
     navigator.transition(to: .catalog, type: .root)
-    let navigator = navigator
-    catalog.navigation.emit { _ in
-      guard navigator.stack.last?.scene == .catalog else { return }
-      navigator.transition(to: .checkout, type: .push)
-    }
-    .store(in: &routing)
-    // The checkout's `.back` and the form's `.catalog` (after a confirmation) both return.
     // An account created or loaded fills the order form's email while it is still pristine.
     let orderForm = orderForm
     account.storedAccount.compactMap { $0 }
       .sink { orderForm.fillEmail(fromAccount: $0.email) }
       .store(in: &routing)
-    for back in [checkout.navigation.map { _ in () }, orderForm.navigation.map { _ in () }] {
-      back.emit { _ in
-        guard navigator.stack.last?.scene == .checkout else { return }
-        navigator.pop()
-      }
-      .store(in: &routing)
-    }
   }
 
   /// The scene on top now (the synchronous form of `scene`).

@@ -22,7 +22,7 @@ public final class CheckoutViewModel: ScreenModel {
   public let state: Driver<CheckoutState>
   /// "Unable to retrieve currencies", "Unknown currency: XYZ".
   public let events: Signal<ScreenEvent>
-  /// Where the screen asks to go (the session's navigator follows it).
+  /// Where the screen asks to go (announced; the screen moves the session's navigator itself).
   public let navigation: Signal<CheckoutRoute>
 
   /// The messages of `events`.
@@ -60,10 +60,15 @@ public final class CheckoutViewModel: ScreenModel {
   /// (checked by the lifetime tests).
   var keptSubscriptionCount: Int { subscriptions.count + work.count }
 
+  // Weak: the session owns the navigator and this view model.
+  private weak var navigator: SceneCoordinator<CheckoutScene>?
+
   public init(
     rates: any RatesService, connectivity: any ConnectivityService, cart: CartStore,
-    currency: CurrencyStore, activity: ActivityTracker, scheduler: AnySchedulerOf<DispatchQueue>
+    currency: CurrencyStore, activity: ActivityTracker,
+    navigator: SceneCoordinator<CheckoutScene>? = nil, scheduler: AnySchedulerOf<DispatchQueue>
   ) {
+    self.navigator = navigator
     store = currency
     self.rates = rates
     self.scheduler = scheduler
@@ -188,7 +193,10 @@ public final class CheckoutViewModel: ScreenModel {
   public func cancel() { openTable.accept(nil) }
 
   /// Returns to the catalog.
-  public func back() { routes.accept(.back) }
+  public func back() {
+    routes.accept(.back)
+    navigator?.returnToCatalog()
+  }
 
   /// Whether the picker is open now.
   public var isPickerOpen: Bool { openTable.value != nil }

@@ -30,7 +30,7 @@ public final class OrderFormViewModel: ScreenModel {
   public let state: Driver<OrderFormState>
   /// "Unable to place your order. Please try again."
   public let events: Signal<ScreenEvent>
-  /// `.catalog` when a confirmation is dismissed (the session's navigator follows it).
+  /// `.catalog` when a confirmation is dismissed (announced; the screen moves the session's navigator itself).
   public let navigation: Signal<OrderFormRoute>
 
   /// The messages of `events`.
@@ -69,11 +69,15 @@ public final class OrderFormViewModel: ScreenModel {
   /// Whether the screen is seen (`setActive`, `isActive`).
   public let activation = Activation()
 
+  // Weak: the session owns the navigator and this view model.
+  private weak var navigator: SceneCoordinator<CheckoutScene>?
+
   public init(
     storage: any CheckoutStorage, cart: CartStore, currency: CurrencyStore,
     clock: @escaping () -> Date, activity: ActivityTracker,
-    scheduler: AnySchedulerOf<DispatchQueue>
+    navigator: SceneCoordinator<CheckoutScene>? = nil, scheduler: AnySchedulerOf<DispatchQueue>
   ) {
+    self.navigator = navigator
     self.cart = cart
     let fields = fields
     let cartFilled = cart.changesNow.map { !$0.isEmpty }.removeDuplicates()
@@ -157,6 +161,7 @@ public final class OrderFormViewModel: ScreenModel {
     guard confirmationText.value != nil else { return }
     confirmationText.accept(nil)
     routes.accept(.catalog)
+    navigator?.returnToCatalog()
   }
 
   /// Whether a confirmation is showing now.

@@ -30,7 +30,7 @@ struct NavigationBehaviourTests {
     h.catalog.checkout()  // asking twice pushes once
     h.scheduler.settle()
     #expect(h.session.navigator.stack.map(\.scene) == [.catalog, .checkout])
-    #expect(h.session.currentScene == .checkout)
+    #expect(h.value(h.session.scene) == .checkout)
     h.checkout.back()
     h.checkout.back()  // nothing left to pop: the catalog stays the root
     h.scheduler.settle()
@@ -103,7 +103,9 @@ struct NavigationBehaviourTests {
     h.session.history.open()  // already shown: no second scene
     #expect(h.session.navigator.stack.map(\.scene) == [.catalog, .checkout, .history])
     #expect(h.session.navigator.stack.last?.transition == .modal)
-    #expect(h.session.currentScene == .history && h.session.currentScreen == .checkout)
+    let stack = h.value(h.session.stack)
+    #expect(CheckoutSession.topScene(of: stack) == .history)
+    #expect(CheckoutSession.fullScreenScene(of: stack) == .checkout)
     h.session.history.close()
     h.session.history.close()  // not shown: nothing
     #expect(h.session.navigator.stack.map(\.scene) == [.catalog, .checkout])

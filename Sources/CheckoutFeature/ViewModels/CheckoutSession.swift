@@ -94,7 +94,7 @@ public final class CheckoutSession {
       storage: services.storage, timeZone: timeZone, activity: activity, navigator: navigator,
       scheduler: scheduler)
     stack = navigator.stackDriver(scheduler: scheduler)
-    scene = stack.map { $0.last?.scene ?? .catalog }.distinctUntilChanged()
+    scene = stack.map(Self.topScene(of:)).distinctUntilChanged()
     navigator.transition(to: .catalog, type: .root)
     // An account created or loaded fills the order form's email while it is still pristine.
     let orderForm = orderForm
@@ -102,12 +102,6 @@ public final class CheckoutSession {
       .sink { orderForm.fillEmail(fromAccount: $0.email) }
       .store(in: &routing)
   }
-
-  /// The scene on top now (the synchronous form of `scene`).
-  public var currentScene: CheckoutScene { Self.topScene(of: navigator.stack) }
-
-  /// The full-screen scene now, under any modal one: the catalog or the checkout.
-  public var currentScreen: CheckoutScene { Self.fullScreenScene(of: navigator.stack) }
 
   /// The scene on top of `stack` (a value of `stack`, the Driver).
   public static func topScene(of stack: [SceneEntry<CheckoutScene>]) -> CheckoutScene {

@@ -36,6 +36,24 @@ struct CheckoutActivationBehaviourTests {
     #expect(h.value(h.checkout.currencyPicker) == nil)  // in the background: no picker
   }
 
+  @Test("AV-08 one background fetch at a time: seen again while it runs asks nothing more")
+  func av08OneAtATime() {
+    let h = Harness().start()
+    h.fill([("peas", 2)])
+    h.choose("AUD")
+    #expect(h.rates.calls == 1)
+    h.rates.fallback = .success(Self.newerTable)
+    h.checkout.setActive(true)
+    h.checkout.setActive(false)
+    h.scheduler.advance(seconds: 3600)
+    h.checkout.setActive(true)  // stale: the refresh starts
+    h.checkout.setActive(false)
+    h.checkout.setActive(true)  // still running: no second fetch
+    h.scheduler.settle()
+    #expect(h.rates.calls == 2)
+    #expect(h.value(h.checkout.total) == "Total: 4.75 AUD")
+  }
+
   @Test("AV-08 a failure keeps the rate and says nothing; an open picker is left alone")
   func av08Failure() {
     let h = Harness().start()

@@ -44,8 +44,6 @@ public final class CheckoutViewModel: ScreenModel {
   /// Whether the screen is seen (`setActive`, `isActive`). Becoming seen with the picker closed
   /// fetches rates older than an hour again in the background, for the currency in use (AV-08).
   public let activation = Activation()
-  /// The background refresh of rates on becoming active (AV-08), while it runs.
-  private let ratesRefresh = InFlightWork()
   /// When the rates in use were fetched.
   private let ratesFetchedAt = BehaviorRelay<AnySchedulerOf<DispatchQueue>.SchedulerTimeType?>(
     value: nil)
@@ -112,34 +110,36 @@ public final class CheckoutViewModel: ScreenModel {
     .map(ScreenEvent.message)
     .asSignal(scheduler: scheduler)
     message = events.map(\.message)
+    // AV-08, as one pipeline: becoming seen fetches stale rates again in the background, one
+    // fetch at a time (`maxPublishers: .max(1)`; whether one is due is asked as its turn
+    // comes); the currency in use takes its new rate; a failure changes nothing, says nothing.
+    let store = currency
     activation.becameActive
-      .sink { [weak self] in self?.refreshRatesIfStale() }
+      .flatMap(maxPublishers: .max(1)) { [weak self] _ -> AnyPublisher<RatesTable, Never> in
+        guard let self, refreshIsDue else { return Empty().eraseToAnyPublisher() }
+        return activity.track(
+          rates.latestRates()
+            .timeout(.seconds(10), scheduler: scheduler, customError: { .timeout })
+            .receive(on: scheduler)
+            .map(Optional.some).replaceError(with: nil).compactMap { $0 })
+      }
+      .sink { table in
+        fetchedAt.accept(scheduler.now)
+        if let current = table.currency(store.value.code) { store.select(current) }
+      }
       .store(in: &subscriptions)
   }
 
   // MARK: Inputs
 
-  /// The background refresh: one at a time, only online, only with the picker closed and no
-  /// fetch running; the currency in use takes its new rate; a failure changes nothing and
-  /// says nothing.
-  private func refreshRatesIfStale() {
+  /// Whether a background refresh is due now: rates an hour old or more, online, the picker
+  /// closed and no currency fetch running (AV-08).
+  private var refreshIsDue: Bool {
     guard let fetchedAt = ratesFetchedAt.value, openTable.value == nil, online.value,
-      !changeCurrency.isExecuting, ratesRefresh.count == 0,
-      fetchedAt.distance(to: scheduler.now)
-        >= .milliseconds(Int(Self.ratesStaleAfter * 1000))
-    else { return }
-    let store = store
-    let fetched = ratesFetchedAt
-    let scheduler = scheduler
-    ratesRefresh.sink(
-      activity.track(
-        rates.latestRates()
-          .timeout(.seconds(10), scheduler: scheduler, customError: { .timeout })
-          .receive(on: scheduler)),
-      receiveValue: { table in
-        fetched.accept(scheduler.now)
-        if let current = table.currency(store.value.code) { store.select(current) }
-      })
+      !changeCurrency.isExecuting
+    else { return false }
+    return fetchedAt.distance(to: scheduler.now)
+      >= .milliseconds(Int(Self.ratesStaleAfter * 1000))
   }
 
   /// Fetches rates and opens the picker; answers when the picker opens or the fetch fails.

@@ -6,7 +6,7 @@ import ViewModelKit
 import ViewModelKitTesting
 
 // The fixtures every checkout test starts from. One that cannot be read is empty, so the tests
-// that use it fail on their expectations instead of trapping (issue 27: no `try!` in tests).
+// that use it fail on their expectations instead of trapping the whole test process.
 let fixtureTable =
   (try? RatesDecoder.decode(FixtureLoader.bundled.data("checkout/rates.json")))
   ?? RatesTable(date: nil, currencies: [])

@@ -27,4 +27,18 @@ enum LoopbackSocket {
     }
     return (descriptor, URL(string: "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))")!)
   }
+
+  /// Accepts connections on `descriptor` until it is closed, serving each on a thread of its
+  /// own (outside Swift's cooperative pool): the accept loop of the thread-based servers.
+  static func serveEachConnection(
+    on descriptor: Int32, _ serve: @escaping @Sendable (_ connection: Int32) -> Void
+  ) {
+    Thread.detachNewThread {
+      while true {
+        let connection = accept(descriptor, nil, nil)
+        if connection < 0 { return }
+        Thread.detachNewThread { serve(connection) }
+      }
+    }
+  }
 }

@@ -27,14 +27,8 @@ public final class StreamingServer: @unchecked Sendable {
     let (descriptor, baseURL) = try LoopbackSocket.bound(listening: true)
     socket = descriptor
     self.baseURL = baseURL
-    Thread.detachNewThread { [self] in
-      while true {
-        let connection = accept(descriptor, nil, nil)
-        if connection < 0 { return }
-        Thread.detachNewThread { [self] in
-          serve(connection, head: Data(head.utf8), chunk: chunk, pause: pause)
-        }
-      }
+    LoopbackSocket.serveEachConnection(on: descriptor) { [self] connection in
+      serve(connection, head: Data(head.utf8), chunk: chunk, pause: pause)
     }
   }
 
@@ -50,9 +44,18 @@ public final class StreamingServer: @unchecked Sendable {
     }
     while writeAll(connection, chunk) {
       lock.withLock { sent += chunk.count }
-      if pause > 0 { Thread.sleep(forTimeInterval: pause) }
+      if pause > 0, clientLeft(connection, within: pause) { break }
     }
     lock.withLock { hangUps += 1 }
+  }
+
+  /// Waits on the socket for up to `seconds` (the drip's pace, which the server keeps as a
+  /// hostile server would); true when the client has closed its end meanwhile.
+  private func clientLeft(_ connection: Int32, within seconds: TimeInterval) -> Bool {
+    var entry = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
+    guard poll(&entry, 1, Int32(seconds * 1000)) > 0 else { return false }
+    var byte: UInt8 = 0
+    return recv(connection, &byte, 1, Int32(MSG_PEEK)) <= 0
   }
 
   private func writeAll(_ connection: Int32, _ data: Data) -> Bool {

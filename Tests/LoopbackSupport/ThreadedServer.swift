@@ -34,13 +34,7 @@ public final class ThreadedServer: @unchecked Sendable {
     let (descriptor, baseURL) = try LoopbackSocket.bound(listening: true)
     socket = descriptor
     self.baseURL = baseURL
-    Thread.detachNewThread { [self] in
-      while true {
-        let connection = accept(descriptor, nil, nil)
-        if connection < 0 { return }
-        Thread.detachNewThread { [self] in serve(connection, answer) }
-      }
-    }
+    LoopbackSocket.serveEachConnection(on: descriptor) { [self] in serve($0, answer) }
   }
 
   private func serve(_ connection: Int32, _ answer: (String) -> Answer) {

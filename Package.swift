@@ -63,7 +63,9 @@ let package = Package(
       ]
     ),
     // The checks every SQLite store makes on its file before writing (issue 26, item 6).
-    .target(name: "StoreSupport", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+    .target(
+      name: "StoreSupport",
+      dependencies: ["ViewModelKit", .product(name: "GRDB", package: "GRDB.swift")]),
     .target(
       name: "CheckoutFeature",
       dependencies: [

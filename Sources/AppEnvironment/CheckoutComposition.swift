@@ -52,16 +52,7 @@ public enum CheckoutComposition {
     } else {
       let folder = try configuration.dataDirectory.prepare()
       let path = folder.appendingPathComponent("checkout.sqlite").path
-      // Under the creation lock: another process may be creating the store right now, and a
-      // store half-way through its migrations is not yet recognisable as ours.
-      let problem = CreationLock.whileHolding(lockFor: path) { () -> StoreFileProblem? in
-        do throws(StoreFileProblem) {
-          try StoreFileCheck.check(path, as: SQLiteCheckoutStorage.identity)
-          return nil
-        } catch {
-          return error
-        }
-      }
+      let problem = StoreFileCheck.problemWhileLocked(path, as: SQLiteCheckoutStorage.identity)
       // A damaged store is the storage's to report: the app goes on without it.
       if let problem, problem != .damaged(path: path) {
         throw ConfigurationError.invalidValue(

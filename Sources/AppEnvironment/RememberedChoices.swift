@@ -79,17 +79,7 @@ public final class RememberedChoices {
   static func problem(in configuration: AppConfiguration) -> String? {
     guard !configuration.ephemeral else { return nil }
     let path = configuration.dataDirectory.file("choices.sqlite").path
-    // Under the creation lock, as the store itself is opened: a store another process is
-    // creating right now is not judged half-made.
-    let problem = CreationLock.whileHolding(lockFor: path) { () -> StoreFileProblem? in
-      do throws(StoreFileProblem) {
-        try StoreFileCheck.check(path, as: identity)
-        return nil
-      } catch {
-        return error
-      }
-    }
-    switch problem {
+    switch StoreFileCheck.problemWhileLocked(path, as: identity) {
     case nil: return nil
     case .damaged: return warning(path)
     case let problem?: return "warning: choices are not remembered: \(problem.message)"

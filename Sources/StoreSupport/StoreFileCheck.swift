@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import ViewModelKit
 
 /// What a SQLite store of ours looks like: the migrations this build knows and the tables every
 /// version of it has. A file is judged against it before anything may write to it.
@@ -89,6 +90,23 @@ public enum StoreFileCheck {
     guard let known = identity.knownMigrations else { return }
     guard contents.tables.contains("grdb_migrations") else { throw .notOurs(path: path) }
     guard contents.migrations.isSubset(of: known) else { throw .newerVersion(path: path) }
+  }
+
+  /// What is wrong with the file at `path` (nil: nothing), checked under the data directory's
+  /// creation lock, for a caller that does not open the store itself: another process may be
+  /// creating it at that moment, and a store half-way through its migrations is not yet
+  /// recognisable as ours. (A store's own open checks inside the lock it already holds.)
+  public static func problemWhileLocked(_ path: String, as identity: StoreIdentity)
+    -> StoreFileProblem?
+  {
+    CreationLock.whileHolding(lockFor: path) { () -> StoreFileProblem? in
+      do throws(StoreFileProblem) {
+        try check(path, as: identity)
+        return nil
+      } catch {
+        return error
+      }
+    }
   }
 
   /// Moves what the write-ahead log holds into the database file, so that the file alone (a

@@ -64,9 +64,7 @@ public final class GRDBTweetStore: TweetStore, Sendable {
 
   /// `openFailure` (at once, when there is one), then each write that fails.
   public var failures: AnyPublisher<StoreError, Never> {
-    let opening =
-      openFailure.map { Just($0).eraseToAnyPublisher() } ?? Empty().eraseToAnyPublisher()
-    return opening.append(writeFailures).eraseToAnyPublisher()
+    openFailures.append(writeFailures).eraseToAnyPublisher()
   }
 
   /// A private in-memory database (`--ephemeral`).

@@ -39,10 +39,13 @@ public protocol TweetStore: AnyObject {
 }
 
 extension TweetStore {
-  /// A store whose writes report nothing else: its open failure only.
-  public var failures: AnyPublisher<StoreError, Never> {
+  /// `openFailure` as a publisher: at once when there is one, else nothing.
+  public var openFailures: AnyPublisher<StoreError, Never> {
     openFailure.map { Just($0).eraseToAnyPublisher() } ?? Empty().eraseToAnyPublisher()
   }
+
+  /// A store whose writes report nothing else: its open failure only.
+  public var failures: AnyPublisher<StoreError, Never> { openFailures }
 }
 
 /// The fixture account: authorized as `fixture` until logged out.

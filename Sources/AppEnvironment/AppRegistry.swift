@@ -18,7 +18,8 @@ public struct AppStartOptions: Sendable {
 }
 
 /// One app as both front ends, their help and their completions know it: its name (the CLI's
-/// first argument, the TUI's app argument), its tab, what it is, and how its session is made.
+/// first argument, the TUI's app argument), its tab, what it is, and how its session (an
+/// `AppSession`, the one shape of a running app) is made.
 /// A front end shows a session through its own protocol, which each app's front-end folder
 /// conforms the session to (`CLIPresentable`, `TUIPresentable`); no front end picks an app by
 /// a `default:`.
@@ -33,13 +34,14 @@ public struct RegisteredApp: Sendable {
   public let meaning: String
   /// The session's type, for what a front end needs before any session exists (the CLI's
   /// command list in `cli <app> --help`).
-  public let sessionType: AnyObject.Type
-  /// Makes the app's session on the configuration's services and clock.
+  public let sessionType: any AppSession.Type
+  /// Makes the app's session on the configuration's services and clock, with its remembered
+  /// choices put back (else the settings file's) and each later change kept.
   public let makeSession:
     @MainActor @Sendable (AppConfiguration, AppStartOptions, AnySchedulerOf<DispatchQueue>)
-      throws(ConfigurationError) -> AnyObject
+      throws(ConfigurationError) -> any AppSession
 
-  public init<Session: AnyObject>(
+  public init<Session: AppSession>(
     name: String, title: String, tab: Int, meaning: String,
     makeSession:
       @escaping @MainActor @Sendable (
@@ -51,8 +53,12 @@ public struct RegisteredApp: Sendable {
     self.tab = tab
     self.meaning = meaning
     sessionType = Session.self
+    // Every app's remembered choices are put back and kept the same way, here.
     self.makeSession = { configuration, options, scheduler throws(ConfigurationError) in
-      try makeSession(configuration, options, scheduler)
+      let session = try makeSession(configuration, options, scheduler)
+      RememberedChoices(configuration).keep(
+        session.rememberedChoices, settings: configuration.configFile.values)
+      return session
     }
   }
 }

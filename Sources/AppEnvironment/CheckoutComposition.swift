@@ -72,22 +72,12 @@ public enum CheckoutComposition {
   }
 
   /// A whole checkout session on the configuration's services and clock.
-  /// Where the remembered currency is kept.
-  static let currencyKey = "checkout.currency"
-
   public static func session(
     _ configuration: AppConfiguration, options: Options = Options(),
     scheduler: AnySchedulerOf<DispatchQueue>
   ) throws(ConfigurationError) -> CheckoutSession {
-    let session = CheckoutSession(
+    CheckoutSession(
       services: try services(configuration, options: options, scheduler: scheduler),
       clock: configuration.clock.now, scheduler: scheduler)
-    // The currency chosen last time (ST-03), else the settings file's; GBP with a notice
-    // when its rate cannot be had.
-    let choices = RememberedChoices(configuration)
-    let code = choices.recalled(Self.currencyKey) ?? configuration.configFile.values["currency"]
-    if let code, code != "GBP" { session.checkout.start(inCurrency: code) }
-    choices.follow(session.currency.changes.map(\.code), key: Self.currencyKey)
-    return session
   }
 }

@@ -131,4 +131,18 @@ public final class RememberedChoices {
           notices.failures.accept("Choice not saved: \(key) = \(value) (\(path) cannot be written)")
         })
   }
+
+  /// Puts back each of `choices` (its remembered value, else the settings file's value of its
+  /// `settingsKey`), in order, then keeps each change: how every app's session is given its
+  /// remembered choices at start.
+  public func keep(_ choices: [RememberedChoice], settings: [String: String]) {
+    for choice in choices {
+      if let value = recalled(choice.key) ?? choice.settingsKey.flatMap({ settings[$0] }) {
+        choice.restore(value)
+      }
+    }
+    for choice in choices {
+      follow(choice.values, key: choice.key, skippingCurrent: choice.isSetAtStart)
+    }
+  }
 }

@@ -37,19 +37,12 @@ public enum TweetsComposition {
       configuration.ephemeral
       ? GRDBTweetStore()
       : GRDBTweetStore(url: configuration.dataDirectory.file("tweets.sqlite"))
-    // Inactive until the front end shows the app (the TUI's tab, the CLI's session).
     let env = TweetsEnvironment(
-      account: account, api: api, store: store, active: BehaviorRelay(value: false),
-      scheduler: scheduler, now: now, timeZone: TimeZone.current)
-    // The pause the user left the app in (ST-03).
-    let choices = RememberedChoices(configuration)
-    if choices.recalled(Self.pausedKey) == "true" { env.setPaused(true) }
-    choices.follow(env.paused.map { $0 ? "true" : "false" }, key: Self.pausedKey)
+      account: account, api: api, store: store, scheduler: scheduler, now: now,
+      timeZone: TimeZone.current)
+    // Unseen until the front end shows the app (the TUI's tab, the CLI's session).
     return TweetsSession(list: list, env: env)
   }
-
-  /// Where the remembered pause is kept.
-  static let pausedKey = "tweets.paused"
 
   /// `owner/slug` from `TWITTER_LIST_NAME` (a leading `@` ignored), else `list/<id>`.
   static func listIdentifier(id: TwitterID, name: String?) -> ListIdentifier {

@@ -63,22 +63,8 @@ public enum WeatherComposition {
       keySaver: configuration.ephemeral || configuration.configFile.path.isEmpty
         ? nil : ConfigFileKeySaver(path: configuration.configFile.path),
       connectivity: connectivity, scheduler: scheduler)
-    // The units and place chosen last time (ST-03), else the settings file's units.
-    let choices = RememberedChoices(configuration)
-    let units = choices.recalled(Self.unitsKey) ?? configuration.configFile.values["units"]
-    if units == "fahrenheit" { viewModel.setUnits(.fahrenheit) }
-    if let place = choices.recalled(Self.placeKey), !place.isEmpty { viewModel.show(place: place) }
-    choices.follow(
-      viewModel.unitsChoice.map { $0 == .fahrenheit ? "fahrenheit" : "celsius" }, key: Self.unitsKey
-    )
-    // The place has no value at start (nothing is shown yet): its first value is a change.
-    choices.follow(viewModel.placeChoice, key: Self.placeKey, skippingCurrent: false)
-    return WeatherSession(weather: viewModel, cache: cache)
+    return WeatherSession(weather: viewModel, cache: cache, scheduler: scheduler)
   }
-
-  /// Where the remembered units and place are kept.
-  static let unitsKey = "weather.units"
-  static let placeKey = "weather.place"
 
   /// `--location` or `--gpsd` (not both), else `GPSD_HOST` (gpsd there) or `WEATHER_LOCATION`
   /// (not both), else the fixture position.

@@ -117,6 +117,7 @@ private func runTweetsBenchmarks() -> Bool {
         let api = BenchTwitterAPI()
         let (env, scheduler) = environment(GRDBTweetStore(url: file), api)
         let model = ListTimelineViewModel(list: benchList, env: env, navigator: navigator)
+        model.setActive(true)
         var rows = 0
         let watch = model.tweets.drive { rows = $0.count }
         scheduler.advance()
@@ -129,6 +130,7 @@ private func runTweetsBenchmarks() -> Bool {
   let store = GRDBTweetStore(url: file)
   let (env, scheduler) = environment(store, api)
   let model = ListTimelineViewModel(list: benchList, env: env, navigator: navigator)
+  model.setActive(true)
   var emissions = 0
   let watch = model.tweets.drive { _ in emissions += 1 }
   scheduler.advance()
@@ -157,6 +159,7 @@ private func runTweetsBenchmarks() -> Bool {
       measureAfterSetup("grow the window 50 → 100 without a fetch", warmup: 2, runs: 20) {
         let (env, scheduler) = environment(store, BenchTwitterAPI())
         let fresh = ListTimelineViewModel(list: benchList, env: env, navigator: navigator)
+        fresh.setActive(true)
         var count = 0
         let watch = fresh.tweets.drive { count = $0.count }
         scheduler.advance()
@@ -187,6 +190,7 @@ private func runTweetsBenchmarks() -> Bool {
         ]
         let (env, scheduler) = environment(InMemoryTweetStore(), personAPI)
         let person = PersonTimelineViewModel(username: "user0", env: env, navigator: navigator)
+        person.setActive(true)
         var count = 0
         let watch = person.tweets.drive { count = $0.count }
         scheduler.advance()
@@ -208,6 +212,7 @@ private func runTweetsBenchmarks() -> Bool {
     return TimelinePage(tweets: tweets(next..<next + 10, authors: authors), users: [])
   }
   let polled = ListTimelineViewModel(list: benchList, env: pollEnv, navigator: navigator)
+  polled.setActive(true)
   var shown = 0
   let pollWatch = polled.tweets.drive { shown = $0.count }
   var at100: (Int, Int) = (0, 0)

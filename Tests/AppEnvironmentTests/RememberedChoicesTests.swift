@@ -104,3 +104,61 @@ struct RememberedChoicesFailureTests {
     #expect(notices.first?.hasPrefix("Choice not saved: weather.units = celsius (") == true)
   }
 }
+
+/// Issue 27, item 1: every app's remembered choices go through one `keep`.
+@Suite("Remembered choices: keep")
+struct RememberedChoicesKeepTests {
+  let folder = FileManager.default.temporaryDirectory
+    .appendingPathComponent("keep-\(UUID().uuidString)")
+
+  func choices() throws -> RememberedChoices {
+    RememberedChoices(
+      try AppConfiguration.resolve(
+        options: try SharedOptions.parse([]),
+        environment: ["HEADLESS_DATA_DIR": folder.path, "XDG_CONFIG_HOME": "/nonexistent"],
+        currentDirectory: "/"))
+  }
+
+  @Test("ST-03 a remembered value wins over the settings file's; a change is kept")
+  func rememberedFirst() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(try choices().remember("EUR", for: "shop.currency"))
+    let currency = CurrentValueSubject<String, Never>("GBP")
+    var restored: [String] = []
+    try choices().keep(
+      [
+        RememberedChoice(key: "shop.currency", settingsKey: "currency", values: currency) {
+          restored.append($0)
+          currency.send($0)
+        }
+      ], settings: ["currency": "AUD"])
+    #expect(restored == ["EUR"])
+    currency.send("JPY")
+    #expect(try choices().recalled("shop.currency") == "JPY")
+  }
+
+  @Test("ST-03 nothing remembered: the settings file's value; neither: nothing put back")
+  func settingsFallback() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var restored: [String] = []
+    let choice = RememberedChoice(
+      key: "shop.currency", settingsKey: "currency", values: Just("GBP")
+    ) { restored.append($0) }
+    try choices().keep([choice], settings: ["currency": "AUD"])
+    #expect(restored == ["AUD"])
+    try choices().keep([choice], settings: [:])
+    #expect(restored == ["AUD"])
+    #expect(try choices().recalled("shop.currency") == nil, "the value at start is not kept")
+  }
+
+  @Test("a choice with no value at start keeps its first value")
+  func firstValueIsAChange() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let place = PassthroughSubject<String, Never>()
+    try choices().keep(
+      [RememberedChoice(key: "w.place", values: place, isSetAtStart: false) { _ in }],
+      settings: [:])
+    place.send("Paris")
+    #expect(try choices().recalled("w.place") == "Paris")
+  }
+}

@@ -68,4 +68,57 @@ struct AddingAnAppTests {
     #expect(AppRegistry.standard.app(named: "Weather")?.title == "Weather")
     #expect(AppRegistry.standard.app(named: "nope") == nil)
   }
+
+  @Test("every app's session has the one shape: its first scene at the root, settled, choices")
+  func sessionShape() throws {
+    let scheduler = DispatchQueue.test
+    for entry in registry.apps {
+      let session = try entry.makeSession(
+        try configuration(), AppStartOptions(), scheduler.eraseToAnyScheduler())
+      let (now, driven) = stacks(of: session, scheduler: scheduler)
+      #expect(now == [.root], "\(entry.name): one scene, at the root")
+      #expect(driven == [.root], "\(entry.name): the stack Driver replays the root")
+      session.setActive(true)
+      scheduler.advance(by: .seconds(60))
+      #expect(!session.isBusy, "\(entry.name) settles")
+      let keys = session.rememberedChoices.map(\.key)
+      #expect(keys.allSatisfy { $0.hasPrefix("\(entry.name).") }, "\(entry.name): \(keys)")
+      session.shutdown()
+    }
+  }
+
+  @Test("a remembered choice of a registered app is put back by its next session")
+  func rememberedThroughTheRegistry() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("counter-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let configuration = try AppConfiguration.resolve(
+      options: try SharedOptions.parse(["--offline"]),
+      environment: ["HEADLESS_DATA_DIR": folder.path, "XDG_CONFIG_HOME": "/nonexistent"])
+    let scheduler = DispatchQueue.test
+    let entry = try #require(registry.app(named: "counter"))
+    let first = try #require(
+      try entry.makeSession(configuration, AppStartOptions(), scheduler.eraseToAnyScheduler())
+        as? CounterSession)
+    #expect(first.increment() == .accepted && first.increment() == .accepted)
+    let second = try #require(
+      try entry.makeSession(configuration, AppStartOptions(), scheduler.eraseToAnyScheduler())
+        as? CounterSession)
+    var counts: [Int] = []
+    let watch = second.state.drive { counts.append($0.count) }
+    scheduler.advance()
+    watch.cancel()
+    #expect(counts == [2])
+  }
+
+  /// The coordinator's stack now and the first one its Driver delivers, as transitions.
+  private func stacks<Session: AppSession>(
+    of session: Session, scheduler: TestSchedulerOf<DispatchQueue>
+  ) -> (now: [SceneTransition], driven: [SceneTransition]?) {
+    var driven: [SceneTransition]?
+    let watch = session.stack.drive { stack in driven = driven ?? stack.map(\.transition) }
+    scheduler.advance()
+    watch.cancel()
+    return (session.coordinator.stack.map(\.transition), driven)
+  }
 }

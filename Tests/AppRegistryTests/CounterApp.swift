@@ -13,17 +13,43 @@ struct CounterState: Equatable {
   var count: Int
 }
 
-/// The feature: a session with one screen model's worth of state and one input.
-@MainActor
-final class CounterSession {
+/// The counter's one scene.
+enum CounterScene: Equatable {
+  case counter
+}
+
+/// The feature: a session in the shape every app has (`AppSession`), with one screen model's
+/// worth of state and one input.
+final class CounterSession: AppSession {
   private let relay = BehaviorRelay(value: CounterState(count: 0))
   let state: Driver<CounterState>
   let scheduler: AnySchedulerOf<DispatchQueue>
+  let coordinator = SceneCoordinator<CounterScene>()
+  let stack: Driver<[SceneEntry<CounterScene>]>
+  /// Nothing the counter does takes time.
+  let isSettled: Driver<Bool>
+  var isBusy: Bool { false }
 
   init(scheduler: AnySchedulerOf<DispatchQueue>) {
     self.scheduler = scheduler
     state = relay.asDriver(scheduler: scheduler)
+    stack = coordinator.stackDriver(scheduler: scheduler)
+    isSettled = Driver.just(true, scheduler: scheduler)
+    coordinator.transition(to: .counter, type: .root)
   }
+
+  /// The count is kept between runs, under `counter.count`.
+  var rememberedChoices: [RememberedChoice] {
+    let relay = relay
+    return [
+      RememberedChoice(key: "counter.count", values: relay.map { "\($0.count)" }) {
+        if let count = Int($0), (0...3).contains(count) { relay.accept(CounterState(count: count)) }
+      }
+    ]
+  }
+
+  func setActive(_ active: Bool) {}
+  func shutdown() {}
 
   /// Adds one; refused past 3, to show a refusal through both shells.
   func increment() -> InputResult {
@@ -42,7 +68,7 @@ final class CounterCLI: CLIApplication {
 
   init(session: CounterSession) {
     self.session = session
-    isSettled = Driver.just(true, scheduler: session.scheduler)
+    isSettled = session.isSettled
     currentScreen = CLIScreen(
       name: "counter",
       outputs: [

@@ -24,17 +24,17 @@ struct NavigationBehaviourTests {
   func navigatorFollowsRoutes() {
     let h = Harness().start()
     let scenes = h.record(h.session.scene)
-    #expect(h.session.navigator.stack.map(\.scene) == [.catalog])
+    #expect(h.session.coordinator.stack.map(\.scene) == [.catalog])
     h.fill([("peas", 1)])
     h.catalog.checkout()
     h.catalog.checkout()  // asking twice pushes once
     h.scheduler.settle()
-    #expect(h.session.navigator.stack.map(\.scene) == [.catalog, .checkout])
+    #expect(h.session.coordinator.stack.map(\.scene) == [.catalog, .checkout])
     #expect(h.value(h.session.scene) == .checkout)
     h.checkout.back()
     h.checkout.back()  // nothing left to pop: the catalog stays the root
     h.scheduler.settle()
-    #expect(h.session.navigator.stack.map(\.scene) == [.catalog])
+    #expect(h.session.coordinator.stack.map(\.scene) == [.catalog])
     #expect(scenes.values == [.catalog, .checkout, .catalog])
   }
 
@@ -101,13 +101,13 @@ struct NavigationBehaviourTests {
     h.scheduler.settle()  // the route reaches the navigator on the UI scheduler
     h.session.history.open()
     h.session.history.open()  // already shown: no second scene
-    #expect(h.session.navigator.stack.map(\.scene) == [.catalog, .checkout, .history])
-    #expect(h.session.navigator.stack.last?.transition == .modal)
+    #expect(h.session.coordinator.stack.map(\.scene) == [.catalog, .checkout, .history])
+    #expect(h.session.coordinator.stack.last?.transition == .modal)
     let stack = h.value(h.session.stack)
     #expect(CheckoutSession.topScene(of: stack) == .history)
     #expect(CheckoutSession.fullScreenScene(of: stack) == .checkout)
     h.session.history.close()
     h.session.history.close()  // not shown: nothing
-    #expect(h.session.navigator.stack.map(\.scene) == [.catalog, .checkout])
+    #expect(h.session.coordinator.stack.map(\.scene) == [.catalog, .checkout])
   }
 }

@@ -77,7 +77,6 @@ struct ScreenActivationContractTests {
       account: FixtureAccount(), api: fixtures, store: GRDBTweetStore(),
       scheduler: scheduler.asAny, now: { Date(timeIntervalSince1970: 1_741_953_600) },
       timeZone: TimeZone(identifier: "UTC")!)
-    env.active.accept(false)
     let session = TweetsSession(list: try fixtures.list(), env: env)
     let root = session.navigator.currentScenes[0].timeline
     #expect(root?.isActive == false)

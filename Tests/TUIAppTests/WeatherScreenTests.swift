@@ -25,7 +25,7 @@ final class WeatherTUIHarness: ScreenDriver {
       cache: cache, apiKey: apiKey,
       initialMapCenter: Coordinate(latitude: 52.3731, longitude: 4.8922), symbols: symbols,
       scheduler: scheduler.asAny)
-    let session = WeatherSession(weather: viewModel, cache: cache)
+    let session = WeatherSession(weather: viewModel, cache: cache, scheduler: scheduler.asAny)
     self.session = session
     super.init(width: width, height: height, scheduler: scheduler)
     ascii = symbols == .ascii

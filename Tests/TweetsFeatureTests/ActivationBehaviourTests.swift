@@ -7,8 +7,7 @@ import ViewModelKit
 struct TweetsActivationBehaviourTests {
   /// A session whose app starts unseen, as the front ends build it.
   func unseen(_ h: TweetsHarness) -> TweetsSession {
-    h.env.active.accept(false)
-    return TweetsSession(list: L, env: h.env)
+    TweetsSession(list: L, env: h.env)
   }
 
   @Test("AV-06 no poll while inactive; on becoming active a fetch at once, then every 30 s")

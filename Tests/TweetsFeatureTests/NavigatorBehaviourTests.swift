@@ -9,6 +9,7 @@ struct NavigatorBehaviourTests {
   func make(_ h: TweetsHarness) -> (TweetsNavigator, OutputRecorder<[SceneID], Never>) {
     let navigator = TweetsNavigator(list: L, env: h.env)
     let stack = navigator.stack.record(on: h.scheduler)
+    navigator.setActive(true)  // shown, as a front end shows it
     navigator.start()
     h.scheduler.settle()
     return (navigator, stack)

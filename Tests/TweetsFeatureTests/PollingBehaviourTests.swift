@@ -21,6 +21,7 @@ struct PollingBehaviourTests {
       account: account, api: h.api, store: h.store, scheduler: h.scheduler.asAny, now: { T0 },
       timeZone: TimeZone(identifier: "UTC")!)
     let model = ListTimelineViewModel(list: L, env: env, navigator: h.navigator)
+    model.setActive(true)
     let loggedIn = model.loggedIn.record(on: h.scheduler)
     let status = model.status.record(on: h.scheduler)
     h.at(300)

@@ -13,6 +13,7 @@ struct TimelineStateTests {
     let h = TweetsHarness()
     h.api.listDefault = .answer(page([1, 2]), after: 2)
     let model = ListTimelineViewModel(list: L, env: h.env, navigator: h.navigator)
+    model.setActive(true)
     let state = StateRecorder(model.state, on: h.scheduler, exhaustive: true)
     let first = try #require(state.current)
     #expect(first.title == L.title && first.tweets.isEmpty && first.loggedIn)
@@ -38,6 +39,7 @@ struct TimelineStateTests {
     let h = TweetsHarness()
     h.api.listDefault = .answer(page([1, 2]))
     let model = ListTimelineViewModel(list: L, env: h.env, navigator: h.navigator)
+    model.setActive(true)
     h.at(1)
     let state = StateRecorder(model.state, on: h.scheduler, exhaustive: true)
     model.setFilter("no such words")
@@ -57,6 +59,7 @@ struct TimelineStateTests {
     let h = TweetsHarness()
     let model = PersonTimelineViewModel(
       username: "@nobody here", env: h.env, navigator: h.navigator)
+    model.setActive(true)
     let events = model.events.record(on: h.scheduler)
     let state = model.state.record(on: h.scheduler)
     h.at(1)
@@ -70,6 +73,7 @@ struct TimelineStateTests {
   func people() throws {
     let h = TweetsHarness(account: FakeAccount(.unavailable))
     let model = ListPeopleViewModel(list: L, env: h.env, navigator: h.navigator)
+    model.setActive(true)
     let state = model.state.record(on: h.scheduler)
     h.at(1)
     let last = try #require(state.last)
@@ -82,6 +86,7 @@ struct TimelineStateTests {
   func peopleExhaustive() throws {
     let h = TweetsHarness()
     let model = ListPeopleViewModel(list: L, env: h.env, navigator: h.navigator)
+    model.setActive(true)
     let state = StateRecorder(model.state, on: h.scheduler)
     #expect(state.current?.load == .loading && state.current?.message == "Loading...")
     h.at(5)
@@ -99,6 +104,7 @@ struct TimelineStateTests {
     let h = TweetsHarness()
     let model = PersonTimelineViewModel(
       username: "@nobody here", env: h.env, navigator: h.navigator)
+    model.setActive(true)
     let state = StateRecorder(model.state, events: model.events, on: h.scheduler)
     #expect(state.current?.title == "None found" && state.current?.placeholder == "Loading...")
     h.at(1)

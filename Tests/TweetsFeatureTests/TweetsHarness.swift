@@ -184,6 +184,7 @@ final class TweetsHarness {
   /// A list timeline view model with its outputs recorded.
   func listTimeline() -> ListRecorders {
     let model = ListTimelineViewModel(list: L, env: env, navigator: navigator)
+    model.setActive(true)  // shown, as a front end shows it
     let recorders = ListRecorders(model: model, scheduler: scheduler)
     scheduler.settle()
     return recorders
@@ -191,6 +192,7 @@ final class TweetsHarness {
 
   func person(_ username: String = "adaquill") -> PersonRecorders {
     let model = PersonTimelineViewModel(username: username, env: env, navigator: navigator)
+    model.setActive(true)  // shown, as a front end shows it
     let recorders = PersonRecorders(model: model, scheduler: scheduler)
     scheduler.settle()
     return recorders
@@ -198,6 +200,7 @@ final class TweetsHarness {
 
   func people() -> PeopleRecorders {
     let model = ListPeopleViewModel(list: L, env: env, navigator: navigator)
+    model.setActive(true)  // shown, as a front end shows it
     let recorders = PeopleRecorders(model: model, scheduler: scheduler)
     scheduler.settle()
     return recorders

@@ -42,8 +42,8 @@ public enum CheckoutScene: Equatable, Sendable {
   case account
 }
 
-/// One running Checkout app: the shared stores, its four view models and its navigator.
-public final class CheckoutSession {
+/// One running Checkout app: the shared stores, its screen models and its coordinator.
+public final class CheckoutSession: AppSession {
   public let cart: CartStore
   public let currency: CurrencyStore
   public let catalog: CatalogViewModel
@@ -55,9 +55,9 @@ public final class CheckoutSession {
   /// False while a catalog load, rates fetch or order save is in flight, a cart save is
   /// pending or running, or the order history has not yet loaded.
   public let isSettled: Driver<Bool>
-  /// The one navigator: the catalog at the root; the view models' routes push the checkout
-  /// and take it off again. A front end shows the top scene.
-  public let navigator = SceneCoordinator<CheckoutScene>()
+  /// The one coordinator: the catalog at the root; the screen models push the checkout and
+  /// take it off again. A front end shows the top scene.
+  public let coordinator = SceneCoordinator<CheckoutScene>()
   /// The scene on top of the navigator's stack.
   public let scene: Driver<CheckoutScene>
   /// The navigator's stack, bottom first (a front end draws the top full-screen scene and any
@@ -75,7 +75,7 @@ public final class CheckoutSession {
     activity = ActivityTracker(scheduler: scheduler)
     storage = services.storage
     account = AccountViewModel(
-      service: services.accounts, storage: services.storage, navigator: navigator,
+      service: services.accounts, storage: services.storage, navigator: coordinator,
       activity: activity, scheduler: scheduler)
     isSettled = activity.isIdle
     cart = CartStore(storage: services.storage, activity: activity, scheduler: scheduler)
@@ -83,19 +83,19 @@ public final class CheckoutSession {
     catalog = CatalogViewModel(
       catalog: services.catalog, cart: cart, currency: currency,
       signedIn: account.storedAccount.map { $0?.username }.eraseToAnyPublisher(),
-      activity: activity, navigator: navigator, scheduler: scheduler)
+      activity: activity, navigator: coordinator, scheduler: scheduler)
     checkout = CheckoutViewModel(
       rates: services.rates, connectivity: services.connectivity, cart: cart,
-      currency: currency, activity: activity, navigator: navigator, scheduler: scheduler)
+      currency: currency, activity: activity, navigator: coordinator, scheduler: scheduler)
     orderForm = OrderFormViewModel(
       storage: services.storage, cart: cart, currency: currency, clock: clock,
-      activity: activity, navigator: navigator, scheduler: scheduler)
+      activity: activity, navigator: coordinator, scheduler: scheduler)
     history = OrderHistoryViewModel(
-      storage: services.storage, timeZone: timeZone, activity: activity, navigator: navigator,
+      storage: services.storage, timeZone: timeZone, activity: activity, navigator: coordinator,
       scheduler: scheduler)
-    stack = navigator.stackDriver(scheduler: scheduler)
+    stack = coordinator.stackDriver(scheduler: scheduler)
     scene = stack.map(Self.topScene(of:)).distinctUntilChanged()
-    navigator.transition(to: .catalog, type: .root)
+    coordinator.transition(to: .catalog, type: .root)
     // An account created or loaded fills the order form's email while it is still pristine.
     let orderForm = orderForm
     account.storedAccount.compactMap { $0 }
@@ -124,6 +124,17 @@ public final class CheckoutSession {
 
   /// Whether anything counted by `isSettled` is in flight now.
   public var isBusy: Bool { activity.isBusy }
+
+  /// The currency (ST-03), else the settings file's; one whose rate cannot be had falls back
+  /// to GBP with a notice.
+  public var rememberedChoices: [RememberedChoice] {
+    let checkout = checkout
+    return [
+      RememberedChoice(
+        key: "checkout.currency", settingsKey: "currency", values: currency.changes.map(\.code)
+      ) { code in if code != "GBP" { checkout.start(inCurrency: code) } }
+    ]
+  }
 
   /// Saves a pending cart change and waits until the storage has written it: the last
   /// thing a front end does before it exits.

@@ -2,7 +2,7 @@ import Foundation
 import ViewModelKit
 
 /// One running todo app: the scene coordinator with the task list at its root.
-public final class TodoSession {
+public final class TodoSession: AppSession {
   public let coordinator: SceneCoordinator<TodoScene>
   public let tasks: TasksViewModel
   /// The coordinator's stack, bottom first, as state: the one thing a front end follows to
@@ -27,7 +27,14 @@ public final class TodoSession {
     (service as? SQLiteTaskService)?.waitForPendingWork()
   }
 
-  /// Whether the app is seen: passed to the list and to an open editor.
+  /// False while the store is being read or written.
+  public var isSettled: Driver<Bool> { tasks.isSettled }
+  public var isBusy: Bool { tasks.isBusy }
+  /// None: the list is the store's, and a filter lasts one run.
+  public var rememberedChoices: [RememberedChoice] { [] }
+
+  /// Whether the app is seen: passed to the list and to an open editor (an editor opened
+  /// later takes the list's).
   public func setActive(_ active: Bool) {
     tasks.setActive(active)
     editor?.setActive(active)

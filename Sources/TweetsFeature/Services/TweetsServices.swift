@@ -74,9 +74,6 @@ public struct TweetsEnvironment {
   public let store: any TweetStore
   /// App-wide pause.
   public let paused: BehaviorRelay<Bool>
-  /// Whether the app is seen (its tab shown, a CLI session running): no poll runs while it is
-  /// not (AV-06). The session's `setActive` writes it.
-  public let active: BehaviorRelay<Bool>
   /// Whether the last request reached Twitter (set from results; `true` at start).
   public let reachable: BehaviorRelay<Bool>
   public let scheduler: AnySchedulerOf<DispatchQueue>
@@ -88,7 +85,6 @@ public struct TweetsEnvironment {
   public init(
     account: any TwitterAccountService, api: any TwitterAPI, store: any TweetStore,
     paused: BehaviorRelay<Bool> = BehaviorRelay(value: false),
-    active: BehaviorRelay<Bool> = BehaviorRelay(value: true),
     reachable: BehaviorRelay<Bool> = BehaviorRelay(value: true),
     scheduler: AnySchedulerOf<DispatchQueue>, now: @escaping @Sendable () -> Date,
     timeZone: TimeZone
@@ -97,7 +93,6 @@ public struct TweetsEnvironment {
     self.api = api
     self.store = store
     self.paused = paused
-    self.active = active
     self.reachable = reachable
     self.scheduler = scheduler
     self.now = now

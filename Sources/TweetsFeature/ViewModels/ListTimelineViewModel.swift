@@ -43,7 +43,8 @@ public final class ListTimelineViewModel {
     let store = env.store
     let api = env.api
     let olderToken = olderToken
-    poller = TimelinePoller(env: env, activity: env.activity) { token in
+    let activation = Activation()
+    poller = TimelinePoller(env: env, activation: activation, activity: env.activity) { token in
       api.listTweets(list.id, page: .first, token: token)
         .timed(on: scheduler)
         .flatMap { page -> AnyPublisher<Void, FetchFailure> in
@@ -109,7 +110,8 @@ public final class ListTimelineViewModel {
     state = TimelineState.latest(
       title: Just(list.title).eraseToAnyPublisher(), content: content, poll: poller.view,
       older: older, scheduler: scheduler)
-    controls = TimelineControls(poller: poller, older: olderAction, filter: filter)
+    controls = TimelineControls(
+      poller: poller, older: olderAction, filter: filter, activation: activation)
     olderAction.errors.emit { [weak self] error in
       if case .underlying(let failure as FetchFailure) = error { self?.poller.report(failure) }
     }

@@ -70,7 +70,8 @@ public final class PersonTimelineViewModel {
     }
     .removeDuplicates().eraseToAnyPublisher()
     let owner = WeakOwner<PersonTimelineViewModel>()
-    poller = TimelinePoller(env: env, activity: env.activity) { token in
+    let activation = Activation()
+    poller = TimelinePoller(env: env, activation: activation, activity: env.activity) { token in
       owner.value?.poll(token: token) ?? Empty().eraseToAnyPublisher()
     }
     events = poller.errors.merge(with: refusals).map(ScreenEvent.message)
@@ -89,7 +90,8 @@ public final class PersonTimelineViewModel {
     state = TimelineState.latest(
       title: held.map(\.title).removeDuplicates().eraseToAnyPublisher(), content: content,
       poll: poller.view, older: older, scheduler: scheduler)
-    controls = TimelineControls(poller: poller, older: olderAction, filter: filter)
+    controls = TimelineControls(
+      poller: poller, older: olderAction, filter: filter, activation: activation)
     olderAction.errors.emit { [weak self] error in
       if case .underlying(let failure as FetchFailure) = error { self?.poller.report(failure) }
     }

@@ -28,12 +28,16 @@ public final class TimelineControls {
   let poller: TimelinePoller
   let older: Action<Void, Void>
   let filter: BehaviorRelay<String>
-  let activation = Activation()
+  let activation: Activation
 
-  init(poller: TimelinePoller, older: Action<Void, Void>, filter: BehaviorRelay<String>) {
+  init(
+    poller: TimelinePoller, older: Action<Void, Void>, filter: BehaviorRelay<String>,
+    activation: Activation
+  ) {
     self.poller = poller
     self.older = older
     self.filter = filter
+    self.activation = activation
   }
 }
 
@@ -41,8 +45,8 @@ extension TimelineModel {
   /// The messages of `events` (the spec's `error` output).
   public var error: Signal<String> { events.map(\.message) }
 
-  /// Whether this timeline is seen. Polling follows the session's activation
-  /// (`TweetsSession.setActive`), which covers every scene of the app at once.
+  /// Whether this timeline is seen: it polls only while it is (the session passes the app's
+  /// activation to every scene, `TweetsSession.setActive`).
   public var activation: Activation { controls.activation }
 
   /// Stops (true) or resumes fetching, app-wide.
@@ -70,6 +74,15 @@ extension Scene {
     case .listTimeline(let model): model
     case .personTimeline(let model): model
     case .listPeople: nil
+    }
+  }
+
+  /// Records whether the scene's screen is seen.
+  public func setActive(_ active: Bool) {
+    switch self {
+    case .listTimeline(let model): model.setActive(active)
+    case .personTimeline(let model): model.setActive(active)
+    case .listPeople(let model): model.setActive(active)
     }
   }
 

@@ -26,12 +26,16 @@ extension Publisher where Failure == TwitterError {
   }
 }
 
-/// The fetching engine of a timeline: a fetch at each 30 s tick and whenever the gate
-/// (authorized and not paused) opens or `refresh()` asks, one at a time (a new one cancels
-/// the one in flight), with the status line, the loading flag, de-duplicated errors, the
-/// 401 logout, the rate-limit wait and inferred reachability.
+/// The fetching engine of a timeline, as one declared pipeline: the gate (authorized, not
+/// paused, the timeline seen), the 30 s ticks, `refresh()`, the end of each poll and the
+/// failures of other work are folded through `PollSchedule.step` by `scan`; each step that
+/// starts a poll is mapped to the fetch, and `switchToLatest` keeps only the newest (a new
+/// poll cancels the one in flight), whose end goes back in as an input. The status line, the
+/// loading flag, de-duplicated errors, the 401 logout, the rate-limit wait and the inferred
+/// reachability all follow from the steps.
 final class TimelinePoller {
-  /// The work of one poll with the account's token.
+  /// The work of one poll with the account's token. It delivers on the UI scheduler (each
+  /// request is `timed(on:)` it), so the poll's end is folded on that scheduler too.
   typealias Fetch = (String) -> AnyPublisher<Void, FetchFailure>
 
   /// What the poller shows, computed in one place so that one change (a poll ending) is one
@@ -55,57 +59,82 @@ final class TimelinePoller {
     var at: Date
   }
 
-  /// The poll in flight and the last one's end, changed together.
-  struct Progress: Equatable {
-    var loading = false
-    var last: LastPoll?
-  }
-
   /// The poller's view; nothing until the account is known.
   let view: AnyPublisher<View, Never>
   /// Failure messages, each once until a success or another message comes between.
   let errors: Signal<String>
 
   private let env: TweetsEnvironment
-  private let activity: ActivityTracker
-  private let fetch: Fetch
+  private let inputs = PublishRelay<PollSchedule.Input>()
+  private let schedule = BehaviorRelay(value: PollSchedule())
   private let account = BehaviorRelay<AccountStatus?>(value: nil)
-  private let progress = BehaviorRelay(value: Progress())
-  private let errorRelay = PublishRelay<String>()
+  private let messages = PublishRelay<String>()
   private var subscriptions = Set<AnyCancellable>()
-  private var inFlight: AnyCancellable?
-  private var lastTrigger: AnySchedulerOf<DispatchQueue>.SchedulerTimeType?
-  private var blockedUntil: AnySchedulerOf<DispatchQueue>.SchedulerTimeType?
-  private var lastErrorMessage: String?
-  private var gateWasOpen = false
-  /// When the last poll succeeded, on the scheduler's clock.
-  private var lastSuccess: AnySchedulerOf<DispatchQueue>.SchedulerTimeType?
 
-  init(env: TweetsEnvironment, activity: ActivityTracker, fetch: @escaping Fetch) {
+  /// A poller for the timeline whose activation is `activation`, counting its polls in
+  /// `activity`; it starts with `start()`.
+  init(
+    env: TweetsEnvironment, activation: Activation, activity: ActivityTracker,
+    fetch: @escaping Fetch
+  ) {
     self.env = env
-    self.activity = activity
-    self.fetch = fetch
     let scheduler = env.scheduler
     let timeZone = env.timeZone
-    view = account.compactMap { $0 }.combineLatest(env.paused, env.reachable, progress) {
-      account, paused, reachable, progress in
+    view = account.compactMap { $0 }.combineLatest(env.paused, env.reachable, schedule) {
+      account, paused, reachable, schedule in
       let authorized = if case .authorized = account { true } else { false }
       var status = "Twitter access not authorized."
       if authorized {
         status = paused ? "Paused" : (reachable ? "Live" : "Offline")
-        if let last = progress.last {
+        if let last = schedule.last {
           status +=
             " · \(last.succeeded ? "updated" : "failed") "
             + TweetsText.clock(last.at, timeZone: timeZone)
         }
       }
       return View(
-        status: status, isLoading: progress.loading, loggedIn: authorized,
-        gateOpen: authorized && !paused, hasFinished: progress.last != nil)
+        status: status, isLoading: schedule.loading, loggedIn: authorized,
+        gateOpen: authorized && !paused, hasFinished: schedule.last != nil)
     }
     .removeDuplicates().eraseToAnyPublisher()
-    errors = errorRelay.asSignal(scheduler: scheduler)
+    errors = messages.asSignal(scheduler: scheduler)
+    let env = env
+    // The gate, through the scheduler: the first poll starts after the view model's outputs
+    // have their initial values.
+    let gate = env.account.status.combineLatest(env.paused, activation.changes) {
+      account, paused, active in
+      let token: String? = if case .authorized(let token) = account { token } else { nil }
+      return PollSchedule.Gate(token: token, paused: paused, active: active)
+    }
+    .removeDuplicates().receive(on: scheduler)
+    started = { [inputs, schedule, account, messages] in
+      var bag = Set<AnyCancellable>()
+      env.account.status.receive(on: scheduler).sink { account.accept($0) }.store(in: &bag)
+      // What follows from an input besides the schedule, first: reachability (before the
+      // status line is made again) and the logout of a 401.
+      inputs.sink(receiveValue: Self.effects(of: env)).store(in: &bag)
+      let ticks = scheduler.ticks(every: .seconds(TweetsTiming.pollInterval))
+      inputs.merge(with: gate.map(PollSchedule.Input.gate), ticks.map { .tick })
+        .scan(PollSchedule()) { $0.step($1, now: scheduler.now, date: env.now()) }
+        .sink { next in
+          schedule.accept(next)
+          if let message = next.message { messages.accept(message) }
+        }
+        .store(in: &bag)
+      schedule.compactMap(\.start)
+        .map { token in
+          activity.track(fetch(token)).collect()
+            .map { _ in PollSchedule.Input.ended(nil) }
+            .catch { Just(.ended($0)) }
+        }
+        .switchToLatest()
+        .sink { inputs.accept($0) }
+        .store(in: &bag)
+      return bag
+    }
   }
+
+  private var started: () -> Set<AnyCancellable>
 
   /// The account's token while authorized.
   var token: String? {
@@ -113,36 +142,27 @@ final class TimelinePoller {
     return nil
   }
 
-  /// Whether the gate is open: authorized, not paused, and the app seen.
-  var gateIsOpen: Bool {
-    guard case .authorized = account.value else { return false }
-    return !env.paused.value && env.active.value
+  /// Starts following the gate and the 30 s ticks.
+  func start() {
+    guard subscriptions.isEmpty else { return }
+    subscriptions = started()
   }
 
-  /// Starts watching the account and the pause, and the 30 s ticks.
-  func start() {
-    // Through the scheduler: the first fetch starts after the view model's outputs have
-    // their initial values.
-    env.account.status.receive(on: env.scheduler).sink { [weak self] status in
-      self?.account.accept(status)
-      self?.gateChanged()
+  /// Reachability from each poll's end and each failure, and the logout of a 401.
+  private static func effects(of env: TweetsEnvironment) -> (PollSchedule.Input) -> Void {
+    { input in
+      switch input {
+      case .ended(nil): if !env.reachable.value { env.reachable.accept(true) }
+      case .ended(let failure?), .reported(let failure):
+        if failure == .twitter(.offline), env.reachable.value { env.reachable.accept(false) }
+        if failure == .twitter(.unauthorized) { env.account.logOut() }
+      default: break
+      }
     }
-    .store(in: &subscriptions)
-    env.paused.receive(on: env.scheduler).sink { [weak self] _ in self?.gateChanged() }
-      .store(in: &subscriptions)
-    env.active.removeDuplicates().dropFirst().receive(on: env.scheduler)
-      .sink { [weak self] active in self?.gateChanged(becameActive: active) }
-      .store(in: &subscriptions)
-    let scheduler = env.scheduler
-    let ticks = scheduler.schedule(
-      after: scheduler.now.advanced(by: .seconds(TweetsTiming.pollInterval)),
-      interval: .seconds(TweetsTiming.pollInterval)
-    ) { [weak self] in self?.trigger() }
-    subscriptions.insert(AnyCancellable { ticks.cancel() })
   }
 
   /// Fetches now if the gate is open.
-  func refresh() { trigger() }
+  func refresh() { inputs.accept(.refresh) }
 
   /// Writes the app-wide pause (through the environment's one writer).
   func setPaused(_ paused: Bool) { env.setPaused(paused) }
@@ -159,79 +179,10 @@ final class TimelinePoller {
   }
 
   /// Reports a failure of other work (an older load) the same way as a poll's.
-  func report(_ failure: FetchFailure) { handle(failure) }
+  func report(_ failure: FetchFailure) { inputs.accept(.reported(failure)) }
 
   /// A request succeeded: Twitter is reachable.
   func reached() {
     if !env.reachable.value { env.reachable.accept(true) }
-  }
-
-  deinit {
-    inFlight?.cancel()
-  }
-
-  /// A gate that opens fetches at once, except when it opens because the app came back on
-  /// screen while a poll is still running, or with a successful fetch less than 30 s old:
-  /// the next tick polls then (AV-06, AV-10).
-  private func gateChanged(becameActive: Bool = false) {
-    let open = gateIsOpen
-    defer { gateWasOpen = open }
-    guard open && !gateWasOpen else { return }
-    if becameActive {
-      if inFlight != nil { return }
-      if let lastSuccess,
-        lastSuccess.distance(to: env.scheduler.now)
-          < .milliseconds(Int(TweetsTiming.pollInterval * 1000))
-      {
-        return
-      }
-    }
-    trigger()
-  }
-
-  private func trigger() {
-    guard gateIsOpen, case .authorized(let token) = account.value else { return }
-    let now = env.scheduler.now
-    if let blockedUntil, now < blockedUntil { return }
-    // Triggers at one instant (a gate opening on a tick) fetch once.
-    if lastTrigger == now { return }
-    lastTrigger = now
-    inFlight?.cancel()
-    progress.accept(Progress(loading: true, last: progress.value.last))
-    inFlight = activity.track(fetch(token))
-      .sink(
-        receiveCompletion: { [weak self] completion in
-          guard let self else { return }
-          inFlight = nil
-          switch completion {
-          case .finished:
-            lastSuccess = env.scheduler.now
-            reached()
-            lastErrorMessage = nil
-            progress.accept(Progress(last: LastPoll(succeeded: true, at: env.now())))
-          case .failure(let failure):
-            progress.accept(Progress(last: LastPoll(succeeded: false, at: env.now())))
-            handle(failure)
-          }
-        },
-        receiveValue: { _ in })
-  }
-
-  private func handle(_ failure: FetchFailure) {
-    if case .twitter(let error) = failure {
-      switch error {
-      case .offline: if env.reachable.value { env.reachable.accept(false) }
-      case .rateLimited(let wait):
-        blockedUntil = env.scheduler.now.advanced(
-          by: .milliseconds(Int(TwitterError.usableWait(wait) * 1000)))
-      default: break
-      }
-    }
-    let message = failure.message
-    if message != lastErrorMessage {
-      lastErrorMessage = message
-      errorRelay.accept(message)
-    }
-    if failure == .twitter(.unauthorized) { env.account.logOut() }
   }
 }

@@ -54,6 +54,8 @@ public final class TweetsNavigator: TweetsNavigating {
   /// What the scenes share (the app-wide pause and activation among it).
   public var environment: TweetsEnvironment { env }
   private let layout = BehaviorRelay(value: Layout.stack)
+  /// Whether the app is seen: every scene's activation, and a new scene's from the start.
+  private let activation = Activation()
   private let messages = PublishRelay<String>()
 
   public init(list: ListIdentifier, env: TweetsEnvironment) {
@@ -82,6 +84,13 @@ public final class TweetsNavigator: TweetsNavigating {
   public var isBusy: Bool { env.activity.isBusy }
 
   // MARK: Inputs
+
+  /// Whether the app is seen: passed to every scene in the stack, and to each one made later.
+  /// A timeline polls only while it is seen (AV-06).
+  public func setActive(_ active: Bool) {
+    activation.set(active)
+    for scene in currentScenes { scene.setActive(active) }
+  }
 
   /// The list timeline alone.
   public func start() { coordinator.transition(to: .listTimeline(makeList()), type: .root) }
@@ -168,7 +177,7 @@ public final class TweetsNavigator: TweetsNavigating {
 
   /// A scene made while the app is seen is seen from the start (AV-01).
   private func seen<Model: ScreenModel>(_ model: Model) -> Model {
-    model.setActive(env.active.value)
+    model.setActive(activation.isActive)
     return model
   }
 }

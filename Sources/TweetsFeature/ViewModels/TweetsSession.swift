@@ -1,10 +1,12 @@
 import Foundation
 import ViewModelKit
 
-/// The tweets app as a front end holds it: the navigator over one list, started.
-public final class TweetsSession {
+/// One running tweets app: the navigator over one list, started, and its coordinator.
+public final class TweetsSession: AppSession {
   public let navigator: TweetsNavigator
   public let list: ListIdentifier
+  /// The coordinator's stack, bottom first, as state.
+  public let stack: Driver<[SceneEntry<Scene>]>
 
   /// Each failure of the tweet store, as its message: the store that could not be opened (at
   /// once), and every write that failed. A front end that must report a lost write (the CLI's
@@ -13,19 +15,35 @@ public final class TweetsSession {
     navigator.environment.store.failures.map(\.message).eraseToAnyPublisher()
   }
 
+  /// A session whose screens are unseen until a front end says otherwise.
   public init(list: ListIdentifier, env: TweetsEnvironment) {
     self.list = list
     navigator = TweetsNavigator(list: list, env: env)
+    stack = navigator.coordinator.stackDriver(scheduler: env.scheduler)
     navigator.start()
   }
 
-  /// Whether the app is seen: no poll runs while it is not, and on coming back a fetch runs at
-  /// once when the last one is 30 s old or more (AV-06); passed to every scene's screen model.
-  public func setActive(_ active: Bool) {
-    if navigator.environment.active.value != active { navigator.environment.active.accept(active) }
-    for scene in navigator.currentScenes {
-      scene.timeline?.setActive(active)
-      scene.people?.setActive(active)
-    }
+  /// The navigator's scene coordinator: the list timeline at the root.
+  public var coordinator: SceneCoordinator<Scene> { navigator.coordinator }
+  /// False while any request of any scene is in flight.
+  public var isSettled: Driver<Bool> { navigator.isSettled }
+  public var isBusy: Bool { navigator.isBusy }
+
+  /// The app-wide pause (ST-03).
+  public var rememberedChoices: [RememberedChoice] {
+    let env = navigator.environment
+    return [
+      RememberedChoice(key: "tweets.paused", values: env.paused.map { $0 ? "true" : "false" }) {
+        if $0 == "true" { env.setPaused(true) }
+      }
+    ]
   }
+
+  /// Whether the app is seen: passed to every scene's screen model (and to each one made
+  /// later), so no poll runs while it is not, and on coming back a fetch runs at once when the
+  /// last one is 30 s old or more (AV-06).
+  public func setActive(_ active: Bool) { navigator.setActive(active) }
+
+  /// Nothing is pending at exit: each poll writes its page before it ends.
+  public func shutdown() {}
 }

@@ -1,15 +1,56 @@
 import Foundation
 import ViewModelKit
 
-/// The weather app as a front end holds it: the view model and the cache it writes to.
-public final class WeatherSession {
+/// The weather app's scenes: one screen, whose map, dialogs and overlays are its own state.
+public enum WeatherScene: Equatable, Sendable {
+  case weather
+}
+
+/// One running weather app: its one screen model, the cache it writes to, and the coordinator
+/// with that screen at its root.
+public final class WeatherSession: AppSession {
   public let weather: WeatherViewModel
+  /// The app's coordinator: the weather screen at the root, and nothing is ever pushed on it.
+  public let coordinator = SceneCoordinator<WeatherScene>()
+  public let stack: Driver<[SceneEntry<WeatherScene>]>
   private let cache: any WeatherCache
 
-  public init(weather: WeatherViewModel, cache: any WeatherCache) {
+  public init(
+    weather: WeatherViewModel, cache: any WeatherCache, scheduler: AnySchedulerOf<DispatchQueue>
+  ) {
     self.weather = weather
     self.cache = cache
+    stack = coordinator.stackDriver(scheduler: scheduler)
+    coordinator.transition(to: .weather, type: .root)
   }
+
+  /// False while a query, a position or a map lookup is in flight.
+  public var isSettled: Driver<Bool> { weather.isSettled }
+  public var isBusy: Bool { weather.isBusy }
+
+  /// The units, then the place shown (ST-03); the units fall back to the settings file's.
+  public var rememberedChoices: [RememberedChoice] {
+    let weather = weather
+    return [
+      RememberedChoice(
+        key: "weather.units", settingsKey: "units",
+        values: weather.unitsChoice.map { $0 == .fahrenheit ? "fahrenheit" : "celsius" }
+      ) { value in
+        switch value {
+        case "fahrenheit": weather.setUnits(.fahrenheit)
+        case "celsius": weather.setUnits(.celsius)
+        default: break  // not a unit: the default stays
+        }
+      },
+      // The place has no value at start (nothing is shown yet): its first value is a change.
+      RememberedChoice(key: "weather.place", values: weather.placeChoice, isSetAtStart: false) {
+        if !$0.isEmpty { weather.show(place: $0) }
+      },
+    ]
+  }
+
+  /// Whether the app is seen: passed to its screen.
+  public func setActive(_ active: Bool) { weather.setActive(active) }
 
   /// On quit: writes the cache's pending change now.
   public func shutdown() { cache.flush() }

@@ -1,0 +1,64 @@
+/// The one shape of a running app, the same in every app, so that a front end starts, shows,
+/// waits for and stops any app the same way, and adding an app adds no special case.
+///
+/// - `coordinator` is the app's one `SceneCoordinator`, with the app's first scene at its root
+///   from the start; `stack` is its stack as state, the one thing a front end follows to
+///   know what to show.
+/// - `isSettled` is false while any work of the app is in flight (a request, a pending
+///   write); `isBusy` is the same thing now. A script waits for it (the CLI's `wait`).
+/// - `setActive` says whether the app is seen (the shown tab, the terminal's focus, suspend
+///   and resume). The session passes it to every screen model it holds and to each one it
+///   makes later; screens react to their own `activation`, nothing else.
+/// - `rememberedChoices` are the user's choices the app keeps for the next run.
+/// - `shutdown` writes what is pending: the last thing a front end does.
+///
+/// What the app's commands are called is a front end's business (the CLI's command set),
+/// not the session's: the words belong to the front end that reads them.
+public protocol AppSession: AnyObject, SendableMetatype {
+  /// The app's scenes.
+  associatedtype Scene
+
+  /// The app's one scene coordinator; its root is the app's first scene.
+  var coordinator: SceneCoordinator<Scene> { get }
+  /// The coordinator's stack, bottom first, as state.
+  var stack: Driver<[SceneEntry<Scene>]> { get }
+  /// False while any work of the app is in flight.
+  var isSettled: Driver<Bool> { get }
+  /// Whether any work counted by `isSettled` is in flight now.
+  var isBusy: Bool { get }
+  /// The choices kept for the next run, in the order they are put back at start.
+  var rememberedChoices: [RememberedChoice] { get }
+  /// Records whether the app is seen and passes it to every screen model of the session.
+  func setActive(_ active: Bool)
+  /// Writes pending work and waits for it.
+  func shutdown()
+}
+
+/// A choice the user makes that the app keeps for the next run (weather's units, checkout's
+/// currency): what it is called in the store, its value as text now and after each change,
+/// and how a value recalled at start is put back.
+public struct RememberedChoice {
+  /// The name it is kept under: `weather.units`.
+  public let key: String
+  /// The settings file's key whose value is used when nothing is remembered (`units`), if any.
+  public let settingsKey: String?
+  /// The value now (unless `isSetAtStart` is false) and after each change.
+  public let values: AnyPublisher<String, Never>
+  /// False when the choice has no value until the user makes it (the first value of
+  /// `values` is then a change to keep, not the value at start).
+  public let isSetAtStart: Bool
+  /// Puts back a value recalled at start (ignoring one the app does not take).
+  public let restore: (String) -> Void
+
+  /// A choice kept under `key`, read from `values` and put back by `restore`.
+  public init<Values: Publisher>(
+    key: String, settingsKey: String? = nil, values: Values, isSetAtStart: Bool = true,
+    restore: @escaping (String) -> Void
+  ) where Values.Output == String, Values.Failure == Never {
+    self.key = key
+    self.settingsKey = settingsKey
+    self.values = values.eraseToAnyPublisher()
+    self.isSetAtStart = isSetAtStart
+    self.restore = restore
+  }
+}

@@ -75,12 +75,4 @@ struct DataDirectoryTests {
       #expect(!error.message.contains("\n"))
     }
   }
-
-  @Test func aStartupErrorIsOneLineAndExitStatusOne() {
-    var output = ""
-    let status = StartupFailure.report(
-      .unusableDataDirectory(path: "/nope", reason: "permission denied"), to: &output)
-    #expect(status == 1)
-    #expect(output == "error: data directory /nope is not usable: permission denied\n")
-  }
 }

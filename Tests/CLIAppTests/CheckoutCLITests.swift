@@ -248,7 +248,11 @@ struct CheckoutCLITests {
   func restOfLine() {
     let h = CLIHarness()
     h.run(["add peas", "checkout", "address 4 O'Brien St"])
-    #expect(h.session.orderForm.addressText == "4 O'Brien St")
+    var address = ""
+    let watch = h.session.orderForm.state.drive { address = $0.address }
+    h.scheduler.advance()
+    watch.cancel()
+    #expect(address == "4 O'Brien St")
     #expect(h.streams.stderr.isEmpty)
   }
 }

@@ -101,7 +101,7 @@ struct PlacingOrderBehaviourTests {
     h.form.placeOrder.execute(())
     h.scheduler.advance(seconds: 0.5)
     #expect(h.value(h.form.nameStatus) == .valid)
-    #expect(h.form.nameText == "  Ana Lima ")
+    #expect(h.value(h.form.state).name == "  Ana Lima ")
     #expect(h.value(h.form.confirmation) != nil)
     h.catalog.add("beans")
     h.scheduler.settle()

@@ -15,17 +15,18 @@ struct NavigatorBehaviourTests {
     return (navigator, stack)
   }
 
-  func primary(_ navigator: TweetsNavigator, _ h: TweetsHarness) -> SceneID? {
-    let visible = navigator.visible.record(on: h.scheduler)
+  /// The scenes as the navigator's Driver delivers them last.
+  func scenes(_ navigator: TweetsNavigator, _ h: TweetsHarness) -> [Scene] {
+    let scenes = navigator.scenes.record(on: h.scheduler)
     h.scheduler.settle()
-    return visible.last??.primary.id
+    return scenes.last ?? []
   }
 
   @Test("TW-70 start shows the list timeline")
   func tw70() {
     let h = TweetsHarness()
     let (navigator, stack) = make(h)
-    #expect(stack.last == [.listTimeline] && primary(navigator, h) == .listTimeline)
+    #expect(stack.last == [.listTimeline] && scenes(navigator, h).last?.id == .listTimeline)
   }
 
   @Test("pause from the navigator, on the people screen, pauses every timeline")
@@ -115,17 +116,19 @@ struct NavigatorBehaviourTests {
   func tw76() {
     let h = TweetsHarness()
     let (navigator, stack) = make(h)
-    let visible = navigator.visible.record(on: h.scheduler)
+    let scenes = navigator.scenes.record(on: h.scheduler)
     navigator.setLayout(.split)
     h.scheduler.settle()
     #expect(stack.last == [.listTimeline, .listPeople])
-    #expect(visible.last??.sidebar?.id == .listPeople && visible.last??.primary.id == .listTimeline)
+    #expect(scenes.last?.peopleScene?.id == .listPeople)
+    #expect(scenes.last?.topTimeline?.id == .listTimeline)
     navigator.back()
     h.scheduler.settle()
     #expect(stack.last == [.listTimeline, .listPeople])
     navigator.showPerson(username: "adaquill")
     h.scheduler.settle()
-    #expect(visible.last??.primary.id == .personTimeline(username: "adaquill"))
+    #expect(scenes.last?.topTimeline?.id == .personTimeline(username: "adaquill"))
+    #expect(scenes.last?.peopleScene?.id == .listPeople)
   }
 
   @Test("TW-77 one account, pause and reachability for every scene; the list keeps polling")

@@ -198,9 +198,6 @@ public final class CheckoutViewModel: ScreenModel {
     navigator?.returnToCatalog()
   }
 
-  /// Whether the picker is open now.
-  public var isPickerOpen: Bool { openTable.value != nil }
-
   static func picker(_ table: RatesTable, current: Currency) -> CurrencyPicker {
     CurrencyPicker(
       title: "Change Currency", prompt: "Please choose your currency",

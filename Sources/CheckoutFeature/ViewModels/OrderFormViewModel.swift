@@ -38,11 +38,6 @@ public final class OrderFormViewModel: ScreenModel {
   /// Saves an order built from the cart, currency and form as they are at `execute`.
   public let placeOrder: Action<Void, Order>
 
-  /// The field texts as typed (for drawing the fields).
-  public var nameText: String { fields.value.name }
-  public var emailText: String { fields.value.email }
-  public var addressText: String { fields.value.address }
-
   // MARK: State
 
   private struct Fields: Equatable {
@@ -163,9 +158,6 @@ public final class OrderFormViewModel: ScreenModel {
     routes.accept(.catalog)
     navigator?.returnToCatalog()
   }
-
-  /// Whether a confirmation is showing now.
-  public var hasConfirmation: Bool { confirmationText.value != nil }
 
   // MARK: Internals
 

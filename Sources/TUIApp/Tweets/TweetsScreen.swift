@@ -55,11 +55,11 @@ public final class TweetsScreen: AppScreen {
 
   /// In split layout: the people pane and the top timeline.
   private var peoplePresenter: ScenePresenter? {
-    scenes.first { $0.id == .listPeople }.flatMap { presenters[$0.modelIdentity] }
+    scenes.peopleScene.flatMap { presenters[$0.modelIdentity] }
   }
 
   private var timelinePresenter: ScenePresenter? {
-    scenes.last { $0.id != .listPeople }.flatMap { presenters[$0.modelIdentity] }
+    scenes.topTimeline.flatMap { presenters[$0.modelIdentity] }
   }
 
   /// The pane keys go to.

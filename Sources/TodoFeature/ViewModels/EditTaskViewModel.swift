@@ -91,9 +91,6 @@ public final class EditTaskViewModel: ScreenModel {
   /// The outcome, replayed to a late subscriber, once the editor has closed.
   public var outcome: AnyPublisher<EditOutcome, Never> { recorded.eraseToAnyPublisher() }
 
-  /// Whether the editor is still open.
-  public var isOpen: Bool { open.value }
-
   /// The text field now holds `text` (raw).
   public func setTitle(_ newTitle: String) { text.accept(newTitle) }
 

@@ -112,7 +112,6 @@ public struct TweetsEnvironment {
 public enum TweetsTiming {
   public static let pollInterval = 30.0
   public static let requestTimeout = 15.0
-  public static let pageSize = 100
   public static let windowStep = 50
   public static let showPeopleThrottle = 0.5
   public static let ageRefresh = 60.0

@@ -134,7 +134,7 @@ final class TimelinePoller {
     }
   }
 
-  private var started: () -> Set<AnyCancellable>
+  private let started: () -> Set<AnyCancellable>
 
   /// The account's token while authorized.
   var token: String? {

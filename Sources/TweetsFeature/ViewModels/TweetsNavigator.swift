@@ -14,6 +14,14 @@ public enum Layout: Equatable, Sendable {
   case stack, split
 }
 
+extension Array where Element == Scene {
+  /// What split layout shows on the side: the people scene, kept second from the bottom.
+  public var peopleScene: Scene? { first { $0.id == .listPeople } }
+  /// What split layout shows beside the people: the top timeline. (Stack layout shows the top
+  /// scene, `last`.)
+  public var topTimeline: Scene? { last { $0.id != .listPeople } }
+}
+
 /// A scene with its view model.
 public enum Scene {
   case listTimeline(ListTimelineViewModel)
@@ -42,8 +50,6 @@ public final class TweetsNavigator: TweetsNavigating {
   public let stack: Driver<[SceneID]>
   /// The scenes, bottom to top.
   public let scenes: Driver<[Scene]>
-  /// What to show: stack layout, the top; split layout, people beside the top timeline.
-  public let visible: Driver<(sidebar: Scene?, primary: Scene)?>
   /// False while any API request of any scene is in flight.
   public let isSettled: Driver<Bool>
   /// A refused `showPerson`'s message.
@@ -65,14 +71,6 @@ public final class TweetsNavigator: TweetsNavigating {
     let current = coordinator.changes.map { $0.map(\.scene) }
     stack = current.map { $0.map(\.id) }.removeDuplicates().asDriver(scheduler: scheduler)
     scenes = current.asDriver(scheduler: scheduler)
-    visible = current.combineLatest(layout) { scenes, layout in
-      guard let top = scenes.last else { return nil }
-      guard layout == .split else { return (nil, top) }
-      let sidebar = scenes.first { $0.id == .listPeople }
-      let primary = scenes.last { $0.id != .listPeople } ?? top
-      return (sidebar, primary)
-    }
-    .asDriver(scheduler: scheduler)
     isSettled = env.activity.isIdle
     message = messages.asSignal(scheduler: scheduler)
   }

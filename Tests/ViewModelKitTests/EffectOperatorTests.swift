@@ -112,11 +112,11 @@ struct EffectOperatorTests {
     #expect(out.values == [nil] && out.times == [46])
   }
 
-  @Test("debounceAfterFirst: the first value at once, later ones after a quiet 0.4 s")
+  @Test("delayedAfterFirst then switchToLatest: the first value at once, later ones after 0.4 s")
   func leadingThenDebounced() {
     let input = PassthroughSubject<String, Never>()
-    let out = input.debounceAfterFirst(for: .milliseconds(400), scheduler: scheduler)
-      .record(on: scheduler)
+    let out = input.delayedAfterFirst(by: .milliseconds(400), scheduler: scheduler)
+      .switchToLatest().record(on: scheduler)
     input.send("a")
     scheduler.advance(seconds: 1)
     input.send("an")
@@ -130,28 +130,59 @@ struct EffectOperatorTests {
     #expect(out.times == [0, 1.7])
   }
 
-  @Test("debounceAfterFirst: a value pending when the input finishes is still delivered")
-  func debouncedFinish() {
+  @Test("delayedAfterFirst: a newer value cancels an older one's wait and its work together")
+  func waitBelongsToTheWork() {
+    let input = PassthroughSubject<String, Never>()
+    var started: [String] = []
+    // Work that answers 1 s after it starts: an older name's answer must not land during a
+    // newer name's wait.
+    let out = input.delayedAfterFirst(by: .milliseconds(400), scheduler: scheduler)
+      .map { name in
+        name.flatMap { name in
+          started.append(name)
+          return Just(name.uppercased()).delay(for: .seconds(1), scheduler: self.scheduler)
+        }
+      }
+      .switchToLatest().record(on: scheduler)
+    input.send("a")
+    scheduler.advance(seconds: 0.9)
+    input.send("ab")
+    scheduler.advance(seconds: 0.3)  // "a" would have answered at 1.0
+    input.send("abc")
+    scheduler.advance(seconds: 2)
+    #expect(started == ["a", "abc"])
+    #expect(out.values == ["ABC"] && out.times == [2.6])
+  }
+
+  @Test("delayedAfterFirst: each value's publisher sends it once and finishes")
+  func eachValueOnce() {
     let input = PassthroughSubject<Int, Never>()
-    let out = input.debounceAfterFirst(for: .seconds(1), scheduler: scheduler)
+    let inner = input.delayedAfterFirst(by: .seconds(1), scheduler: scheduler)
       .record(on: scheduler)
     input.send(1)
     input.send(2)
     input.send(completion: .finished)
+    #expect(inner.values.count == 2 && inner.completion == .finished)
+    let first = inner.values[0].record(on: scheduler)
+    let second = inner.values[1].record(on: scheduler)
     scheduler.advance(seconds: 2)
-    #expect(out.values == [1, 2] && out.times == [0, 1])
-    #expect(out.completion == .finished)
+    #expect(first.values == [1] && first.completion == .finished)
+    #expect(second.values == [2] && second.times == [1])
   }
 
-  @Test("asDriver(onErrorDriveWith:) continues with the fallback Driver's values")
-  func driveWith() {
-    let subject = PassthroughSubject<Int, TestError>()
-    let fallback = Driver.just(-1, scheduler: scheduler.asAny)
-    let out = subject.asDriver(onErrorDriveWith: fallback, scheduler: scheduler.asAny)
+  @Test("throttleFirst: the first value at once; others within 0.5 s are dropped, not delayed")
+  func throttleFirst() {
+    let input = PassthroughSubject<Int, Never>()
+    let out = input.throttleFirst(for: .milliseconds(500), scheduler: scheduler)
       .record(on: scheduler)
-    subject.send(1)
-    subject.send(completion: .failure(TestError(code: 1)))
-    scheduler.settle()
-    #expect(out.values == [1, -1])
+    input.send(1)
+    scheduler.advance(seconds: 0.2)
+    input.send(2)
+    scheduler.advance(seconds: 0.29)
+    input.send(3)
+    scheduler.advance(seconds: 0.01)
+    input.send(4)  // 0.5 s after the first: open again
+    scheduler.advance(seconds: 2)
+    #expect(out.values == [1, 4] && out.times == [0, 0.5])
   }
 }

@@ -24,15 +24,18 @@ struct UsernameScreenExampleTests {
       isFree: @escaping (String) -> AnyPublisher<Bool, Never>,
       scheduler: AnySchedulerOf<DispatchQueue>
     ) {
-      let verdicts = names.debounceAfterFirst(for: .milliseconds(500), scheduler: scheduler)
-        .flatMapLatest { name in
-          isFree(name)
-            .setFailureType(to: Unavailable.self)
-            .timeout(.seconds(3), scheduler: scheduler, customError: { Unavailable() })
-            .map { $0 ? "\(name) is available" : "\(name) is taken" }
-            .catch { _ in Just("Could not check \(name)") }
-            .prepend("Checking \(name)…")
+      let verdicts = names.delayedAfterFirst(by: .milliseconds(500), scheduler: scheduler)
+        .map { name in
+          name.flatMap { name in
+            isFree(name)
+              .setFailureType(to: Unavailable.self)
+              .timeout(.seconds(3), scheduler: scheduler, customError: { Unavailable() })
+              .map { $0 ? "\(name) is available" : "\(name) is taken" }
+              .catch { _ in Just("Could not check \(name)") }
+              .prepend("Checking \(name)…")
+          }
         }
+        .switchToLatest()
       state = names.map { State(username: $0, availability: "") }
         .merge(with: RelayStream(verdicts.map { State(username: "", availability: $0) }))
         .scan(State()) { current, change in

@@ -79,20 +79,18 @@ public final class AccountViewModel: ScreenModel {
     storedAccount = stored.removeDuplicates().eraseToAnyPublisher()
     events = messages.map(ScreenEvent.message).asSignal(scheduler: scheduler)
     let stored = stored
-    // The check: the first name at once, later ones after a quiet 0.4 s; a newer name (or a
-    // known status) replaces everything the older one had running.
+    // The check: the first name at once, later ones after a quiet 0.4 s, the wait and the
+    // check tracked as one; a newer name (or a known status) replaces everything the older one
+    // had running.
     let checks =
       typedNames
-      .scan((index: -1, name: "")) { (index: $0.index + 1, name: $1) }
-      .map { typed -> AnyPublisher<UsernameStatus, Never> in
-        let check = Deferred {
-          Self.check(
-            typed.name, signedIn: stored.value?.username, service: service, scheduler: scheduler)
-        }
-        guard typed.index > 0 else { return activity.track(check) }
-        return activity.track(
-          Just(()).delay(for: .milliseconds(Int(Self.throttle * 1000)), scheduler: scheduler)
-            .flatMap { check })
+      .delayedAfterFirst(by: .milliseconds(Int(Self.throttle * 1000)), scheduler: scheduler)
+      .map { name in
+        activity.track(
+          name.flatMap { name in
+            Self.check(
+              name, signedIn: stored.value?.username, service: service, scheduler: scheduler)
+          })
       }
     checks.merge(with: knownStatuses.map { Just($0).eraseToAnyPublisher() })
       .switchToLatest()

@@ -31,7 +31,7 @@ public final class ListTimelineViewModel {
   private let endReached = BehaviorRelay(value: false)
   private let moreStored = BehaviorRelay(value: false)
   private let ages: AgeClock
-  private var lastShowPeople: AnySchedulerOf<DispatchQueue>.SchedulerTimeType?
+  private let peopleRequests = PublishRelay<Void>()
   private var subscriptions = Set<AnyCancellable>()
 
   public init(list: ListIdentifier, env: TweetsEnvironment, navigator: any TweetsNavigating) {
@@ -116,6 +116,13 @@ public final class ListTimelineViewModel {
       if case .underlying(let failure as FetchFailure) = error { self?.poller.report(failure) }
     }
     .store(in: &subscriptions)
+    // Opening the people screen, leading edge only: the first request, then none for 0.5 s.
+    peopleRequests
+      .throttleFirst(
+        for: .milliseconds(Int(TweetsTiming.showPeopleThrottle * 1000)), scheduler: scheduler
+      )
+      .sink { [weak self] in self?.navigator?.showPeople() }
+      .store(in: &subscriptions)
     owner.value = self
     poller.start()
   }
@@ -123,16 +130,7 @@ public final class ListTimelineViewModel {
   // MARK: Inputs
 
   /// Opens the people screen (at most once per 0.5 s; other calls are dropped).
-  public func showPeople() {
-    let now = env.scheduler.now
-    if let last = lastShowPeople,
-      now < last.advanced(by: .milliseconds(Int(TweetsTiming.showPeopleThrottle * 1000)))
-    {
-      return
-    }
-    lastShowPeople = now
-    navigator?.showPeople()
-  }
+  public func showPeople() { peopleRequests.accept(()) }
 
   /// Whether anything of this screen is in flight.
   var isBusy: Bool { env.activity.isBusy }

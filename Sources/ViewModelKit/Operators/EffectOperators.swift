@@ -37,28 +37,39 @@ extension Publisher {
     return attempt(1)
   }
 
-  /// The first value at once; every later one only when `dueTime` has passed without a
-  /// newer one (ReactiveCocoa's `throttle:afterAllowing:`), as a live username check wants:
-  /// the first keystroke is looked up immediately, later typing once it pauses.
-  public func debounceAfterFirst<S: Scheduler>(
-    for dueTime: S.SchedulerTimeType.Stride, scheduler: S
-  ) -> AnyPublisher<Output, Failure> {
-    scan((index: -1, value: Output?.none)) { state, value in (state.index + 1, value) }
-      .flatMapLatest { state -> AnyPublisher<Output, Failure> in
-        // `value` is set by the scan for every element.
-        let value = Just(state.value!).setFailureType(to: Failure.self)
-        return state.index == 0
-          ? value.eraseToAnyPublisher()
-          : value.delay(for: dueTime, scheduler: scheduler).eraseToAnyPublisher()
+  /// Each value as a publisher of that one value: the first sends it at once, every later
+  /// one after `interval` on `scheduler`. Mapped to work and followed by `switchToLatest`, a
+  /// newer value cancels an older one's wait and its work together, so the wait belongs to the
+  /// work: a live username check looks the first name up at once and later ones when typing
+  /// pauses (ReactiveCocoa's `throttle:afterAllowing:`), an older name's answer can never land
+  /// during a newer name's wait, and tracking the inner publisher counts the wait as pending.
+  public func delayedAfterFirst<S: Scheduler>(by interval: S.SchedulerTimeType.Stride, scheduler: S)
+    -> AnyPublisher<AnyPublisher<Output, Failure>, Failure>
+  {
+    scan((isFirst: true, value: Output?.none)) { state, value in (state.value == nil, value) }
+      .compactMap { state -> AnyPublisher<Output, Failure>? in
+        guard let value = state.value else { return nil }
+        let now = Just(value).setFailureType(to: Failure.self)
+        return state.isFirst
+          ? now.eraseToAnyPublisher()
+          : now.delay(for: interval, scheduler: scheduler).eraseToAnyPublisher()
       }
+      .eraseToAnyPublisher()
   }
-}
 
-extension Publisher {
-  /// This publisher as state: on a failure it continues with `fallback`'s values.
-  public func asDriver(
-    onErrorDriveWith fallback: Driver<Output>, scheduler: AnySchedulerOf<DispatchQueue>
-  ) -> Driver<Output> {
-    asDriver(onErrorRecover: { _ in fallback }, scheduler: scheduler)
+  /// The first value at once, then none until `interval` has passed on `scheduler`: values
+  /// in between are dropped, not delivered later (RxJava's `throttleFirst`; Combine's
+  /// `throttle` would deliver one at the end of the interval). For an input a double press
+  /// must not repeat, such as opening a screen.
+  public func throttleFirst<S: Scheduler>(for interval: S.SchedulerTimeType.Stride, scheduler: S)
+    -> AnyPublisher<Output, Failure>
+  {
+    scan((closedUntil: S.SchedulerTimeType?.none, passed: Output?.none)) { state, value in
+      let now = scheduler.now
+      if let until = state.closedUntil, now < until { return (until, nil) }
+      return (now.advanced(by: interval), value)
+    }
+    .compactMap(\.passed)
+    .eraseToAnyPublisher()
   }
 }

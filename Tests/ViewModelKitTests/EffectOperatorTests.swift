@@ -44,39 +44,57 @@ struct EffectOperatorTests {
     #expect(requests.starts == [0, 0.5] && requests.cancels == [0.5])
   }
 
-  @Test("retry: at most N attempts, each after the back-off chosen from the attempt number")
-  func retryBackOff() {
+  @Test("attempts: at most N, each after the back-off chosen from the attempt number")
+  func attemptsBackOff() {
     let requests = Requests(
       scheduler, [.failure(TestError(code: 1)), .failure(TestError(code: 2)), .success("ok")])
     let out = requests.publisher()
-      .retry(4, delay: { attempt, _ in .seconds(attempt) }, scheduler: scheduler)
+      .attempts(upTo: 4, scheduler: scheduler) { attempt, _ in .seconds(attempt) }
       .record(on: scheduler)
     scheduler.advance(seconds: 20)
     // Attempts at 0, 1+1, 3+2; the third answers at 6.
     #expect(requests.starts == [0, 2, 5])
-    #expect(out.values == ["ok"] && out.times == [6])
+    #expect(out.values == ["ok"] && out.times == [6] && out.completion == .finished)
   }
 
-  @Test("retry: after the last attempt the last failure ends the pipeline")
-  func retryGivesUp() {
+  @Test("attempts: after the last one, its failure and its number end the pipeline")
+  func attemptsGiveUp() {
     let requests = Requests(scheduler, (1...9).map { .failure(TestError(code: $0)) })
     let out = requests.publisher()
-      .retry(4, delay: { _, _ in .seconds(1) }, scheduler: scheduler)
+      .attempts(upTo: 4, scheduler: scheduler) { _, _ in .seconds(1) }
       .record(on: scheduler)
     scheduler.advance(seconds: 60)
     #expect(requests.starts == [0, 2, 4, 6])
-    #expect(out.completion == .failure(TestError(code: 4)))
+    #expect(out.completion == .failure(AttemptFailure(attempt: 4, error: TestError(code: 4))))
   }
 
-  @Test("retry: a failure the predicate refuses is final at once")
-  func retryPredicate() {
-    let requests = Requests(scheduler, [.failure(TestError(code: 404)), .success("never")])
+  @Test("attempts: no back-off (nil) is final at once, with the attempt's number")
+  func attemptsRefused() {
+    let requests = Requests(
+      scheduler, [.failure(TestError(code: 500)), .failure(TestError(code: 404)), .success("x")])
     let out = requests.publisher()
-      .retry(4, delay: { _, _ in .seconds(1) }, scheduler: scheduler, if: { $0.code != 404 })
+      .attempts(upTo: 4, scheduler: scheduler) { _, error in
+        error.code == 404 ? nil : .seconds(1)
+      }
       .record(on: scheduler)
     scheduler.advance(seconds: 10)
-    #expect(requests.starts == [0])
-    #expect(out.completion == .failure(TestError(code: 404)))
+    #expect(requests.starts == [0, 2])
+    #expect(out.completion == .failure(AttemptFailure(attempt: 2, error: TestError(code: 404))))
+  }
+
+  @Test("attempts: starting at 3 of 4 leaves two; every attempt's values are passed on")
+  func attemptsFromLater() {
+    let requests = Requests(scheduler, (1...9).map { .failure(TestError(code: $0)) })
+    let out = requests.publisher()
+      .catch {
+        Just("failed \($0.code)").setFailureType(to: TestError.self).append(Fail(error: $0))
+      }
+      .attempts(upTo: 4, startingAt: 3, scheduler: scheduler) { _, _ in .seconds(1) }
+      .record(on: scheduler)
+    scheduler.advance(seconds: 60)
+    #expect(requests.starts == [0, 2])
+    #expect(out.values == ["failed 1", "failed 2"])
+    #expect(out.completion == .failure(AttemptFailure(attempt: 4, error: TestError(code: 2))))
   }
 
   @Test("timeout: silence past the limit becomes the typed failure and cancels the request")
@@ -99,7 +117,7 @@ struct EffectOperatorTests {
       .flatMapLatest { _ in
         requests.publisher(latency: 12)
           .timeout(.seconds(10), scheduler: scheduler, customError: { TestError(code: 408) })
-          .retry(4, delay: { attempt, _ in .seconds(attempt) }, scheduler: scheduler)
+          .attempts(upTo: 4, scheduler: scheduler) { attempt, _ in .seconds(attempt) }
           .map(Optional.some)
           .catch { _ in Just(nil) }
       }

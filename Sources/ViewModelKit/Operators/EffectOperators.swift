@@ -11,30 +11,32 @@ extension Publisher {
     map(transform).switchToLatest().eraseToAnyPublisher()
   }
 
-  /// Subscribes again after a failure, at most `attempts` subscriptions in all (the first
-  /// included, so `retry(4, …)` makes at most 4, unlike Combine's `retry(3)` which is also
-  /// 4), waiting `delay(n, error)` on `scheduler` before attempt n + 1. A failure for which
-  /// `shouldRetry` is false ends the pipeline at once; the last failure is passed on.
-  ///
-  /// The upstream must be cold (each subscription a new attempt), as a request is.
-  public func retry<S: Scheduler>(
-    _ attempts: Int, delay: @escaping (_ failedAttempt: Int, Failure) -> S.SchedulerTimeType.Stride,
-    scheduler: S, if shouldRetry: @escaping (Failure) -> Bool = { _ in true }
-  ) -> AnyPublisher<Output, Failure> {
-    func attempt(_ number: Int) -> AnyPublisher<Output, Failure> {
-      self.catch { error -> AnyPublisher<Output, Failure> in
-        guard number < attempts, shouldRetry(error) else {
-          return Fail(error: error).eraseToAnyPublisher()
+  /// Attempts numbered `first`, `first + 1`, … up to `last`, each a new subscription to this
+  /// (cold) publisher: after attempt n fails, `backOff(n, error)` says how long to wait before
+  /// attempt n + 1, or nil for no more attempts (a failure not worth retrying, a wait past a
+  /// budget). Every attempt's values are passed on (an attempt may announce its failure before
+  /// it fails), and the first attempt that finishes ends the pipeline. When no attempt is left
+  /// it fails with the last failure and its attempt number, so what follows can tell "a 401 at
+  /// attempt 2" from "the network, at the last attempt". Combine's `retry(3)` makes 4 attempts;
+  /// `attempts(upTo: 4, …)` makes at most 4.
+  public func attempts<S: Scheduler>(
+    upTo last: Int, startingAt first: Int = 1, scheduler: S,
+    backOff: @escaping (_ failedAttempt: Int, Failure) -> S.SchedulerTimeType.Stride?
+  ) -> AnyPublisher<Output, AttemptFailure<Failure>> {
+    func attempt(_ number: Int) -> AnyPublisher<Output, AttemptFailure<Failure>> {
+      self.catch { error -> AnyPublisher<Output, AttemptFailure<Failure>> in
+        guard number < last, let wait = backOff(number, error) else {
+          return Fail(error: AttemptFailure(attempt: number, error: error)).eraseToAnyPublisher()
         }
         return Just(())
-          .delay(for: delay(number, error), scheduler: scheduler)
-          .setFailureType(to: Failure.self)
+          .delay(for: wait, scheduler: scheduler)
+          .setFailureType(to: AttemptFailure<Failure>.self)
           .flatMap { attempt(number + 1) }
           .eraseToAnyPublisher()
       }
       .eraseToAnyPublisher()
     }
-    return attempt(1)
+    return attempt(first)
   }
 
   /// Each value as a publisher of that one value: the first sends it at once, every later
@@ -73,3 +75,19 @@ extension Publisher {
     .eraseToAnyPublisher()
   }
 }
+
+/// How a run of `attempts(upTo:startingAt:scheduler:backOff:)` ended in failure: the last
+/// attempt's number and its failure.
+public struct AttemptFailure<Failure: Error>: Error {
+  /// The number of the attempt that failed last.
+  public let attempt: Int
+  /// Its failure.
+  public let error: Failure
+
+  public init(attempt: Int, error: Failure) {
+    self.attempt = attempt
+    self.error = error
+  }
+}
+
+extension AttemptFailure: Equatable where Failure: Equatable {}

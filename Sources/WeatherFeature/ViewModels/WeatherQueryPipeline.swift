@@ -87,52 +87,51 @@ extension WeatherViewModel {
     }
   }
 
-  /// Attempt `number` of `query` and, after a failure that allows it, the attempts after it:
-  /// each reads the key when it starts and counts 10 s of silence as `network`; a transient
-  /// failure waits its back-off; a 401 waits for a key; the last failure falls back. The
-  /// attempts share one total, `queryBudget` from the first attempt's start (`startedAt`): a
-  /// wait (a server's `Retry-After`) after which the next attempt could end past it ends the
-  /// query at once, with the failure's toast and the fallback.
-  func attempts(
-    _ query: WeatherQuery, from number: Int, request: QueryRequest,
-    startedAt: AnySchedulerOf<DispatchQueue>.SchedulerTimeType? = nil
-  ) -> AnyPublisher<QueryStep, Never> {
+  /// Attempts `number`… of `query`, as `attempts(upTo:)` runs them: each reads the key when
+  /// it starts, counts 10 s of silence as `network` and shows its failure's toast; a transient
+  /// failure waits its back-off before the next. The attempts share one total, `queryBudget`
+  /// from the first attempt's start: a wait (a server's `Retry-After`) after which the next
+  /// attempt could end past it is no wait but the end. After the last failure: a 401 waits for
+  /// a key and goes on with the attempts left; the network waits for the network (once); any
+  /// other falls back to the cache or the placeholder.
+  func attempts(_ query: WeatherQuery, from number: Int, request: QueryRequest)
+    -> AnyPublisher<QueryStep, Never>
+  {
     let kind = request.kind
     return Deferred { [unowned self] in
-      let start = startedAt ?? scheduler.now
-      return service.currentWeather(for: query, apiKey: facts.value.apiKey)
-        .receive(on: scheduler)
-        .timeout(.seconds(Self.attemptTimeout), scheduler: scheduler, customError: { .network })
-        .flatMap { [unowned self] weather in
-          shown(.live(weather), kind: kind).setFailureType(to: WeatherError.self)
+      let start = scheduler.now
+      return Deferred { [unowned self] in
+        service.currentWeather(for: query, apiKey: facts.value.apiKey)
+      }
+      .receive(on: scheduler)
+      .timeout(.seconds(Self.attemptTimeout), scheduler: scheduler, customError: { .network })
+      .flatMap { [unowned self] weather in
+        shown(.live(weather), kind: kind).setFailureType(to: WeatherError.self)
+      }
+      .catch { error in
+        Just(QueryStep.toast(error.message)).setFailureType(to: WeatherError.self)
+          .append(Fail(error: error))
+      }
+      .attempts(upTo: Self.maxAttempts, startingAt: number, scheduler: scheduler) {
+        [unowned self] attempt, error in
+        let backOff = Self.retryDelay(after: error, attempt: attempt)
+        guard error.isTransient, fitsTheBudget(waiting: backOff, since: start) else { return nil }
+        return .seconds(backOff)
+      }
+      .catch { [unowned self] failure -> AnyPublisher<QueryStep, Never> in
+        if failure.error == .invalidKey, failure.attempt < Self.maxAttempts {
+          var rest = QueryRequest(
+            kind: kind, plan: .fetch(query, firstAttempt: failure.attempt + 1))
+          rest.retriesWhenOnline = request.retriesWhenOnline
+          return Just(.waitForKey(resume: rest)).eraseToAnyPublisher()
         }
-        .catch { [unowned self] error -> AnyPublisher<QueryStep, Never> in
-          let toast = Just(QueryStep.toast(error.message))
-          if error == .invalidKey, number < Self.maxAttempts {
-            var rest = QueryRequest(kind: kind, plan: .fetch(query, firstAttempt: number + 1))
-            rest.retriesWhenOnline = request.retriesWhenOnline
-            return toast.append(.waitForKey(resume: rest)).eraseToAnyPublisher()
-          }
-          let backOff = Self.retryDelay(after: error, attempt: number)
-          guard error.isTransient, number < Self.maxAttempts,
-            fitsTheBudget(waiting: backOff, since: start)
-          else {
-            guard error == .network, request.retriesWhenOnline else {
-              return toast.append(fallBack(kind)).eraseToAnyPublisher()
-            }
-            var again = QueryRequest(kind: kind, plan: .fetch(query, firstAttempt: 1))
-            again.retriesWhenOnline = false
-            return toast.append(fallBack(kind)).append(.waitForNetwork(resume: again))
-              .eraseToAnyPublisher()
-          }
-          return toast.append(
-            Just(()).delay(for: .seconds(backOff), scheduler: scheduler)
-              .flatMap { [unowned self] in
-                attempts(query, from: number + 1, request: request, startedAt: start)
-              }
-          )
-          .eraseToAnyPublisher()
+        guard failure.error == .network, request.retriesWhenOnline else {
+          return fallBack(kind)
         }
+        var again = QueryRequest(kind: kind, plan: .fetch(query, firstAttempt: 1))
+        again.retriesWhenOnline = false
+        return fallBack(kind).append(.waitForNetwork(resume: again)).eraseToAnyPublisher()
+      }
     }
     .eraseToAnyPublisher()
   }

@@ -40,6 +40,12 @@ extension ScreenModel {
   public var isActive: Bool { activation.isActive }
 }
 
+extension ScreenModel where Event == ScreenEvent {
+  /// The lines of `events`, the one name every screen's message projection has (the specs call
+  /// it `toast` in weather and todo, `error` in tweets, `message` in checkout).
+  public var messages: Signal<String> { events.map(\.message) }
+}
+
 extension ScreenModel {
   /// The projection of one field of `state`: its values, repeats skipped. Written as a member,
   /// `viewModel.total`, it is the per-output Driver of the spec's output of that name.

@@ -59,7 +59,7 @@ struct CheckoutActivationBehaviourTests {
     let h = Harness().start()
     h.fill([("peas", 2)])
     h.choose("AUD")
-    let messages = h.record(h.checkout.message)
+    let messages = h.record(h.checkout.messages)
     h.rates.fallback = .failure(.network)
     h.scheduler.advance(seconds: 3600)
     h.checkout.setActive(true)

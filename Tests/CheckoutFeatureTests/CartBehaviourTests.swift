@@ -68,7 +68,7 @@ struct CartBehaviourTests {
   @Test("CO-12 removing an absent product is accepted and silent")
   func co12() {
     let h = Harness().start()
-    let message = h.record(h.catalog.message)
+    let message = h.record(h.catalog.messages)
     let rows = h.record(h.catalog.rows)
     h.scheduler.settle()
     #expect(h.catalog.remove("milk") == .accepted)
@@ -100,7 +100,7 @@ struct CartBehaviourTests {
   func co15() {
     let h = Harness().start()
     h.fill([("peas", 98)])
-    let message = h.record(h.catalog.message)
+    let message = h.record(h.catalog.messages)
     #expect(h.catalog.add("peas", quantity: 2) == .rejected("At most 99 of each product"))
     h.scheduler.settle()
     #expect(quantities(h)[0] == "98")
@@ -113,7 +113,7 @@ struct CartBehaviourTests {
   @Test("CO-16 quantities outside 1...99 are refused", arguments: [0, -1, 100])
   func co16(quantity: Int) {
     let h = Harness().start()
-    let message = h.record(h.catalog.message)
+    let message = h.record(h.catalog.messages)
     let expected = InputResult.rejected("Quantity must be between 1 and 99")
     #expect(h.catalog.add("peas", quantity: quantity) == expected)
     #expect(h.catalog.remove("peas", quantity: quantity) == expected)
@@ -126,7 +126,7 @@ struct CartBehaviourTests {
   func co17() {
     let h = Harness()
     h.catalogService.delay = 1
-    let message = h.record(h.catalog.message)
+    let message = h.record(h.catalog.messages)
     h.start()
     #expect(h.catalog.add("peas") == .rejected("Unknown product"))
     h.scheduler.advance(seconds: 1)

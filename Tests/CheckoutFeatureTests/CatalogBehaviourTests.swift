@@ -79,7 +79,7 @@ struct CatalogBehaviourTests {
         try CatalogDecoder.decode(Data(body.utf8))
       }
     }
-    let message = h.record(h.catalog.message)
+    let message = h.record(h.catalog.messages)
     let rows = h.record(h.catalog.rows)
     let enabled = h.record(h.catalog.checkoutEnabled)
     h.start()

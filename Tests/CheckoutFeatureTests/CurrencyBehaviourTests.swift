@@ -45,7 +45,7 @@ struct CurrencyBehaviourTests {
     h.rates.delay = 1
     h.start()
     let errors = h.record(h.checkout.changeCurrency.errors)
-    let message = h.record(h.checkout.message)
+    let message = h.record(h.checkout.messages)
     h.checkout.changeCurrency.execute(())
     h.scheduler.advance(seconds: 0.5)
     let second = h.checkout.changeCurrency.execute(()).record(on: h.scheduler)
@@ -129,7 +129,7 @@ struct CurrencyBehaviourTests {
     let h = Harness().start()
     h.checkout.changeCurrency.execute(())
     h.scheduler.settle()
-    let message = h.record(h.checkout.message)
+    let message = h.record(h.checkout.messages)
     #expect(h.checkout.select("XYZ") == .rejected("Unknown currency: XYZ"))
     #expect(h.checkout.select(" xyz ") == .rejected("Unknown currency: XYZ"))
     h.scheduler.settle()
@@ -141,7 +141,7 @@ struct CurrencyBehaviourTests {
   @Test("CO-32 select with the picker closed is refused silently")
   func co32() {
     let h = Harness().start()
-    let message = h.record(h.checkout.message)
+    let message = h.record(h.checkout.messages)
     #expect(h.checkout.select("AUD") == .rejected("The currency list is not open"))
     h.scheduler.settle()
     #expect(message.values.isEmpty)
@@ -256,7 +256,7 @@ struct CurrencyBehaviourTests {
     #expect(h.rates.calls == calls)
 
     // Unknown code: answered after the fetch, the picker stays open.
-    let message = h.record(h.checkout.message)
+    let message = h.record(h.checkout.messages)
     let unknown = h.checkout.chooseCurrency(code: "XYZ").record(on: h.scheduler)
     h.scheduler.advance(seconds: 1)
     #expect(unknown.values == [.rejected("Unknown currency: XYZ")])

@@ -68,7 +68,7 @@ struct HistoryBehaviourTests {
   func co68() {
     let h = Harness()
     h.storage.failObserve = true
-    let message = h.record(h.history.message)
+    let message = h.record(h.history.messages)
     h.start()
     #expect(message.values == ["Unable to load orders"])
     #expect(h.value(h.history.rows) == [])

@@ -84,7 +84,7 @@ struct OrderFormBehaviourTests {
   @Test("CO-82 submitOrder refuses with the hint and saves nothing")
   func co82() {
     let h = Harness().start()
-    let message = h.record(h.form.message)
+    let message = h.record(h.form.messages)
     #expect(h.form.submitOrder().immediateAnswer == .rejected("Add something to your cart"))
     h.fill([("peas", 1)])
     h.form.setName("Al")

@@ -57,7 +57,7 @@ struct PersistenceBehaviourTests {
     let h = Harness()
     h.storage.failLoadCart = true
     h.storage.failSaveCart = true
-    let message = h.record(h.catalog.message)
+    let message = h.record(h.catalog.messages)
     h.start()
     #expect(message.values == ["Saved cart could not be loaded"])
     #expect(h.value(h.catalog.total) == "Total: 0.00 GBP")
@@ -141,7 +141,7 @@ struct SQLiteStorageTests {
     let garbage = Data("this is not a database, but it is the user's file\n".utf8)
     try garbage.write(to: URL(fileURLWithPath: path))
     let live = Live(path: path)
-    let message = live.session.catalog.message.record(on: live.scheduler)
+    let message = live.session.catalog.messages.record(on: live.scheduler)
     // The load already failed during start-up; run a fresh session to see its message.
     let again = Live(path: path)
     _ = message
@@ -171,7 +171,7 @@ struct SQLiteStorageTests {
         connectivity: AlwaysOnline(),
         storage: storage),
       clock: { Date(timeIntervalSince1970: 0) }, scheduler: scheduler.asAny)
-    let message = session.catalog.message.record(on: scheduler)
+    let message = session.catalog.messages.record(on: scheduler)
     for _ in 0..<10 {
       storage.waitForPendingWork()
       scheduler.advance(seconds: 1)

@@ -74,7 +74,7 @@ struct PlacingOrderBehaviourTests {
   func co60() {
     let h = setUp()
     h.storage.failSaveOrder = true
-    let message = h.record(h.form.message)
+    let message = h.record(h.form.messages)
     h.form.placeOrder.execute(())
     h.scheduler.advance(seconds: 0.5)
     #expect(message.values == ["Unable to place your order. Please try again."])

@@ -30,7 +30,7 @@ struct RatesFailureBehaviourTests {
     h.scheduler.settle()
     session.catalog.add("peas", quantity: 2)
     session.catalog.add("eggs", quantity: 2)
-    let message = session.checkout.message.record(on: h.scheduler)
+    let message = session.checkout.messages.record(on: h.scheduler)
     let answer = session.checkout.openCurrencyPicker().record(on: h.scheduler)
     h.scheduler.advance(seconds: delay)
     #expect(message.values == ["Unable to retrieve currencies"])
@@ -117,7 +117,7 @@ struct RatesFailureBehaviourTests {
     h.rates.never = true
     h.start()
     let loading = h.record(h.checkout.isLoading)
-    let message = h.record(h.checkout.message)
+    let message = h.record(h.checkout.messages)
     h.checkout.changeCurrency.execute(())
     h.scheduler.advance(seconds: 9.999)
     #expect(loading.last == true)

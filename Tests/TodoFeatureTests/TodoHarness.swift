@@ -94,7 +94,7 @@ final class TodoHarness {
     tasks = TasksViewModel(service: service, coordinator: coordinator, scheduler: scheduler.asAny)
     coordinator.transition(to: .tasks(tasks), type: .root)
     sectionsRecorder = tasks.sections.record(on: scheduler)
-    toasts = tasks.toast.record(on: scheduler)
+    toasts = tasks.messages.record(on: scheduler)
     scheduler.settle()
   }
 

@@ -150,7 +150,7 @@ struct NavigatorBehaviourTests {
   func tw78() {
     let h = TweetsHarness()
     let (navigator, stack) = make(h)
-    let message = navigator.message.record(on: h.scheduler)
+    let message = navigator.messages.record(on: h.scheduler)
     #expect(navigator.showPerson(username: "ada quill") == .rejected("Not a valid username."))
     h.scheduler.settle()
     #expect(message.values == ["Not a valid username."] && stack.last == [.listTimeline])

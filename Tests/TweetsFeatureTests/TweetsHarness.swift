@@ -228,7 +228,7 @@ struct ListRecorders {
     isLoading = model.isLoading.record(on: scheduler)
     footer = model.footer.record(on: scheduler)
     canLoadOlder = model.canLoadOlder.record(on: scheduler)
-    error = model.error.record(on: scheduler)
+    error = model.messages.record(on: scheduler)
     title = model.title.record(on: scheduler)
   }
 }
@@ -251,7 +251,7 @@ struct PersonRecorders {
     isLoading = model.isLoading.record(on: scheduler)
     footer = model.footer.record(on: scheduler)
     canLoadOlder = model.canLoadOlder.record(on: scheduler)
-    error = model.error.record(on: scheduler)
+    error = model.messages.record(on: scheduler)
   }
 }
 

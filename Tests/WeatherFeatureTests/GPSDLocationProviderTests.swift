@@ -117,7 +117,7 @@ struct GPSDLocationProviderTests {
       service: try FixtureWeatherService(latency: 0, scheduler: scheduler.asAny),
       location: provider(server), cache: InMemoryWeatherCache(), apiKey: "",
       initialMapCenter: Coordinate(latitude: 0, longitude: 0), scheduler: scheduler.asAny)
-    let reading = viewModel.toast.sink { toasts.append($0) }
+    let reading = viewModel.messages.sink { toasts.append($0) }
     defer { reading.cancel() }
     viewModel.useMyLocation()
     #expect(await eventually { server.received.count == 1 })

@@ -246,7 +246,7 @@ final class WeatherHarness {
     forecastStatus = viewModel.forecastStatus.record(on: scheduler)
     forecastTrend = viewModel.forecastTrend.record(on: scheduler)
     forecast = viewModel.forecast.record(on: scheduler)
-    toast = viewModel.toast.record(on: scheduler)
+    toast = viewModel.messages.record(on: scheduler)
     isSettled = viewModel.isSettled.record(on: scheduler)
     scheduler.settle()
   }

@@ -55,7 +55,7 @@ public final class TweetsCLI: CLIApplication {
           ?? Empty().eraseToAnyPublisher()
       }
       .switchToLatest()
-      .merge(with: navigator.message)
+      .merge(with: navigator.messages)
       .eraseToAnyPublisher()
   }
 

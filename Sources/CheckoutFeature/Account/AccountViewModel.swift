@@ -51,7 +51,7 @@ public final class AccountViewModel: ScreenModel {
   /// name taken.
   private let knownStatuses = PublishRelay<UsernameStatus>()
   private let usernameStatus = BehaviorRelay(value: UsernameStatus.empty)
-  private let messages = PublishRelay<String>()
+  private let said = PublishRelay<String>()
   private let activity: ActivityTracker
   private let storage: any CheckoutStorage
   private let scheduler: AnySchedulerOf<DispatchQueue>
@@ -77,7 +77,7 @@ public final class AccountViewModel: ScreenModel {
     self.scheduler = scheduler
     isSettled = activity.isIdle
     storedAccount = stored.removeDuplicates().eraseToAnyPublisher()
-    events = messages.map(ScreenEvent.message).asSignal(scheduler: scheduler)
+    events = said.map(ScreenEvent.message).asSignal(scheduler: scheduler)
     let stored = stored
     // The check: the first name at once, later ones after a quiet 0.4 s, the wait and the
     // check tracked as one; a newer name (or a known status) replaces everything the older one
@@ -213,7 +213,7 @@ public final class AccountViewModel: ScreenModel {
         if case .underlying(AccountWork.Failure.notKept(let account)) = error {
           stored.accept(account)
         }
-        messages.accept(message)
+        said.accept(message)
         answer.send(.rejected(message))
         answer.send(completion: .finished)
       },
@@ -222,7 +222,7 @@ public final class AccountViewModel: ScreenModel {
         let renamed = stored.value != nil
         stored.accept(account)
         fields.accept(fields.value.clearingPasswords())
-        messages.accept(renamed ? Text.renamed(account.username) : Text.created(account.username))
+        said.accept(renamed ? Text.renamed(account.username) : Text.created(account.username))
         answer.send(.accepted)
         answer.send(completion: .finished)
       })
@@ -239,7 +239,7 @@ public final class AccountViewModel: ScreenModel {
       receiveCompletion: { [weak self] completion in
         let failed = if case .failure = completion { true } else { false }
         let message = failed ? Text.notKept : Text.signedOut
-        self?.messages.accept(message)
+        self?.said.accept(message)
         answer.send(failed ? .rejected(message) : .accepted)
         answer.send(completion: .finished)
       })

@@ -22,11 +22,6 @@ public struct CatalogRow: Identifiable, Equatable, Sendable, Codable {
   static let pricePrefix = "For only "
 }
 
-/// Where the catalog screen asks to go.
-public enum CatalogRoute: Equatable, Sendable {
-  case checkout
-}
-
 /// Builds catalog rows, rebuilding only what a change touches: a currency change re-prices
 /// every row, a cart change rebuilds just the rows whose quantity moved.
 final class CatalogRowCache {

@@ -14,11 +14,9 @@ public final class CatalogViewModel: ScreenModel {
   public let state: Driver<CatalogState>
   /// Refusals and failures to show: "At most 99 of each product".
   public let events: Signal<ScreenEvent>
-  /// Where the screen asks to go (announced; the screen moves the session's navigator itself).
-  public let navigation: Signal<CatalogRoute>
-
-  /// The messages of `events`.
-  public let message: Signal<String>
+  /// The scene the screen moves to (announced; the screen moves the session's coordinator itself):
+  /// the spec's route, named by the one scene enum rather than a one-case route enum.
+  public let navigation: Signal<CheckoutScene>
 
   // MARK: State
 
@@ -29,10 +27,10 @@ public final class CatalogViewModel: ScreenModel {
   private let products = BehaviorRelay<[Product]>(value: [])
   private let loading = BehaviorRelay(value: true)
   private let filterText = BehaviorRelay(value: "")
-  private let routes = PublishRelay<CatalogRoute>()
+  private let routes = PublishRelay<CheckoutScene>()
   // Weak: the session owns the navigator and this view model.
   private weak var navigator: SceneCoordinator<CheckoutScene>?
-  private let messages = PublishRelay<String>()
+  private let said = PublishRelay<String>()
   private var load: AnyCancellable?
   /// Whether the screen is seen (`setActive`, `isActive`).
   public let activation = Activation()
@@ -70,9 +68,8 @@ public final class CatalogViewModel: ScreenModel {
     }
     .asDriver(scheduler: scheduler)
     navigation = routes.asSignal(scheduler: scheduler)
-    events = messages.merge(with: cart.messages).map(ScreenEvent.message)
+    events = said.merge(with: cart.messages).map(ScreenEvent.message)
       .asSignal(scheduler: scheduler)
-    message = events.map(\.message)
     // The first load starts on the scheduler's next turn (never inside `init`), so that a
     // failure it reports reaches the front end's subscribers, which attach after `init`.
     scheduler.schedule(after: scheduler.now) { [weak self] in self?.reload() }
@@ -95,7 +92,7 @@ public final class CatalogViewModel: ScreenModel {
   /// Goes to the checkout, if the cart has something in it.
   @discardableResult
   public func checkout() -> InputResult {
-    guard !cart.current.isEmpty else { return messages.refuse("Your cart is empty") }
+    guard !cart.current.isEmpty else { return said.refuse("Your cart is empty") }
     routes.accept(.checkout)
     navigator?.openCheckout()
     return .accepted
@@ -108,7 +105,7 @@ public final class CatalogViewModel: ScreenModel {
       .receive(on: scheduler)
       .sink(
         receiveCompletion: { [weak self] completion in
-          if case .failure = completion { self?.messages.accept(CatalogError.message) }
+          if case .failure = completion { self?.said.accept(CatalogError.message) }
           self?.loading.accept(false)
         },
         receiveValue: { [weak self] loaded in

@@ -41,11 +41,6 @@ public struct CurrencyPicker: Equatable, Sendable {
   }
 }
 
-/// Where the checkout screen asks to go.
-public enum CheckoutRoute: Equatable, Sendable {
-  case back
-}
-
 /// Builds checkout rows, reusing the text of every line whose quantity and currency did not
 /// change: a cart edit formats one line, not the whole cart.
 final class CheckoutRowCache {

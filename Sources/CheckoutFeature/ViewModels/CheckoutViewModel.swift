@@ -22,11 +22,9 @@ public final class CheckoutViewModel: ScreenModel {
   public let state: Driver<CheckoutState>
   /// "Unable to retrieve currencies", "Unknown currency: XYZ".
   public let events: Signal<ScreenEvent>
-  /// Where the screen asks to go (announced; the screen moves the session's navigator itself).
-  public let navigation: Signal<CheckoutRoute>
-
-  /// The messages of `events`.
-  public let message: Signal<String>
+  /// The scene the screen moves to (announced; the screen moves the session's coordinator itself):
+  /// the spec's route, named by the one scene enum rather than a one-case route enum.
+  public let navigation: Signal<CheckoutScene>
 
   /// Fetches rates (10 s timeout), then opens the picker.
   public let changeCurrency: Action<Void, RatesTable>
@@ -36,8 +34,8 @@ public final class CheckoutViewModel: ScreenModel {
   private let store: CurrencyStore
   private let online = BehaviorRelay(value: false)
   private let openTable = BehaviorRelay<RatesTable?>(value: nil)
-  private let routes = PublishRelay<CheckoutRoute>()
-  private let messages = PublishRelay<String>()
+  private let routes = PublishRelay<CheckoutScene>()
+  private let said = PublishRelay<String>()
   private var subscriptions = Set<AnyCancellable>()
   /// Answers to inputs still being worked out; each is dropped once known.
   private let work = InFlightWork()
@@ -104,12 +102,11 @@ public final class CheckoutViewModel: ScreenModel {
     }
     .removeDuplicates().asDriver(scheduler: scheduler)
     navigation = routes.asSignal(scheduler: scheduler)
-    events = messages.merge(
+    events = said.merge(
       with: changeCurrency.errors.filter { !$0.isNotEnabled }.map { _ in RatesError.message }
     )
     .map(ScreenEvent.message)
     .asSignal(scheduler: scheduler)
-    message = events.map(\.message)
     // AV-08, as one pipeline: becoming seen fetches stale rates again in the background, one
     // fetch at a time (`maxPublishers: .max(1)`; whether one is due is asked as its turn
     // comes); the currency in use takes its new rate; a failure changes nothing, says nothing.
@@ -158,7 +155,7 @@ public final class CheckoutViewModel: ScreenModel {
       receiveValue: { [weak self] result in
         guard let self, case .rejected(let reason) = result else { return }
         if openTable.value != nil { cancel() }
-        messages.accept("Showing GBP: \(code) is not available. \(reason)")
+        said.accept("Showing GBP: \(code) is not available. \(reason)")
       })
   }
 
@@ -182,7 +179,7 @@ public final class CheckoutViewModel: ScreenModel {
     guard let table = openTable.value else { return .rejected(Text.pickerClosed) }
     let normalized = code.trimmingCharacters(in: .whitespacesAndNewlines).uppercased()
     guard let choice = table.currency(normalized) else {
-      return messages.refuse(Text.unknown(normalized))
+      return said.refuse(Text.unknown(normalized))
     }
     store.select(choice)
     openTable.accept(nil)
@@ -194,7 +191,7 @@ public final class CheckoutViewModel: ScreenModel {
 
   /// Returns to the catalog.
   public func back() {
-    routes.accept(.back)
+    routes.accept(.catalog)
     navigator?.returnToCatalog()
   }
 

@@ -1,11 +1,6 @@
 import Foundation
 import ViewModelKit
 
-/// Where the order form asks to go.
-public enum OrderFormRoute: Equatable, Sendable {
-  case catalog
-}
-
 /// The order form on the checkout screen: name, email and address with live validation,
 /// and "Place order".
 ///
@@ -30,11 +25,10 @@ public final class OrderFormViewModel: ScreenModel {
   public let state: Driver<OrderFormState>
   /// "Unable to place your order. Please try again."
   public let events: Signal<ScreenEvent>
-  /// `.catalog` when a confirmation is dismissed (announced; the screen moves the session's navigator itself).
-  public let navigation: Signal<OrderFormRoute>
+  /// `.catalog` when a confirmation is dismissed (announced; the screen moves the session's
+  /// coordinator itself).
+  public let navigation: Signal<CheckoutScene>
 
-  /// The messages of `events`.
-  public let message: Signal<String>
   /// Saves an order built from the cart, currency and form as they are at `execute`.
   public let placeOrder: Action<Void, Order>
 
@@ -57,7 +51,7 @@ public final class OrderFormViewModel: ScreenModel {
   private let fields = BehaviorRelay(value: Fields())
   private let cart: CartStore
   private let confirmationText = BehaviorRelay<String?>(value: nil)
-  private let routes = PublishRelay<OrderFormRoute>()
+  private let routes = PublishRelay<CheckoutScene>()
   private var subscriptions = Set<AnyCancellable>()
   /// Answers to placements still being saved; each is dropped once known.
   private let work = InFlightWork()
@@ -99,7 +93,6 @@ public final class OrderFormViewModel: ScreenModel {
     events = placeOrder.errors.filter { !$0.isNotEnabled }
       .map { _ in ScreenEvent.message(StorageMessage.saveOrder) }
       .asSignal(scheduler: scheduler)
-    message = events.map(\.message)
     placeOrder.elements.emit { [weak self] order in self?.placed(order) }.store(in: &subscriptions)
     cart.edits.emit { [confirmationText] in confirmationText.accept(nil) }.store(in: &subscriptions)
   }

@@ -24,8 +24,6 @@ public final class OrderHistoryViewModel: ScreenModel {
   /// "Unable to load orders".
   public let events: Signal<ScreenEvent>
 
-  /// The messages of `events`.
-  public let message: Signal<String>
   /// Each failed load's message (also in `events`): a front end that must report a failed
   /// read (the CLI's exit status) listens here.
   public let loadFailures: Signal<String>
@@ -34,7 +32,7 @@ public final class OrderHistoryViewModel: ScreenModel {
   private let scheduler: AnySchedulerOf<DispatchQueue>
   private let formatter: DateFormatter
   private let orders = BehaviorRelay<[OrderRow]?>(value: nil)
-  private let messages = PublishRelay<String>()
+  private let said = PublishRelay<String>()
   private let failureRelay = PublishRelay<String>()
   private var observation: AnyCancellable?
   /// Whether the screen is seen (`setActive`, `isActive`).
@@ -65,8 +63,7 @@ public final class OrderHistoryViewModel: ScreenModel {
         emptyText: orders?.isEmpty == true ? "No orders yet" : "")
     }
     .removeDuplicates().asDriver(scheduler: scheduler)
-    events = messages.map(ScreenEvent.message).asSignal(scheduler: scheduler)
-    message = events.map(\.message)
+    events = said.map(ScreenEvent.message).asSignal(scheduler: scheduler)
     // As for the catalog: the first load starts after `init`, so its failure is seen.
     let loading = activity?.begin()
     scheduler.schedule(after: scheduler.now) { [weak self] in
@@ -93,7 +90,7 @@ public final class OrderHistoryViewModel: ScreenModel {
           loading?.end()
           guard case .failure = completion, let self else { return }
           orders.accept([])
-          messages.accept(StorageMessage.observeOrders)
+          said.accept(StorageMessage.observeOrders)
           failureRelay.accept(StorageMessage.observeOrders)
         },
         receiveValue: { [weak self] orders in

@@ -16,8 +16,6 @@ public final class TasksViewModel: ScreenModel {
 
   /// False while a service operation or a filter debounce is pending.
   public let isSettled: Driver<Bool>
-  /// Messages for the toast line.
-  public let toast: Signal<String>
 
   // MARK: Actions
 
@@ -90,7 +88,6 @@ public final class TasksViewModel: ScreenModel {
     }
     .removeDuplicates().asDriver(scheduler: scheduler)
     events = toasts.map(ScreenEvent.message).asSignal(scheduler: scheduler)
-    toast = events.map(\.message)
     coordinator.changes
       .map { $0.contains { $0.scene.editor != nil } }
       .removeDuplicates()

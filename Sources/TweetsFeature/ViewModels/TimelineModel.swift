@@ -42,9 +42,6 @@ public final class TimelineControls {
 }
 
 extension TimelineModel {
-  /// The messages of `events` (the spec's `error` output).
-  public var error: Signal<String> { events.map(\.message) }
-
   /// Whether this timeline is seen: it polls only while it is (the session passes the app's
   /// activation to every scene, `TweetsSession.setActive`).
   public var activation: Activation { controls.activation }

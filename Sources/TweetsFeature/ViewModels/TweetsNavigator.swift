@@ -52,8 +52,8 @@ public final class TweetsNavigator: TweetsNavigating {
   public let scenes: Driver<[Scene]>
   /// False while any API request of any scene is in flight.
   public let isSettled: Driver<Bool>
-  /// A refused `showPerson`'s message.
-  public let message: Signal<String>
+  /// A refused `showPerson`'s message (`messages`, as every screen's lines are called).
+  public let messages: Signal<String>
 
   private let list: ListIdentifier
   private let env: TweetsEnvironment
@@ -62,7 +62,7 @@ public final class TweetsNavigator: TweetsNavigating {
   private let layout = BehaviorRelay(value: Layout.stack)
   /// Whether the app is seen: every scene's activation, and a new scene's from the start.
   private let activation = Activation()
-  private let messages = PublishRelay<String>()
+  private let refusals = PublishRelay<String>()
 
   public init(list: ListIdentifier, env: TweetsEnvironment) {
     self.list = list
@@ -72,7 +72,7 @@ public final class TweetsNavigator: TweetsNavigating {
     stack = current.map { $0.map(\.id) }.removeDuplicates().asDriver(scheduler: scheduler)
     scenes = current.asDriver(scheduler: scheduler)
     isSettled = env.activity.isIdle
-    message = messages.asSignal(scheduler: scheduler)
+    messages = refusals.asSignal(scheduler: scheduler)
   }
 
   /// The scenes now, bottom to top (synchronous).
@@ -106,7 +106,7 @@ public final class TweetsNavigator: TweetsNavigating {
   @discardableResult
   public func showPerson(username: String) -> InputResult {
     guard let name = PersonTimelineViewModel.normalisedUsername(username) else {
-      return messages.refuse("Not a valid username.")
+      return refusals.refuse("Not a valid username.")
     }
     if case .personTimeline(let top)? = currentScenes.last {
       if top.username?.lowercased() == name.lowercased() { return .accepted }

@@ -65,8 +65,6 @@ public final class WeatherViewModel: ScreenModel {
   /// False while a query, a retry or settle timer, a fix wait or a forecast call is pending.
   public let isSettled: Driver<Bool>
 
-  /// The messages of `events`.
-  public let toast: Signal<String>
   /// Each failed save of a key to the settings file, as its toast's message: a front end that
   /// must report a failed write (the CLI's exit status) listens here.
   public let keySaveFailures: Signal<String>
@@ -134,7 +132,6 @@ public final class WeatherViewModel: ScreenModel {
       .asDriver(scheduler: scheduler)
     self.state = state
     events = toasts.map(ScreenEvent.message).asSignal(scheduler: scheduler)
-    toast = events.map(\.message)
     keySaveFailures = keySaveFailureRelay.asSignal(scheduler: scheduler)
     let activity = ActivityTracker(scheduler: scheduler)
     self.activity = activity

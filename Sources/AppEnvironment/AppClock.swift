@@ -7,7 +7,7 @@ public struct AppClock: Sendable {
   /// The pinned instant, when the clock is pinned.
   public let pinned: Date?
   /// How many times faster than the wall clock the apps' timers run: 1, except in the test
-  /// mode `HEADLESS_NOW` starts, where `HEADLESS_TIME_SCALE` (1 to 100) may speed them up.
+  /// mode `HEADLESS_NOW` starts, where `HEADLESS_TIME_SCALE` (0.01 to 100) may speed them up or slow them down.
   public var timeScale: Double = 1
 
   /// The system clock.
@@ -27,8 +27,8 @@ public struct AppClock: Sendable {
     guard let instant = parseInstant(value) else { throw .invalidNow(value) }
     var clock = AppClock.pinned(at: instant)
     if let timeScale, !timeScale.isEmpty {
-      guard let scale = Double(timeScale), (1...100).contains(scale) else {
-        throw .invalidValue("HEADLESS_TIME_SCALE is not a number from 1 to 100: \(timeScale)")
+      guard let scale = Double(timeScale), (0.01...100).contains(scale) else {
+        throw .invalidValue("HEADLESS_TIME_SCALE is not a number from 0.01 to 100: \(timeScale)")
       }
       clock.timeScale = scale
     }

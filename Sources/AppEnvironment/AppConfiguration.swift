@@ -28,6 +28,9 @@ public struct AppConfiguration: Sendable {
   public let notices = AppNotices()
   /// One line each for the front end to print on stderr at start (`warning: …`).
   public var warnings: [String] = []
+  /// Where the apps write their decisions for an end-to-end test (`HEADLESS_TRACE`); off
+  /// without it.
+  public var trace = Trace.off
 
   /// Resolves `options` against `environment`. Relative paths start at `currentDirectory`.
   public static func resolve(
@@ -50,6 +53,9 @@ public struct AppConfiguration: Sendable {
       environment: environment)
     configuration.configFile = file
     configuration.asciiFlag = options.ascii
+    if let path = environment["HEADLESS_TRACE"], !path.isEmpty {
+      configuration.trace = .appending(to: path)
+    }
     if let problem = RememberedChoices.problem(in: configuration) {
       configuration.warnings.append(problem)
     }

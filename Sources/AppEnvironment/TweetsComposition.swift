@@ -39,7 +39,7 @@ public enum TweetsComposition {
       : GRDBTweetStore(url: configuration.dataDirectory.file("tweets.sqlite"))
     let env = TweetsEnvironment(
       account: account, api: api, store: store, scheduler: scheduler, now: now,
-      timeZone: TimeZone.current)
+      timeZone: TimeZone.current, trace: configuration.trace)
     // Unseen until the front end shows the app (the TUI's tab, the CLI's session).
     return TweetsSession(list: list, env: env)
   }

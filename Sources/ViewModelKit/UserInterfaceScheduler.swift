@@ -10,12 +10,12 @@ extension AnySchedulerOf<DispatchQueue> {
   public static var userInterface: AnySchedulerOf<DispatchQueue> { userInterface(timeScale: 1) }
 
   /// `userInterface`, with the app's time running `timeScale` times faster than the wall
-  /// clock (1 to 100; anything else is 1): `now` advances that much faster and a delay of
+  /// clock (0.01 to 100; anything else is 1): `now` advances that much faster and a delay of
   /// 30 s waits 30/`timeScale` s. End-to-end tests use it (`HEADLESS_TIME_SCALE`) to see a
-  /// 30 s poll without waiting 30 s.
+  /// 30 s poll without waiting 30 s, or (below 1) to hold a short delay open while they act.
   public static func userInterface(timeScale: Double) -> AnySchedulerOf<DispatchQueue> {
     let main = DispatchQueue.main
-    let scale = timeScale.isFinite && (1...100).contains(timeScale) ? timeScale : 1
+    let scale = timeScale.isFinite && (0.01...100).contains(timeScale) ? timeScale : 1
     let origin = DispatchTime.now().uptimeNanoseconds
     let now: () -> SchedulerTimeType = {
       guard scale != 1 else { return main.now }
@@ -25,7 +25,8 @@ extension AnySchedulerOf<DispatchQueue> {
     // The wall-clock instant at which the app's clock reads `date`.
     let wallClock: (SchedulerTimeType) -> SchedulerTimeType = { date in
       guard scale != 1 else { return date }
-      let ahead = max(0, Double(now().distance(to: date).magnitude)) / scale
+      // At most a year ahead: a far date slowed down must not overflow the nanoseconds.
+      let ahead = min(max(0, Double(now().distance(to: date).magnitude)) / scale, 3.2e16)
       return main.now.advanced(by: .nanoseconds(Int(ahead.rounded())))
     }
     return AnySchedulerOf<DispatchQueue>(
@@ -46,7 +47,7 @@ extension AnySchedulerOf<DispatchQueue> {
         main.schedule(after: wallClock(date), tolerance: tolerance, action)
       },
       interval: { date, interval, tolerance, _, action in
-        let period = max(1, Double(interval.magnitude) / scale)
+        let period = min(max(1, Double(interval.magnitude) / scale), 3.2e16)
         return main.schedule(
           after: wallClock(date), interval: .nanoseconds(Int(period.rounded())),
           tolerance: tolerance, action)

@@ -92,10 +92,12 @@ struct ConfigurationTests {
       try resolve([], ["HEADLESS_NOW": now, "HEADLESS_TIME_SCALE": "20"]).clock.timeScale == 20)
     #expect(try resolve([], ["HEADLESS_TIME_SCALE": "20"]).clock.timeScale == 1)
     #expect(try resolve([], ["HEADLESS_NOW": now]).clock.timeScale == 1)
-    for bad in ["0.5", "101", "fast", "nan"] {
+    #expect(
+      try resolve([], ["HEADLESS_NOW": now, "HEADLESS_TIME_SCALE": "0.01"]).clock.timeScale == 0.01)
+    for bad in ["0.005", "0", "-1", "101", "fast", "nan"] {
       #expect(
         throws: ConfigurationError.invalidValue(
-          "HEADLESS_TIME_SCALE is not a number from 1 to 100: \(bad)")
+          "HEADLESS_TIME_SCALE is not a number from 0.01 to 100: \(bad)")
       ) { try resolve([], ["HEADLESS_NOW": now, "HEADLESS_TIME_SCALE": bad]) }
     }
   }

@@ -4,17 +4,12 @@ import Testing
 
 /// The TUI under tmux knowing whether it is seen: the shown tab, the terminal's focus
 /// (tmux passes focus reports with `focus-events on` to an attached client's panes), and
-/// Ctrl-Z / `fg`. The apps' timers run 10 times faster (`HEADLESS_TIME_SCALE`), so a 30 s
-/// poll comes every 3 s of the test's time; a loopback server counts the polls. "At once" is
-/// told from "at the next poll" by coming well inside those 3 s (loaded CI machines need the
-/// slack: at 20 times, 1 s was once too short).
+/// Ctrl-Z / `fg`. The apps' timers run 50 times faster (`HEADLESS_TIME_SCALE`), and the app
+/// writes each polling decision to a trace file (`HEADLESS_TRACE`): the test waits for those
+/// decisions (the gate closed, ticks that polled or did not), never for a stretch of seconds,
+/// and a loopback server counts the requests that really came.
 @Suite("End to end: tui activation under tmux", .serialized, .timeLimit(.minutes(3)))
 struct ActivationTUIEndToEndTests {
-  /// Longer than two polls at the faster time (2 × 3 s): a poll that was due has come.
-  static let twoPolls: TimeInterval = 7
-  /// Sooner than the next poll (3 s) could come: a fetch seen by then was made at once.
-  static let atOnce: TimeInterval = 2.5
-
   @Test("AV-02, AV-03, AV-06 tmux: another tab or the focus elsewhere stops tweets' polls")
   func pollsFollowTabAndFocus() async throws {
     let page = try Data(
@@ -25,11 +20,15 @@ struct ActivationTUIEndToEndTests {
         ? ThreadedServer.Answer(body: page) : ThreadedServer.Answer(status: 404)
     }
     let polls = { server.requests.filter { $0.hasPrefix("/2/lists/42/tweets") }.count }
+    let folder = try Executables.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let trace = TraceFile(url: folder.appendingPathComponent("trace.log"))
     try await TmuxSession.with { session in
       let tui = Executables.url("tui").path
       try await session.start(
-        "env HEADLESS_NOW=2025-03-14T12:00:00Z HEADLESS_TIME_SCALE=10 TZ=UTC LANG=C.UTF-8"
+        "env HEADLESS_NOW=2025-03-14T12:00:00Z HEADLESS_TIME_SCALE=50 TZ=UTC LANG=C.UTF-8"
           + " TERM=xterm-256color TWITTER_LIST_ID=42 TWITTER_BEARER_TOKEN=t"
+          + " HEADLESS_TRACE='\(trace.url.path)'"
           + " TWITTER_BASE_URL=\(server.baseURL.absoluteString) '\(tui)' tweets --ephemeral")
       let client = try await session.attachClient()
       defer {
@@ -37,24 +36,53 @@ struct ActivationTUIEndToEndTests {
         client.waitForExit(deadline: Date().addingTimeInterval(5))
       }
       #expect(try await eventually { try await session.pane().contains("@adaquill") })
-      let first = polls()
-      #expect(await eventually { polls() > first + 1 }, "shown and focused, it polls")
-
-      try await session.keys("1")  // weather: tweets is not seen
-      let hidden = await steadyCount(polls)
-      #expect(await stays(polls, at: hidden), "no poll while another tab is shown")
-      try await session.keys("2")
       #expect(
-        await eventually(timeout: Self.atOnce) { polls() > hidden }, "shown again: fetched at once")
+        await eventually { trace.count("tweets tick: poll") >= 2 },
+        "shown and focused, the ticks poll: \(trace.lines())")
+      #expect(polls() >= 3, "the first poll and two ticks' reached the server")
 
-      _ = try await session.tmux(["split-window", "-t", session.name, "-h", "sleep 600"])
-      let unfocused = await steadyCount(polls)
-      #expect(await stays(polls, at: unfocused), "no poll while the pane has lost the focus")
-      _ = try await session.tmux(["select-pane", "-t", "\(session.name).0"])
-      #expect(
-        await eventually(timeout: Self.atOnce) { polls() > unfocused }, "focused: fetched at once")
+      try await hiddenThenShown(
+        trace, polls, hide: { try await session.keys("1") }, show: { try await session.keys("2") },
+        what: "another tab")
+      try await hiddenThenShown(
+        trace, polls,
+        hide: {
+          _ = try await session.tmux(["split-window", "-t", session.name, "-h", "sleep 600"])
+        },
+        show: { _ = try await session.tmux(["select-pane", "-t", "\(session.name).0"]) },
+        what: "the focus in another pane")
       try await session.keys("q")
     }
+  }
+
+  /// Hides the app, waits for the gate to close and for two ticks that did not poll, and
+  /// checks no request came between them; shows it again and checks the opening itself polled
+  /// (at once, not at the next tick) and that the request came.
+  private func hiddenThenShown(
+    _ trace: TraceFile, _ polls: () -> Int, hide: () async throws -> Void,
+    show: () async throws -> Void, what: String
+  ) async throws {
+    let before = trace.lines().count
+    try await hide()
+    #expect(
+      await eventually { trace.index(of: "tweets gate closed", after: before) != nil },
+      "\(what): the gate closes: \(trace.lines().dropFirst(before))")
+    // Ticks count from the gate's closing (one may poll between the key and the closing).
+    let hidden = (trace.index(of: "tweets gate closed", after: before) ?? before) + 1
+    #expect(await eventually { trace.count("tweets tick: no poll", after: hidden) >= 1 })
+    let quiet = polls()  // a poll in flight when the gate closed has reached the server by now
+    #expect(
+      await eventually { trace.count("tweets tick: no poll", after: hidden) >= 3 },
+      "\(what): ticks come and do not poll: \(trace.lines().dropFirst(hidden))")
+    #expect(polls() == quiet, "\(what): no request while hidden")
+    #expect(trace.count("tweets tick: poll", after: hidden) == 0, "\(trace.lines())")
+
+    let shown = trace.lines().count
+    try await show()
+    #expect(
+      await eventually { trace.count("tweets gate open: poll", after: shown) >= 1 },
+      "\(what): shown again, the gate's opening polls at once: \(trace.lines().dropFirst(shown))")
+    #expect(await eventually { polls() > quiet }, "\(what): the request came")
   }
 
   @Test("AV-04 tmux: Ctrl-Z gives the shell back, fg redraws, and the terminal stays sane")
@@ -84,25 +112,26 @@ struct ActivationTUIEndToEndTests {
       #expect(try await eventually { try await session.pane().contains("same:yes") })
     }
   }
+}
 
-  /// The count once five checks in a row (a quarter of a second of `eventually`'s checks) saw
-  /// it unchanged: a poll in flight when the screen became inactive has landed.
-  private func steadyCount(_ count: () -> Int) async -> Int {
-    var last = count()
-    var unchanged = 0
-    _ = await eventually(timeout: 10) {
-      let now = count()
-      unchanged = now == last ? unchanged + 1 : 0
-      last = now
-      return unchanged >= 5
-    }
-    return last
+/// The lines of a trace file the app appends to (`HEADLESS_TRACE`).
+struct TraceFile {
+  let url: URL
+
+  /// The lines so far (none before the file exists).
+  func lines() -> [String] {
+    guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
+    return text.split(separator: "\n").map(String.init)
   }
 
-  /// Whether the count is still `value` after two polls' time: `eventually` never sees it
-  /// change.
-  private func stays(_ count: () -> Int, at value: Int) async -> Bool {
-    let changed = await eventually(timeout: Self.twoPolls) { count() != value }
-    return !changed
+  /// The index of the first line after the first `skip` that is exactly `line`.
+  func index(of line: String, after skip: Int) -> Int? {
+    let all = lines()
+    return all.indices.dropFirst(skip).first { all[$0] == line }
+  }
+
+  /// How many lines after the first `skip` are exactly `line`.
+  func count(_ line: String, after skip: Int = 0) -> Int {
+    lines().dropFirst(skip).filter { $0 == line }.count
   }
 }

@@ -48,13 +48,14 @@ enum Executables {
     }
   }
 
-  /// This process's environment without the variables that would point a child at the
-  /// user's own data or services, with `overrides` on top.
+  /// A clean environment for a child, plus `overrides`: only what finding programs and a
+  /// home takes (`PATH`, `HOME`, `TMPDIR`, `USER`), a UTF-8 locale and UTC, nothing of the
+  /// apps' own variables the test runner may have (`LC_ALL`, `WEATHER_LOCATION`, the
+  /// `*_URL`s, keys and tokens), so a child sees only what its test sets.
   static func childEnvironment(_ overrides: [String: String]) -> [String: String] {
-    var env = ProcessInfo.processInfo.environment
-    for key in ["HEADLESS_DATA_DIR", "XDG_DATA_HOME", "CATALOG_URL", "RATES_URL", "NO_COLOR"] {
-      env[key] = nil
-    }
+    let inherited = ProcessInfo.processInfo.environment
+    var env: [String: String] = ["LANG": "C.UTF-8", "TZ": "UTC"]
+    for key in ["PATH", "HOME", "TMPDIR", "USER"] { env[key] = inherited[key] }
     // No settings file of the user's: a test that wants one points here at its own.
     env["XDG_CONFIG_HOME"] = "/nonexistent/headless-mvvm-tests"
     // A data directory of the child's own, unless the test names one: what one test's run
@@ -62,7 +63,6 @@ enum Executables {
     env["XDG_DATA_HOME"] =
       FileManager.default.temporaryDirectory
       .appendingPathComponent("e2e-data-\(getpid())/\(UUID().uuidString)").path
-    for key in ["OPENWEATHER_API_KEY", "TWITTER_BEARER_TOKEN", "TWITTER_LIST_ID"] { env[key] = nil }
     env.merge(overrides) { _, new in new }
     return env
   }

@@ -44,14 +44,17 @@ struct HostileTerminalEndToEndTests {
   }
 
   /// Starts checkout on `folder`, adds one bag of peas, ends the TUI with `end` before the
-  /// 0.5 s save delay has passed, and tells whether the pea was saved.
+  /// 0.5 s save delay has passed, and tells whether the pea was saved. The app's timers run 100
+  /// times slower (`HEADLESS_TIME_SCALE=0.01`), so the delay lasts 50 s and only the flush at
+  /// the end can have saved the pea: the test cannot pass because the timer beat the signal.
   func peaSurvives(_ end: @escaping (TmuxSession) async throws -> Void) async throws -> Bool {
     let folder = try Executables.scratch()
     defer { try? FileManager.default.removeItem(at: folder) }
     try await TmuxSession.with { session in
       try await session.start(
-        "env LANG=C.UTF-8 TERM=xterm-256color '\(Self.tui)' checkout --offline "
-          + "--data-dir '\(folder.path)'")
+        "env LANG=C.UTF-8 TERM=xterm-256color HEADLESS_NOW=2025-03-14T12:00:00Z"
+          + " HEADLESS_TIME_SCALE=0.01 '\(Self.tui)' checkout --offline"
+          + " --data-dir '\(folder.path)'")
       // The catalog's rows, not only its total line: a key before they load adds nothing.
       #expect(
         try await eventually {

@@ -10,12 +10,15 @@ struct InterruptEndToEndTests {
     let data = try Executables.scratch()
     defer { try? FileManager.default.removeItem(at: data) }
     let arguments = ["checkout", "--offline", "--data-dir", data.path]
-    let env = Executables.childEnvironment([:])
+    // Timers 100 times slower: the 0.5 s save is 50 s away, so only the exit's flush can
+    // have saved the edit.
+    let env = Executables.childEnvironment([
+      "HEADLESS_NOW": "2025-03-14T12:00:00Z", "HEADLESS_TIME_SCALE": "0.01",
+    ])
     let path = Executables.url("cli").path
     let status = try await offThePool {
       let child = try ChildProcess(path, arguments, environment: env)
       child.write(Data("add peas\n".utf8))
-      // The add is printed before its 0.5 s save is due: the interrupt comes first.
       _ = child.readStdout(until: "cartCount: 1 item", deadline: Date().addingTimeInterval(20))
       child.signal(SIGINT)
       return child.waitForExit(deadline: Date().addingTimeInterval(15))

@@ -81,13 +81,15 @@ public struct TweetsEnvironment {
   public let timeZone: TimeZone
   /// Every API request of every scene, for the navigator's `isSettled`.
   public let activity: ActivityTracker
+  /// Where the timelines' polling decisions are written for an end-to-end test.
+  public let trace: Trace
 
   public init(
     account: any TwitterAccountService, api: any TwitterAPI, store: any TweetStore,
     paused: BehaviorRelay<Bool> = BehaviorRelay(value: false),
     reachable: BehaviorRelay<Bool> = BehaviorRelay(value: true),
     scheduler: AnySchedulerOf<DispatchQueue>, now: @escaping @Sendable () -> Date,
-    timeZone: TimeZone
+    timeZone: TimeZone, trace: Trace = .off
   ) {
     self.account = account
     self.api = api
@@ -97,6 +99,7 @@ public struct TweetsEnvironment {
     self.scheduler = scheduler
     self.now = now
     self.timeZone = timeZone
+    self.trace = trace
     activity = ActivityTracker(scheduler: scheduler)
   }
 

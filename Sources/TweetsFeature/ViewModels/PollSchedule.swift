@@ -106,4 +106,18 @@ struct PollSchedule: Equatable {
       message = failure.message
     }
   }
+
+  /// The trace line of the step that `input` led to (this schedule): what was decided, for a
+  /// test to wait on.
+  func traceLine(after input: Input) -> String? {
+    let poll = start != nil ? ": poll" : ""
+    switch input {
+    case .gate(let gate): return "tweets gate \(gate.isOpen ? "open" : "closed")\(poll)"
+    case .tick: return "tweets tick\(start != nil ? ": poll" : ": no poll")"
+    case .refresh: return "tweets refresh\(start != nil ? ": poll" : ": no poll")"
+    case .ended(nil): return "tweets poll ended"
+    case .ended(.some): return "tweets poll failed"
+    case .reported: return nil
+    }
+  }
 }

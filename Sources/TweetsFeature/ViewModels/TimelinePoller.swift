@@ -115,7 +115,11 @@ final class TimelinePoller {
       inputs.sink(receiveValue: Self.effects(of: env)).store(in: &bag)
       let ticks = scheduler.ticks(every: .seconds(TweetsTiming.pollInterval))
       inputs.merge(with: gate.map(PollSchedule.Input.gate), ticks.map { .tick })
-        .scan(PollSchedule()) { $0.step($1, now: scheduler.now, date: env.now()) }
+        .scan(PollSchedule()) { schedule, input in
+          let next = schedule.step(input, now: scheduler.now, date: env.now())
+          if env.trace.isOn, let line = next.traceLine(after: input) { env.trace(line) }
+          return next
+        }
         .sink { next in
           schedule.accept(next)
           if let message = next.message { messages.accept(message) }

@@ -67,14 +67,24 @@ struct HistoryBehaviourTests {
   @Test("CO-68 a failing observation, then reload")
   func co68() {
     let h = Harness()
+    h.storage = FakeStorage(h.scheduler, orders: (try? OrdersFixture.load()) ?? [])
     h.storage.failObserve = true
     let message = h.record(h.history.messages)
     h.start()
     #expect(message.values == ["Unable to load orders"])
     #expect(h.value(h.history.rows) == [])
+    h.history.reload()  // still failing: the message again, still no rows
+    h.scheduler.settle()
+    #expect(message.values == ["Unable to load orders", "Unable to load orders"])
+    #expect(h.value(h.history.rows) == [])
     h.storage.failObserve = false
     h.history.reload()
     h.scheduler.settle()
-    #expect(h.value(h.history.emptyText) == "No orders yet")
+    // The retry read the stored orders: only a new observation can show them.
+    #expect(
+      h.value(h.history.rows).map(\.summary).first == "#000002  2025-01-12 17:05  5 items  6.02 EUR"
+    )
+    #expect(h.value(h.history.rows).count == 2 && h.value(h.history.emptyText) == "")
+    #expect(message.values.count == 2)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackSupport
 import Testing
 
 @Suite("End to end: remembered choices", .serialized, .timeLimit(.minutes(3)))
@@ -42,6 +43,53 @@ struct RememberedChoicesEndToEndTests {
     ])
     let still = try await cli(["checkout"] + flags + ["add", "peas"])
     #expect(still.stdout.contains("AUD"), "--ephemeral wrote nothing")
+  }
+
+  @Test("ST-03 a remembered currency whose rate cannot be had at start: GBP, with the notice")
+  func st03CurrencyUnavailable() async throws {
+    let data = try Executables.scratch()
+    defer { try? FileManager.default.removeItem(at: data) }
+    _ = try await cli(["checkout", "--offline", "--data-dir", data.path, "currency", "AUD"])
+    let closed = try ClosedPort()
+    let output = try await Executables.run(
+      "cli", ["checkout", "--data-dir", data.path, "add", "peas"],
+      environment: ["RATES_URL": closed.baseURL.absoluteString + "/rates"])
+    #expect(output.stdout.contains("! Showing GBP: AUD is not available."), "\(output.stdout)")
+    #expect(output.stdout.contains("total: Total: 0.95 GBP"), "\(output.stdout)")
+    // The rates come back: the remembered AUD is selected again, not GBP kept for good.
+    let again = try await cli(["checkout", "--offline", "--data-dir", data.path, "add", "peas"])
+    #expect(again.stdout.contains("AUD"), "\(again.stdout)")
+  }
+
+  @Test("ST-03 the remembered place with the weather server gone: shown from the cache")
+  func st03PlaceFromTheCache() async throws {
+    let data = try Executables.scratch()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let paris = try Data(
+      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Fixtures/weather/current/paris.json"))
+    let server = try ThreadedServer { target in
+      target.contains("/weather") ? ThreadedServer.Answer(body: paris) : .init(status: 404)
+    }
+    let live = ["OPENWEATHER_API_KEY": "k", "OPENWEATHER_BASE_URL": server.baseURL.absoluteString]
+    let first = try await Executables.run(
+      "cli", ["weather", "--data-dir", data.path, "search", "Paris"], environment: live)
+    #expect(first.stdout.contains("cityName: Paris"), "\(first.stdout)")
+    server.stop()
+    let closed = try ClosedPort()
+    try await TmuxSession.with { session in
+      let tui = Executables.url("tui").path
+      // The attempts' back-off runs 100 times faster; the server is gone.
+      try await session.start(
+        "env LANG=C.UTF-8 TERM=xterm-256color HEADLESS_NOW=2025-03-14T12:00:00Z"
+          + " HEADLESS_TIME_SCALE=100 OPENWEATHER_API_KEY=k"
+          + " OPENWEATHER_BASE_URL=\(closed.baseURL.absoluteString)"
+          + " XDG_CONFIG_HOME=/nonexistent '\(tui)' weather --data-dir '\(data.path)'")
+      let shown = try await eventually { try await session.pane().contains("Paris (cached)") }
+      let pane = try await session.pane()
+      #expect(shown, "\(pane)")
+      try await session.keys("q")
+    }
   }
 
   @Test("ST-06 three processes changing choices at once on a new data directory lose none")

@@ -1,5 +1,6 @@
 import Foundation
 import LoopbackSupport
+import Synchronization
 import Testing
 
 @Suite("End to end: tweets", .serialized, .timeLimit(.minutes(5)))
@@ -115,6 +116,71 @@ struct TweetsEndToEndTests {
         .merging(["TWITTER_BASE_URL": closed.baseURL.absoluteString]) { $1 })
     #expect(second.stdout.contains("@adaquill: Backpressure is plain good manners"))
     #expect(second.stdout.contains("status: Offline"))
+  }
+
+  @Test("TW-36 live with TWITTER_LIST_NAME unset, the title is @list/<id>, and it stays")
+  func tw36UnnamedList() async throws {
+    let page = try Data(
+      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Fixtures/tweets/list-tweets.json"))
+    let server = try ThreadedServer { target in
+      target.hasPrefix("/2/lists/42/tweets")
+        ? ThreadedServer.Answer(body: page) : ThreadedServer.Answer(status: 404)
+    }
+    let output = try await Executables.run(
+      "cli", ["tweets", "--ephemeral", "--json"], input: "refresh\nwait 31\ntimeline\n",
+      environment: Self.environment.merging([
+        "TWITTER_LIST_ID": "42", "TWITTER_BEARER_TOKEN": "t", "HEADLESS_TIME_SCALE": "100",
+        "TWITTER_BASE_URL": server.baseURL.absoluteString,
+      ]) { $1 })
+    #expect(output.status == 0, "\(output.stderr)")
+    // Every title the session printed, through a refresh, a poll and a reprint: one value.
+    let titles = output.stdout.split(separator: "\n").compactMap { line -> String? in
+      guard line.hasPrefix(#"{"output":"title","#) else { return nil }
+      return String(line)
+    }
+    #expect(titles.count >= 2, "\(output.stdout)")
+    #expect(Set(titles) == [#"{"output":"title","value":"@list/42"}"#], "\(output.stdout)")
+    #expect(server.requests.filter { $0.hasPrefix("/2/lists/42/tweets") }.count >= 2)
+  }
+
+  @Test("issue 9, item 11: wait 31 lets the app's time pass; the poll due at 30 s comes and prints")
+  func waitLetsTimePass() async throws {
+    let page = try Data(
+      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Fixtures/tweets/list-tweets.json"))
+    // From the third request on (the second session's poll at 30 s), a tweet's text changes.
+    let later = Data(
+      String(decoding: page, as: UTF8.self).replacingOccurrences(
+        of: "Backpressure is plain good manners", with: "Backpressure, seen at the 30 s poll"
+      ).utf8)
+    let served = Mutex(0)
+    let server = try ThreadedServer { target in
+      guard target.hasPrefix("/2/lists/42/tweets") else { return .init(status: 404) }
+      let count = served.withLock { count in
+        count += 1
+        return count
+      }
+      return ThreadedServer.Answer(body: count >= 3 ? later : page)
+    }
+    let polls = { server.requests.filter { $0.hasPrefix("/2/lists/42/tweets") }.count }
+    let live = Self.environment.merging([
+      "TWITTER_LIST_ID": "42", "TWITTER_BEARER_TOKEN": "t", "HEADLESS_TIME_SCALE": "100",
+      "TWITTER_BASE_URL": server.baseURL.absoluteString,
+    ]) { $1 }
+    let none = try await Executables.run(
+      "cli", ["tweets", "--ephemeral"], input: "timeline\n", environment: live)
+    #expect(polls() == 1, "without a wait, only the first poll")
+    #expect(!none.stdout.contains("seen at the 30 s poll"))
+    let waited = try await Executables.run(
+      "cli", ["tweets", "--ephemeral"], input: "wait 31\n", environment: live)
+    #expect(polls() == 3, "the second session's first poll and the one at 30 s")
+    // The first screen shows the first answer; the wait prints what the 30 s poll changed.
+    let lines = waited.stdout.split(separator: "\n")
+    let first = lines.firstIndex { $0.contains("@adaquill: Backpressure is plain good manners") }
+    let changed = lines.firstIndex { $0.contains("@adaquill: Backpressure, seen at the 30 s poll") }
+    #expect(first != nil && changed != nil && (first ?? 0) < (changed ?? 0), "\(waited.stdout)")
+    #expect(waited.status == 0)
   }
 
   @Test("tui tweets under tmux: the list, a person's timeline, and back")

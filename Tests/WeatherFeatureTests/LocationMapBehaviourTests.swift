@@ -273,10 +273,20 @@ struct MapBehaviourTests {
     h.scheduler.settle()
     #expect(h.markers.last?.first?.label == "◐ City 5 30°C")
     #expect(h.markers.last?.filter { $0.id == "city 5" }.count == 1)
+    // The place moved to the front; the others kept their order.
+    let moved = ["city 5"] + (1...20).reversed().filter { $0 != 5 }.map { "city \($0)" }
+    #expect(h.markers.last?.map(\.id) == moved)
     h.service.defaultReply = .fail(.cityNotFound)
     h.search("Atlantis")
     h.scheduler.settle()
-    #expect(h.markers.last?.count == 20 && h.markers.last?.first?.id == "city 5")
+    #expect(h.markers.last?.map(\.id) == moved, "the placeholder adds no marker")
+    // A cached display is a display too: City 3's cached entry comes first again.
+    h.service.defaultReply = .fail(.network)
+    h.search("City 3")
+    h.at(h.scheduler.elapsed + 60)
+    #expect(h.dataNote.last == "(cached)" && h.cityName.last == "City 3")
+    #expect(h.markers.last?.first?.id == "city 3" && h.markers.last?.count == 20)
+    #expect(h.markers.last?.filter { $0.id == "city 3" }.count == 1)
   }
 
   @Test(

@@ -27,13 +27,66 @@ struct AccountFormBehaviourTests {
     #expect(h.state.emailStatus == .valid)
   }
 
+  @Test("AC-09 the password's bounds: 7 and 65 characters are refused, 8 and 64 taken")
+  func ac09Bounds() {
+    let h = AccountHarness()
+    for (length, status) in [
+      (7, FieldStatus.invalid("At least 8 characters")), (8, .valid), (64, .valid),
+      (65, .invalid("At most 64 characters")),
+    ] {
+      h.model.setPassword(String(repeating: "é", count: length))  // characters, not bytes
+      h.scheduler.settle()
+      #expect(h.state.passwordStatus == status, "\(length) characters")
+    }
+  }
+
+  @Test("AC-09 a matching confirmation stops matching when the password changes after it")
+  func ac09ConfirmationFollowsThePassword() {
+    let h = AccountHarness()
+    h.model.setPassword("hunter2hunter2")
+    h.model.setConfirmation("hunter2hunter2")
+    h.scheduler.settle()
+    #expect(h.state.confirmationStatus == .valid)
+    h.model.setPassword("hunter3hunter3")
+    h.scheduler.settle()
+    #expect(h.state.confirmationStatus == .invalid("Passwords do not match"))
+  }
+
+  @Test("AC-09 the email rule and messages are the order form's, for every kind of input")
+  func ac09EmailIsTheOrderForms() {
+    for email in [
+      "", "   ", "ana", "ana@", "@example.com", "ana@example", "ana@example.com",
+      " ana@example.com ", String(repeating: "a", count: 250) + "@b.co", "ana@exa mple.com",
+    ] {
+      let h = AccountHarness()
+      h.model.setEmail(email)
+      h.scheduler.settle()
+      #expect(h.state.emailStatus == OrderFormRules.email(email), "\(email.debugDescription)")
+    }
+    // And the messages themselves (CO-53's), so a change to both is seen too.
+    #expect(OrderFormRules.email("ana@") == .invalid("Enter a valid email address"))
+    #expect(
+      OrderFormRules.email(String(repeating: "a", count: 250) + "@b.co")
+        == .invalid("Email is too long (max 254)"))
+    #expect(OrderFormRules.email(" ana@example.com ") == .valid)
+  }
+
   @Test("AC-10 a field leaves pristine on its first edit, each on its own")
   func ac10() {
     let h = AccountHarness()
+    #expect(h.state.emailStatus == .pristine && h.state.passwordStatus == .pristine)
+    #expect(h.state.confirmationStatus == .pristine)
     h.model.setPassword("x")
     h.scheduler.settle()
-    #expect(h.state.passwordStatus != .pristine)
+    #expect(h.state.passwordStatus == .invalid("At least 8 characters"))
     #expect(h.state.confirmationStatus == .pristine && h.state.emailStatus == .pristine)
+    h.model.setConfirmation("")  // an edit, even to nothing, leaves pristine
+    h.scheduler.settle()
+    #expect(h.state.confirmationStatus == .invalid("Passwords do not match"))
+    #expect(h.state.emailStatus == .pristine)
+    h.model.setEmail("")
+    h.scheduler.settle()
+    #expect(h.state.emailStatus == OrderFormRules.email("") && h.state.emailStatus != .pristine)
   }
 
   @Test("AC-11 the other fields' statuses change at once, with no throttle")

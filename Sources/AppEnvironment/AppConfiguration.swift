@@ -26,7 +26,8 @@ public struct AppConfiguration: Sendable {
   /// Failures after start that belong to no screen; every copy of this configuration shares
   /// them, and the front end shows them.
   public let notices = AppNotices()
-  /// One line each for the front end to print on stderr at start (`warning: …`).
+  /// Warnings for the front end to print on stderr at start, one line each, as the message
+  /// only: the front end adds `warning: ` (text) or makes `{"warning": …}` (JSON).
   public var warnings: [String] = []
   /// Where the apps write their decisions for an end-to-end test (`HEADLESS_TRACE`); off
   /// without it.
@@ -61,7 +62,7 @@ public struct AppConfiguration: Sendable {
     }
     if file.exposesSecrets {
       configuration.warnings.append(
-        "warning: \(file.path) is readable by others and holds a secret; chmod 600 it")
+        "\(file.path) is readable by others and holds a secret; chmod 600 it")
     }
     return configuration
   }

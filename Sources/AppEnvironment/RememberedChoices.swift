@@ -70,10 +70,10 @@ public final class RememberedChoices {
 
   /// The start-up warning for a store at `path` that cannot be used.
   private static func warning(_ path: String) -> String {
-    "warning: choices are not remembered: \(path) cannot be used"
+    "choices are not remembered: \(path) cannot be used"
   }
 
-  /// The warning line for a `choices.sqlite` that exists but cannot be read (checked at start,
+  /// The warning for a `choices.sqlite` that exists but cannot be read (checked at start,
   /// before any app opens it, so that both front ends can print it); nil when it is fine, or
   /// missing, or with `--ephemeral`.
   static func problem(in configuration: AppConfiguration) -> String? {
@@ -82,7 +82,7 @@ public final class RememberedChoices {
     switch StoreFileCheck.problemWhileLocked(path, as: identity) {
     case nil: return nil
     case .damaged: return warning(path)
-    case let problem?: return "warning: choices are not remembered: \(problem.message)"
+    case let problem?: return "choices are not remembered: \(problem.message)"
     }
   }
 

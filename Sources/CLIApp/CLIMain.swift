@@ -77,10 +77,8 @@ public enum CLIMain {
       for warning in configuration.warnings {
         let line =
           options.json
-          ? JSONValue.object([
-            ("warning", .string(String(warning.trimmingPrefix("warning: "))))
-          ]).text
-          : VisibleText.of(warning)
+          ? JSONValue.object([("warning", .string(warning))]).text
+          : "warning: " + VisibleText.of(warning)
         FileHandle.standardError.write(Data("\(line)\n".utf8))
       }
       if command == ["config"] {

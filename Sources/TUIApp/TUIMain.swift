@@ -56,7 +56,9 @@ public enum TUIMain {
     } catch {
       fail(error.message)
     }
-    configuration.warnings.forEach { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
+    configuration.warnings.forEach {
+      FileHandle.standardError.write(Data("warning: \($0)\n".utf8))
+    }
     if let problem = TerminalCheck.problem() { fail(problem) }
     let tabs = makeTabs(
       registry, configuration: configuration,

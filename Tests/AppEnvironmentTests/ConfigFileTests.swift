@@ -105,7 +105,7 @@ struct ConfigFileTests {
     defer { try? FileManager.default.removeItem(at: open) }
     let configuration = try resolve(home: open)
     #expect(configuration.warnings.count == 1)
-    #expect(configuration.warnings.first?.hasPrefix("warning: ") == true)
+    #expect(configuration.warnings.first?.hasSuffix("holds a secret; chmod 600 it") == true)
     #expect(configuration.variable("TWITTER_BEARER_TOKEN") == "abc")
     let closed = try configHome("twitter_bearer_token = \"abc\"\n", mode: 0o600)
     defer { try? FileManager.default.removeItem(at: closed) }

@@ -39,7 +39,9 @@ struct ActivationTUIEndToEndTests {
       #expect(
         await eventually { trace.count("tweets tick: poll") >= 2 },
         "shown and focused, the ticks poll: \(trace.lines())")
-      #expect(polls() >= 3, "the first poll and two ticks' reached the server")
+      #expect(
+        await eventually { polls() >= 3 },
+        "the first poll's and two ticks' requests reach the server")
 
       try await hiddenThenShown(
         trace, polls, hide: { try await session.keys("1") }, show: { try await session.keys("2") },

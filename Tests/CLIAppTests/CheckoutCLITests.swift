@@ -22,8 +22,8 @@ final class CLIHarness {
     session = CheckoutSession(
       services: CheckoutServices(
         catalog: catalog, rates: rates, connectivity: connectivity, storage: storage),
-      clock: { ISO8601DateFormatter().date(from: "2025-01-15T14:03:00Z")! },
-      timeZone: TimeZone(identifier: "UTC")!, scheduler: scheduler.asAny)
+      clock: { (ISO8601DateFormatter().date(from: "2025-01-15T14:03:00Z") ?? .distantPast) },
+      timeZone: TimeZone.gmt, scheduler: scheduler.asAny)
     shell = CLIShell(
       app: CheckoutCLI(session: session), json: json, streams: streams,
       waiter: TestSchedulerSettleWaiter(scheduler: scheduler))

@@ -69,8 +69,8 @@ struct CurrencyBehaviourTests {
     #expect(codes == allCodes)
     let c = picker.choice(startingWith: "c", after: 0)
     #expect(c.map { codes[$0] } == "CAD")
-    #expect(picker.choice(startingWith: "C", after: c!).map { codes[$0] } == "CHF")
-    #expect(picker.choice(startingWith: "C", after: c! + 1) == c)  // wraps round
+    #expect(picker.choice(startingWith: "C", after: try #require(c)).map { codes[$0] } == "CHF")
+    #expect(picker.choice(startingWith: "C", after: try #require(c) + 1) == c)  // wraps round
     #expect(picker.choice(startingWith: "g", after: 0) == 0)  // itself, last
     #expect(picker.choice(startingWith: "x", after: 3) == nil)
     #expect(picker.choice(startingWith: "u", after: 99).map { codes[$0] } == "USD")

@@ -127,11 +127,11 @@ final class Harness {
   lazy var rates = FakeRates(scheduler)
   let connectivity = FakeConnectivity()
   lazy var storage = FakeStorage(scheduler)
-  var now = ISO8601DateFormatter().date(from: "2025-01-15T14:03:00Z")!
+  var now = (ISO8601DateFormatter().date(from: "2025-01-15T14:03:00Z") ?? .distantPast)
   lazy var session = CheckoutSession(
     services: CheckoutServices(
       catalog: catalogService, rates: rates, connectivity: connectivity, storage: storage),
-    clock: { [unowned self] in now }, timeZone: TimeZone(identifier: "UTC")!,
+    clock: { [unowned self] in now }, timeZone: TimeZone.gmt,
     scheduler: scheduler.asAny)
 
   var catalog: CatalogViewModel { session.catalog }

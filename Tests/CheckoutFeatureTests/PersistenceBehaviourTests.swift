@@ -91,8 +91,8 @@ struct SQLiteStorageTests {
           catalog: FixtureCatalogService(), rates: FixtureRatesService(),
           connectivity: AlwaysOnline(),
           storage: storage),
-        clock: { ISO8601DateFormatter().date(from: "2025-01-15T14:03:00Z")! },
-        timeZone: TimeZone(identifier: "UTC")!, scheduler: scheduler.asAny)
+        clock: { (ISO8601DateFormatter().date(from: "2025-01-15T14:03:00Z") ?? .distantPast) },
+        timeZone: TimeZone.gmt, scheduler: scheduler.asAny)
       settle()
     }
     func settle() {

@@ -126,9 +126,10 @@ final class ChildProcess: @unchecked Sendable {
   func write(_ data: Data) {
     guard stdinFD >= 0 else { return }
     data.withUnsafeBytes { buffer in
+      guard let base = buffer.baseAddress else { return }  // nothing to write
       var offset = 0
       while offset < buffer.count {
-        let written = writeBytes(stdinFD, buffer.baseAddress! + offset, buffer.count - offset)
+        let written = writeBytes(stdinFD, base + offset, buffer.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
           return

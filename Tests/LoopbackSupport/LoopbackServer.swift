@@ -25,7 +25,7 @@ public final class LoopbackServer: Sendable {
     guard case .ip4(_, let port) = await server.listeningAddress else {
       throw LoopbackError.noPort(String(describing: await server.listeningAddress))
     }
-    baseURL = URL(string: "http://127.0.0.1:\(port)")!
+    baseURL = (URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/"))
   }
 
   public func stop() async {

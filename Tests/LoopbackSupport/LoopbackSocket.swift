@@ -25,7 +25,11 @@ enum LoopbackSocket {
       close(descriptor)
       throw LoopbackError.noPort("bind or listen failed")
     }
-    return (descriptor, URL(string: "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))")!)
+    return (
+      descriptor,
+      (URL(string: "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))")
+        ?? URL(fileURLWithPath: "/"))
+    )
   }
 
   /// Accepts connections on `descriptor` until it is closed, serving each on a thread of its

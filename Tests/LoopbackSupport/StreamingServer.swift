@@ -60,9 +60,10 @@ public final class StreamingServer: @unchecked Sendable {
 
   private func writeAll(_ connection: Int32, _ data: Data) -> Bool {
     data.withUnsafeBytes { bytes in
+      guard let base = bytes.baseAddress else { return true }  // nothing to send
       var offset = 0
       while offset < bytes.count {
-        let count = send(connection, bytes.baseAddress! + offset, bytes.count - offset, 0)
+        let count = send(connection, base + offset, bytes.count - offset, 0)
         if count <= 0 { return false }
         offset += count
       }

@@ -57,7 +57,7 @@ struct ScreenActivationContractTests {
       services: CheckoutServices(
         catalog: FixtureCatalogService(), rates: FixtureRatesService(),
         connectivity: AlwaysOnline(), storage: InMemoryCheckoutStorage(orders: [])),
-      clock: { Date(timeIntervalSince1970: 0) }, timeZone: TimeZone(identifier: "UTC")!,
+      clock: { Date(timeIntervalSince1970: 0) }, timeZone: TimeZone.gmt,
       scheduler: scheduler.asAny)
     let models: [any ScreenModel] = [
       session.catalog, session.checkout, session.orderForm, session.history, session.account,
@@ -76,7 +76,7 @@ struct ScreenActivationContractTests {
     let env = TweetsEnvironment(
       account: FixtureAccount(), api: fixtures, store: GRDBTweetStore(),
       scheduler: scheduler.asAny, now: { Date(timeIntervalSince1970: 1_741_953_600) },
-      timeZone: TimeZone(identifier: "UTC")!)
+      timeZone: TimeZone.gmt)
     let session = TweetsSession(list: try fixtures.list(), env: env)
     let root = session.navigator.currentScenes[0].timeline
     #expect(root?.isActive == false)

@@ -19,8 +19,8 @@ final class TUIHarness: ScreenDriver {
       services: CheckoutServices(
         catalog: FixtureCatalogService(), rates: FixtureRatesService(),
         connectivity: AlwaysOnline(), storage: storage),
-      clock: { ISO8601DateFormatter().date(from: "2025-01-15T14:03:00Z")! },
-      timeZone: TimeZone(identifier: "UTC")!, scheduler: scheduler.asAny)
+      clock: { (ISO8601DateFormatter().date(from: "2025-01-15T14:03:00Z") ?? .distantPast) },
+      timeZone: TimeZone.gmt, scheduler: scheduler.asAny)
     self.session = session
     super.init(width: width, height: height, scheduler: scheduler)
     start(

@@ -13,7 +13,7 @@ final class TodoTUIHarness: ScreenDriver {
 
   init(width: Int = 80, height: Int = 24) {
     let scheduler = DispatchQueue.test
-    let start = ISO8601DateFormatter().date(from: "2025-03-01T09:00:00Z")!
+    let start = (ISO8601DateFormatter().date(from: "2025-03-01T09:00:00Z") ?? .distantPast)
     let service = InMemoryTaskService(
       tasks: TaskItem.starterTasks(at: start),
       clock: { [scheduler] in start.addingTimeInterval(scheduler.elapsed) })

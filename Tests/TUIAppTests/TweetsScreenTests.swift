@@ -18,7 +18,7 @@ final class TweetsTUIHarness: ScreenDriver {
     let env = TweetsEnvironment(
       account: FixtureAccount(), api: api ?? fixtures, store: GRDBTweetStore(),
       scheduler: scheduler.asAny,
-      now: { now.addingTimeInterval(scheduler.elapsed) }, timeZone: TimeZone(identifier: "UTC")!)
+      now: { now.addingTimeInterval(scheduler.elapsed) }, timeZone: TimeZone.gmt)
     let session = TweetsSession(list: try fixtures.list(), env: env)
     self.session = session
     super.init(width: width, height: height, scheduler: scheduler)

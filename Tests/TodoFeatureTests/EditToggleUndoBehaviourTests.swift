@@ -26,7 +26,7 @@ struct EditToggleUndoBehaviourTests {
     h.tasks.edit(h.task(4))
     h.scheduler.settle()
     try #require(h.editor).setTitle("Rename me")
-    h.editor!.ok()
+    try #require(h.editor).ok()
     h.scheduler.settle()
     #expect(h.task(4).title == "Rename me" && h.task(4).added == T0 && h.task(4).checked == nil)
     #expect(h.layout == "due [5,4,3,2,1] · done []")
@@ -41,8 +41,8 @@ struct EditToggleUndoBehaviourTests {
     h.tasks.edit(h.task(4))
     h.scheduler.settle()
     let emitted = h.sectionsRecorder.values.count
-    h.editor!.setTitle("xyz")
-    h.editor!.cancel()
+    try #require(h.editor).setTitle("xyz")
+    try #require(h.editor).cancel()
     h.scheduler.settle()
     #expect(h.task(4).title == "Press Enter to edit a task's title")
     #expect(h.sectionsRecorder.values.count == emitted)
@@ -51,7 +51,7 @@ struct EditToggleUndoBehaviourTests {
   }
 
   @Test("TD-23 editing a done task keeps its place in Done")
-  func td23() {
+  func td23() throws {
     let h = TodoHarness()
     h.tasks.toggle(h.task(3))
     h.at(1)
@@ -60,8 +60,8 @@ struct EditToggleUndoBehaviourTests {
     #expect(h.layout == "due [5,4,2] · done [1,3]")
     h.tasks.edit(h.task(3))
     h.scheduler.settle()
-    h.editor!.setTitle("Still done")
-    h.editor!.ok()
+    try #require(h.editor).setTitle("Still done")
+    try #require(h.editor).ok()
     h.scheduler.settle()
     #expect(h.layout == "due [5,4,2] · done [1,3]")
   }

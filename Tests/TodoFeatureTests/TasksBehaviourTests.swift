@@ -37,22 +37,22 @@ struct TasksBehaviourTests {
   }
 
   @Test("TD-04 empty sections keep their titles")
-  func td04() {
+  func td04() throws {
     let empty = TodoHarness(tasks: [])
-    #expect(empty.sectionsRecorder.last!.map(\.title) == ["Due Tasks", "Done Tasks"])
+    #expect(try #require(empty.sectionsRecorder.last).map(\.title) == ["Due Tasks", "Done Tasks"])
     #expect(empty.layout == "due [] · done []")
     let allDone = TodoHarness(tasks: [TaskItem(uid: 1, title: "a", added: T0, checked: T0)])
     #expect(allDone.layout == "due [] · done [1]")
   }
 
   @Test("TD-06 one emission per change, no repeats")
-  func td06() {
+  func td06() throws {
     let h = TodoHarness()
     h.tasks.toggle(h.task(3))
     h.scheduler.settle()
     h.tasks.edit(h.task(4))
     h.scheduler.settle()
-    h.editor!.ok()  // same title: the store does not change
+    try #require(h.editor).ok()  // same title: the store does not change
     h.scheduler.settle()
     let values = h.sectionsRecorder.values
     #expect(values.count == 2)

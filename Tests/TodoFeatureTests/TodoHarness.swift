@@ -119,7 +119,11 @@ final class TodoHarness {
 
   var editor: EditTaskViewModel? { coordinator.stack.last?.scene.editor }
 
-  func task(_ uid: Int64) -> TaskItem { tasks.task(uid: uid)! }
+  /// The task with `uid`; a missing one is a stand-in no expectation about a real task matches.
+  func task(_ uid: Int64) -> TaskItem {
+    tasks.task(uid: uid)
+      ?? TaskItem(uid: -uid, title: "(no task \(uid))", added: .distantPast)
+  }
 
   func value<T>(_ driver: Driver<T>) -> T {
     let recorder = driver.record(on: scheduler)

@@ -168,11 +168,11 @@ struct ValidationFilterBehaviourTests {
   }
 
   @Test("TD-54 no match: empty sections and a summary")
-  func td54() {
+  func td54() throws {
     let h = TodoHarness()
     h.tasks.setFilter("zzz")
     h.at(1)
-    #expect(h.sectionsRecorder.last!.map(\.title) == ["Due Tasks", "Done Tasks"])
+    #expect(try #require(h.sectionsRecorder.last).map(\.title) == ["Due Tasks", "Done Tasks"])
     #expect(h.layout == "due [] · done []")
     #expect(h.value(h.tasks.filterSummary) == "Filter \"zzz\": 0 of 5 tasks")
     let one = TodoHarness(tasks: [TaskItem(uid: 1, title: "a", added: T0)])
@@ -192,7 +192,7 @@ struct ValidationFilterBehaviourTests {
     h.tasks.edit(h.task(4))
     h.scheduler.settle()
     try #require(h.editor).setTitle("Call Ana")
-    h.editor!.ok()
+    try #require(h.editor).ok()
     h.scheduler.settle()
     #expect(h.layout == "due [] · done [1]")
   }

@@ -131,7 +131,7 @@ struct TweetsExtremeInputPropertyTests {
       for tweet in page.tweets {
         let now = Date(timeIntervalSince1970: 1_741_953_600)
         #expect(
-          !TweetsText.age(of: tweet.createdAt, now: now, timeZone: TimeZone(identifier: "UTC")!)
+          !TweetsText.age(of: tweet.createdAt, now: now, timeZone: TimeZone.gmt)
             .isEmpty)
       }
     }
@@ -144,7 +144,7 @@ struct TweetsExtremeInputPropertyTests {
     await propertyCheck(count: 300, input: seconds) { offset in
       let now = Date(timeIntervalSince1970: 1_741_953_600)
       let date = now.addingTimeInterval(offset.isFinite ? offset : 0)
-      #expect(!TweetsText.age(of: date, now: now, timeZone: TimeZone(identifier: "UTC")!).isEmpty)
+      #expect(!TweetsText.age(of: date, now: now, timeZone: TimeZone.gmt).isEmpty)
     }
   }
 }

@@ -44,7 +44,7 @@ struct LiveClientTests {
       return FlyingFox.HTTPResponse(statusCode: .ok, body: Data("{}".utf8))
     }
     let api = client(server.baseURL)
-    let since = TwitterID("1900000000000000009")!
+    let since = TwitterID(rawValue: 1_900_000_000_000_000_009)
     for page in [
       PageRequest.newer(since: since), .newerPage(since: since, token: "n2"), .older(token: "tok"),
     ] {

@@ -19,7 +19,7 @@ struct PollingBehaviourTests {
     let account = EnvironmentAccount(token: token)
     let env = TweetsEnvironment(
       account: account, api: h.api, store: h.store, scheduler: h.scheduler.asAny, now: { T0 },
-      timeZone: TimeZone(identifier: "UTC")!)
+      timeZone: TimeZone.gmt)
     let model = ListTimelineViewModel(list: L, env: env, navigator: h.navigator)
     model.setActive(true)
     let loggedIn = model.loggedIn.record(on: h.scheduler)
@@ -94,7 +94,7 @@ struct PollingBehaviourTests {
     let list = h.listTimeline()
     h.at(30)
     #expect(list.status.last == "Live · updated 12:00:30")
-    let tokyo = TweetsHarness(timeZone: TimeZone(identifier: "Asia/Tokyo")!)
+    let tokyo = TweetsHarness(timeZone: (TimeZone(identifier: "Asia/Tokyo") ?? .gmt))
     let there = tokyo.listTimeline()
     tokyo.at(30)
     #expect(there.status.last == "Live · updated 21:00:30")

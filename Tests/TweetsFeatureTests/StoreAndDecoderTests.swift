@@ -73,7 +73,7 @@ struct StoreAndDecoderTests {
   @Test("TW-86 the fixture API: an empty timeline, the second page, and bad tokens")
   func tw86() throws {
     let api = FixtureTwitterAPI()
-    let quinn = TwitterID("1600000000000000108")!
+    let quinn = TwitterID(rawValue: 1_600_000_000_000_000_108)
     #expect(try first(api.userTweets(quinn, page: .first, token: "f"))?.get() == TimelinePage())
     let second = try first(api.listTweets(L.id, page: .older(token: "page-2"), token: "f"))?.get()
     #expect(second?.tweets.count == 20 && second?.nextToken == nil)

@@ -6,10 +6,11 @@ import ViewModelKitTesting
 /// 2025-03-14T12:00:00Z.
 let T0 = Date(timeIntervalSince1970: 1_741_953_600)
 let L = ListIdentifier(
-  id: TwitterID("1760000000000000042")!, owner: "headless", slug: "swift-reactive")
+  id: TwitterID(rawValue: 1_760_000_000_000_000_042), owner: "headless", slug: "swift-reactive")
 
 func id(_ n: Int64) -> TwitterID { TwitterID(rawValue: 1_900_000_000_000_000_000 + n) }
-let ada = User(id: TwitterID("1600000000000000101")!, name: "Ada Quill", username: "adaquill")
+let ada = User(
+  id: TwitterID(rawValue: 1_600_000_000_000_000_101), name: "Ada Quill", username: "adaquill")
 
 /// A tweet by Ada, `minutesAgo` before T0.
 func tweet(_ n: Int64, _ text: String = "text", minutesAgo: Double = 5, author: User = ada) -> Tweet
@@ -167,7 +168,7 @@ final class TweetsHarness {
 
   init(
     account: FakeAccount = FakeAccount(), store: any TweetStore = InMemoryTweetStore(),
-    timeZone: TimeZone = TimeZone(identifier: "UTC")!
+    timeZone: TimeZone = TimeZone.gmt
   ) {
     self.account = account
     api = FakeTwitterAPI(scheduler: scheduler)

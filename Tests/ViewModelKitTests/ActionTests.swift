@@ -21,7 +21,7 @@ struct ActionTests {
           if fails { throw TestError(code: input) }
           return value
         }
-        .mapError { $0 as! TestError }
+        .mapError { ($0 as? TestError) ?? TestError(code: -1) }
         .eraseToAnyPublisher()
     }
   }

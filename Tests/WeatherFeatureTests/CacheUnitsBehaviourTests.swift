@@ -69,9 +69,9 @@ struct CacheBehaviourTests {
   }
 
   @Test("WX-32 a cache filled before start is used")
-  func wx32() {
+  func wx32() throws {
     let cache = SpyCache()
-    cache.inner.store(weather("Amsterdam", 52.37, 4.89), for: CityKey("amsterdam")!)
+    cache.inner.store(weather("Amsterdam", 52.37, 4.89), for: try #require(CityKey("amsterdam")))
     let h = WeatherHarness(cache: cache)
     h.service.defaultReply = .fail(.network)
     h.search("Amsterdam")

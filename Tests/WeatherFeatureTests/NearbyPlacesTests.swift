@@ -19,7 +19,7 @@ struct NearbyPlacesTests {
   }
 
   @Test("WW-04 a settle asks once for 8 places in view and shows them, drawn on the map")
-  func settleAsksOnce() {
+  func settleAsksOnce() throws {
     let h = WeatherHarness()
     h.service.placesReplies = [.answer([berlin, prague, tokyo], at: 0.2)]
     let labels = nearby(h)
@@ -31,7 +31,9 @@ struct NearbyPlacesTests {
     let call = h.service.placesCalls.first
     #expect(call?.time == 0.5 && call?.limit == 8)
     #expect(call?.area.center == Coordinate(latitude: 52.37, longitude: 20.89))
-    #expect(call?.area == MapGrid.area(center: call!.area.center, zoom: 4, columns: 36, rows: 13))
+    #expect(
+      call?.area
+        == MapGrid.area(center: try #require(call).area.center, zoom: 4, columns: 36, rows: 13))
     h.at(2)
     // Tokyo is not in view and is left out; the rest are drawn under the recent markers.
     #expect(labels.values.last == ["☁ Berlin 17°C", "☂ Prague 15°C"])

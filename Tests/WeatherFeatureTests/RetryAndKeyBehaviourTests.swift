@@ -19,14 +19,14 @@ struct RetryAndKeyBehaviourTests {
   }
 
   @Test("WX-15 one failure, then success: one toast, displayed and cached")
-  func wx15() {
+  func wx15() throws {
     let h = WeatherHarness()
     h.service.replies = [.fail(.server(status: 503)), .answer(W_London)]
     h.search("London")
     h.at(1)
     #expect(h.toast.values == ["Weather server error (HTTP 503)"])
     #expect(h.cityName.last == "London" && h.cityName.times.last == 1)
-    #expect(h.cache.weather(for: CityKey("london")!) == W_London)
+    #expect(h.cache.weather(for: try #require(CityKey("london"))) == W_London)
   }
 
   // The spec's third error here is `malformedResponse`; issue 9 made a malformed answer final

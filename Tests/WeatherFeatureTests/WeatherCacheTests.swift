@@ -11,7 +11,8 @@ struct WeatherCacheTests {
       "weather-cache-\(UUID().uuidString)")
   }
 
-  func key(_ text: String) -> CityKey { CityKey(text)! }
+  /// The key for `text`, required.
+  func key(_ text: String) throws -> CityKey { try #require(CityKey(text)) }
 
   @Test("WW-08 CityKey cleans and folds case and diacritics")
   func cityKey() {
@@ -25,22 +26,22 @@ struct WeatherCacheTests {
   }
 
   @Test("in memory: the key stored least recently goes first; storing again refreshes")
-  func eviction() {
+  func eviction() throws {
     let cache = InMemoryWeatherCache(capacity: 3)
-    for name in ["a", "b", "c"] { cache.store(weather(name), for: key(name)) }
-    cache.store(weather("a2"), for: key("a"))
-    cache.store(weather("d"), for: key("d"))
-    #expect(cache.weather(for: key("b")) == nil)
-    #expect(cache.weather(for: key("a"))?.cityName == "a2")
+    for name in ["a", "b", "c"] { cache.store(weather(name), for: try key(name)) }
+    cache.store(weather("a2"), for: try key("a"))
+    cache.store(weather("d"), for: try key("d"))
+    #expect(try cache.weather(for: key("b")) == nil)
+    #expect(try cache.weather(for: key("a"))?.cityName == "a2")
     #expect(cache.orderedEntries.map(\.0.value) == ["c", "a", "d"])
   }
 
   @Test("the 10,001st key evicts the oldest")
-  func capacity() {
+  func capacity() throws {
     let cache = InMemoryWeatherCache()
-    for index in 0...10_000 { cache.store(W_London, for: key("city \(index)")) }
-    #expect(cache.weather(for: key("city 0")) == nil)
-    #expect(cache.weather(for: key("city 1")) != nil && cache.orderedEntries.count == 10_000)
+    for index in 0...10_000 { cache.store(W_London, for: try key("city \(index)")) }
+    #expect(try cache.weather(for: key("city 0")) == nil)
+    #expect(try cache.weather(for: key("city 1")) != nil && cache.orderedEntries.count == 10_000)
   }
 
   @Test("stores at 0, 0.3 and 0.9 s make one write at 1 s; a restart reads them in order")
@@ -50,11 +51,11 @@ struct WeatherCacheTests {
     let scheduler = DispatchQueue.test
     let cache = FileWeatherCache(directory: directory, scheduler: scheduler.asAny)
     let file = directory.appendingPathComponent("weather-cache.json")
-    cache.store(weather("Paris"), for: key("paris"))
+    cache.store(weather("Paris"), for: try key("paris"))
     scheduler.advance(toSeconds: 0.3)
-    cache.store(W_London, for: key("london"))
+    cache.store(W_London, for: try key("london"))
     scheduler.advance(toSeconds: 0.9)
-    cache.store(weather("Paris", temperature: 20), for: key("paris"))
+    cache.store(weather("Paris", temperature: 20), for: try key("paris"))
     scheduler.advance(toSeconds: 0.99)
     #expect(!FileManager.default.fileExists(atPath: file.path) && cache.writeCount == 0)
     scheduler.advance(toSeconds: 1)
@@ -62,8 +63,8 @@ struct WeatherCacheTests {
     scheduler.advance(toSeconds: 5)
     #expect(cache.writeCount == 1)
     let restarted = FileWeatherCache(directory: directory, scheduler: scheduler.asAny)
-    #expect(restarted.weather(for: key("paris"))?.temperatureC == 20)
-    #expect(restarted.weather(for: key("london")) == W_London)
+    #expect(try restarted.weather(for: key("paris"))?.temperatureC == 20)
+    #expect(try restarted.weather(for: key("london")) == W_London)
     let text = try String(contentsOf: file, encoding: .utf8)
     #expect(text.hasPrefix(#"{"entries":[{"key":"london""#))
     #expect(text.contains(#""version":1"#))
@@ -72,12 +73,12 @@ struct WeatherCacheTests {
   }
 
   @Test("flush writes at once and cancels the scheduled write")
-  func flush() {
+  func flush() throws {
     let directory = folder()
     defer { try? FileManager.default.removeItem(at: directory) }
     let scheduler = DispatchQueue.test
     let cache = FileWeatherCache(directory: directory, scheduler: scheduler.asAny)
-    cache.store(W_London, for: key("london"))
+    cache.store(W_London, for: try key("london"))
     cache.flush()
     #expect(cache.writeCount == 1)
     scheduler.advance(seconds: 2)
@@ -95,11 +96,12 @@ struct WeatherCacheTests {
     try Data("{ not json".utf8).write(to: file)
     let scheduler = DispatchQueue.test
     let cache = FileWeatherCache(directory: directory, scheduler: scheduler.asAny)
-    #expect(cache.weather(for: key("london")) == nil)
-    cache.store(W_London, for: key("london"))
+    #expect(try cache.weather(for: key("london")) == nil)
+    cache.store(W_London, for: try key("london"))
     cache.flush()
     #expect(
-      FileWeatherCache(directory: directory, scheduler: scheduler.asAny).weather(for: key("london"))
+      FileWeatherCache(directory: directory, scheduler: scheduler.asAny).weather(
+        for: try key("london"))
         == W_London)
   }
 
@@ -113,7 +115,8 @@ struct WeatherCacheTests {
     try Data(#"{"version":1,"entries":[{"key":"x","weather":{}},\#(good)]}"#.utf8).write(
       to: directory.appendingPathComponent("weather-cache.json"))
     let cache = FileWeatherCache(directory: directory, scheduler: DispatchQueue.test.asAny)
-    #expect(cache.weather(for: key("london")) == W_London && cache.weather(for: key("x")) == nil)
+    #expect(
+      try cache.weather(for: key("london")) == W_London && cache.weather(for: key("x")) == nil)
   }
 
   @Test("an unwritable directory loses nothing for the session")
@@ -123,9 +126,9 @@ struct WeatherCacheTests {
     try Data("a file".utf8).write(to: blocker)
     let cache = FileWeatherCache(
       directory: blocker.appendingPathComponent("inside"), scheduler: DispatchQueue.test.asAny)
-    cache.store(W_London, for: key("london"))
+    cache.store(W_London, for: try key("london"))
     cache.flush()
-    #expect(cache.writeCount == 0 && cache.weather(for: key("london")) == W_London)
+    #expect(try cache.writeCount == 0 && cache.weather(for: key("london")) == W_London)
   }
 }
 

@@ -81,7 +81,8 @@ final class AccountHarness {
     scheduler.settle()
   }
 
-  var state: AccountState { states.last! }
+  /// The last state delivered (`.empty` before any, which the expectations then catch).
+  var state: AccountState { states.last ?? .empty }
   func at(_ seconds: Double) { scheduler.advance(toSeconds: seconds) }
   var messages: [String] { events.values.map(\.message) }
 

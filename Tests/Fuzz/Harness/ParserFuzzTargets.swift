@@ -42,7 +42,8 @@ public enum ParserFuzzTargets {
     let statuses = [200, 201, 400, 404, 409, 429, 500, 302]
     let status = bytes.first.map { statuses[Int($0) % statuses.count] } ?? 200
     let client = CannedClient(response: HTTPResponse(status: status, body: Data(bytes.dropFirst())))
-    let service = HTTPAccountService(baseURL: URL(string: "http://127.0.0.1:1")!, client: client)
+    let service = HTTPAccountService(
+      baseURL: (URL(string: "http://127.0.0.1:1") ?? URL(fileURLWithPath: "/")), client: client)
     var bag: [AnyCancellable] = []
     service.availability(of: "ana_42").sink(receiveCompletion: { _ in }, receiveValue: { _ in })
       .store(in: &bag)

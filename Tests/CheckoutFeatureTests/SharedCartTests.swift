@@ -50,7 +50,8 @@ struct SQLiteSharedCartTests {
     let done = DispatchSemaphore(value: 0)
     let cancellable = storage.applyCartChanges(changes).sink(
       receiveCompletion: { _ in done.signal() }, receiveValue: { result = $0 })
-    done.wait()
+    let answered = done.wait(timeout: .now() + 30) == .success
+    #expect(answered, "the store answered the cart change \(changes) within 30 s")
     _ = cancellable
     return result
   }

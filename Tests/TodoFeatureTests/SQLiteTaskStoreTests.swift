@@ -102,20 +102,24 @@ struct SQLiteTaskStoreTests {
     let release = DispatchSemaphore(value: 0)
     let finished = DispatchSemaphore(value: 0)
     DispatchQueue.global().async {
-      try? holder.writeWithoutTransaction { db in
-        try db.execute(sql: "PRAGMA locking_mode = EXCLUSIVE")
-        try db.execute(sql: "BEGIN EXCLUSIVE")
-        try db.execute(sql: "INSERT INTO task (title, added) VALUES ('held', 0)")
-        holding.signal()
-        release.wait()
-        try db.execute(sql: "ROLLBACK")
+      defer { finished.signal() }
+      do {
+        try holder.writeWithoutTransaction { db in
+          try db.execute(sql: "PRAGMA locking_mode = EXCLUSIVE")
+          try db.execute(sql: "BEGIN EXCLUSIVE")
+          try db.execute(sql: "INSERT INTO task (title, added) VALUES ('held', 0)")
+          holding.signal()
+          _ = release.wait(timeout: .now() + 30)
+          try db.execute(sql: "ROLLBACK")
+        }
+      } catch {
+        holding.signal()  // the test goes on, and finds the store not locked
       }
-      finished.signal()
     }
-    holding.wait()
+    #expect(holding.wait(timeout: .now() + 30) == .success, "the other connection took the lock")
     #expect(throws: TaskStoreError.locked(path: file.path)) { try open() }
     release.signal()
-    finished.wait()
+    #expect(finished.wait(timeout: .now() + 30) == .success, "the other connection let go")
   }
 
   @Test("TD-71 a data directory that is a file is unwritable")

@@ -70,17 +70,11 @@ public final class TUIRoot: TerminalHost {
 
   public func draw(_ painter: Painter) {
     guard painter.width >= 40, painter.height >= 12 else {
-      var row = 0
-      var line = ""
-      for word in "Terminal too small (need 40x12)".split(separator: " ") {
-        if !line.isEmpty, line.count + 1 + word.count > painter.width {
-          painter.fitted(line, row: row, column: 0, width: painter.width)
-          row += 1
-          line = ""
-        }
-        line += (line.isEmpty ? "" : " ") + word
+      let lines = WordWrap.lines(
+        "Terminal too small (need 40x12)", width: max(1, painter.width), limit: painter.height)
+      for (row, line) in lines.enumerated() {
+        painter.fitted(line, row: row, column: 0, width: painter.width)
       }
-      painter.fitted(line, row: row, column: 0, width: painter.width)
       return
     }
     let screen = screen

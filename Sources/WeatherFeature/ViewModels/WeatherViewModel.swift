@@ -8,7 +8,9 @@ import ViewModelKit
 /// must replace the one in flight. Every query (text, location, map, refresh, a resume after
 /// a key entry) is a request into one pipeline whose `flatMapLatest` cancels everything the
 /// previous query still had running: its attempts, timeouts, back-off, fix wait and forecast
-/// (`WeatherQueryPipeline.swift`).
+/// (`WeatherQueries`, running `WeatherQueryPlan`'s steps). The screen model holds its parts,
+/// each with its own state: the facts (`WeatherFactsStore`), the queries, the map
+/// (`WeatherMap`) and key saving (`WeatherKeySaving`); its inputs go to them.
 ///
 /// A `ScreenModel`: everything it shows is one `WeatherState`, computed from the view model's
 /// unformatted `WeatherFacts`; its toasts are `ScreenEvent`s.
@@ -69,39 +71,18 @@ public final class WeatherViewModel: ScreenModel {
   /// must report a failed write (the CLI's exit status) listens here.
   public let keySaveFailures: Signal<String>
 
-  // MARK: State
+  // MARK: Parts
 
-  let service: any WeatherService
-  let location: any LocationProvider
-  let cache: any WeatherCache
-  let scheduler: AnySchedulerOf<DispatchQueue>
-  private let format: WeatherFormat
-  /// What the view model knows; `state` is its display.
-  let facts: BehaviorRelay<WeatherFacts>
-  let toasts = PublishRelay<String>()
-  /// Each key the saver could not write (also a toast).
-  let keySaveFailureRelay = PublishRelay<String>()
-  /// Writes a key to the settings file when the user asks (ST-04); nil: session keys only.
-  let keySaver: (any ApiKeySaver)?
-  /// The queries, newest last; each replaces the one before (nil stops it).
-  let requests = PublishRelay<QueryRequest?>()
-  /// A query's pipeline, while it runs: attempts, back-off, settle and fix waits, forecast.
-  let activity: ActivityTracker
-  /// Whether the network is there; a query that ran out of attempts without it waits for it.
-  let connectivity: any ConnectivityService
-  /// The query to run again once the network is back (WW-07); nil ends the wait.
-  let networkWaits = PublishRelay<QueryRequest?>()
-  private var reconnection: AnyCancellable?
-  /// The rest of a query that waits for a key entry (after a 401).
-  var awaitingKey: QueryRequest?
-  private var lastQuery: QueryKind?
-  private var pipeline: AnyCancellable?
-  private var nearbyLookups: AnyCancellable?
+  /// What the screen knows and its toast line.
+  private let store: WeatherFactsStore
+  /// The query pipeline and what a query changes.
+  private let queries: WeatherQueries
+  /// The map's inputs and the places in view.
+  private let map: WeatherMap
+  /// Writing a typed key to the settings file.
+  private let keys: WeatherKeySaving
+  private var queryText = ""
   private var becomingActive: AnyCancellable?
-  /// When the last display (live, cached or placeholder) was shown.
-  var shownAt: AnySchedulerOf<DispatchQueue>.SchedulerTimeType?
-  /// Why the map has no land (its mask did not load), told once, when the map is first shown.
-  var landProblem: String?
   /// Whether the screen is seen (`setActive`, `isActive`). Becoming seen refreshes a display
   /// 10 minutes old or more (AV-07).
   public let activation = Activation()
@@ -113,66 +94,44 @@ public final class WeatherViewModel: ScreenModel {
     connectivity: any ConnectivityService = AlwaysOnline(),
     scheduler: AnySchedulerOf<DispatchQueue>
   ) {
-    self.connectivity = connectivity
-    self.keySaver = keySaver
-    self.service = service
-    self.location = location
-    self.cache = cache
-    self.scheduler = scheduler
-    let format = WeatherFormat(symbols: symbols)
-    self.format = format
-    let facts = BehaviorRelay(
-      value: WeatherFacts(
+    let store = WeatherFactsStore(
+      WeatherFacts(
         apiKey: apiKey.trimmingCharacters(in: .whitespacesAndNewlines),
         keySaveOffered: keySaver != nil, mapCenter: initialMapCenter))
-    self.facts = facts
-    if case .failure(let problem) = land { landProblem = "No land on the map: \(problem)" }
+    self.store = store
+    let format = WeatherFormat(symbols: symbols)
     let mask = try? land.get()
-    let state = facts.map { WeatherState($0, format: format, land: mask) }.removeDuplicates()
+    state = store.facts.map { WeatherState($0, format: format, land: mask) }.removeDuplicates()
       .asDriver(scheduler: scheduler)
-    self.state = state
-    events = toasts.map(ScreenEvent.message).asSignal(scheduler: scheduler)
-    keySaveFailures = keySaveFailureRelay.asSignal(scheduler: scheduler)
+    events = store.toasts.map(ScreenEvent.message).asSignal(scheduler: scheduler)
+    keys = WeatherKeySaving(store: store, saver: keySaver)
+    keySaveFailures = keys.failures.asSignal(scheduler: scheduler)
     let activity = ActivityTracker(scheduler: scheduler)
-    self.activity = activity
     isSettled = activity.isIdle
-    pipeline = requests.flatMapLatest { [unowned self] request in
-      guard let request else { return Empty<QueryStep, Never>().eraseToAnyPublisher() }
-      return activity.counting(run(request))
-    }
-    .sink { [unowned self] in apply($0) }
-    nearbyLookups = lookUpPlacesInView(facts)
-    reconnection = retryWhenOnline(networkWaits)
+    let plan = WeatherQueryPlan(
+      service: service, location: location, cache: cache, scheduler: scheduler,
+      apiKey: { [weak store] in store?.value.apiKey ?? "" })
+    queries = WeatherQueries(
+      store: store, plan: plan, connectivity: connectivity, activity: activity)
+    var landProblem: String?
+    if case .failure(let problem) = land { landProblem = "No land on the map: \(problem)" }
+    map = WeatherMap(
+      store: store, queries: queries, service: service, landProblem: landProblem,
+      scheduler: scheduler)
     // AV-07: back on screen after 10 minutes or more, the shown place is looked up again;
     // a query in flight is left alone.
-    becomingActive = activation.becameActive
-      .sink { [unowned self] in refreshIfStale() }
-  }
-
-  deinit {
-    pipeline?.cancel()
-    nearbyLookups?.cancel()
-    reconnection?.cancel()
-    becomingActive?.cancel()
+    let queries = queries
+    becomingActive = activation.becameActive.sink { queries.refreshIfStale() }
   }
 
   /// Seconds after a display before becoming active looks the place up again.
   public static let staleAfter = 600.0
 
-  private func refreshIfStale() {
-    guard let shownAt, !activity.isBusy,
-      shownAt.distance(to: scheduler.now) >= .milliseconds(Int(Self.staleAfter * 1000))
-    else { return }
-    refresh()
-  }
-
   /// Whether a query, a retry or settle timer, a fix wait or a forecast call is pending now
   /// (the synchronous form of `isSettled`).
-  public var isBusy: Bool { activity.isBusy }
+  public var isBusy: Bool { queries.activity.isBusy }
 
   // MARK: Inputs
-
-  private var queryText = ""
 
   /// The search field's text changed; nothing is requested.
   public func setQuery(_ text: String) { queryText = text }
@@ -182,89 +141,99 @@ public final class WeatherViewModel: ScreenModel {
   public func submit() -> InputResult {
     let cleaned = CityKey.clean(queryText)
     guard !cleaned.isEmpty else { return .accepted }
-    guard cleaned.count <= Self.maxQueryLength else { return toasts.refuse(Self.tooLong) }
-    start(.text(cleaned))
+    guard cleaned.count <= Self.maxQueryLength else { return store.toasts.refuse(Self.tooLong) }
+    queries.start(.text(cleaned))
     return .accepted
   }
 
-  /// Takes one accurate location fix and shows the weather there.
-  public func useMyLocation() { start(.location) }
-
-  /// Runs the last accepted query again; nothing before the first one.
-  public func refresh() {
-    guard let lastQuery else { return }
-    start(lastQuery)
+  /// Shows `place` as a search for it would (the start of a session that remembered it).
+  public func show(place: String) {
+    setQuery(place)
+    submit()
   }
 
+  /// Takes one accurate location fix and shows the weather there.
+  public func useMyLocation() { queries.start(.location) }
+
+  /// Runs the last accepted query again; nothing before the first one.
+  public func refresh() { queries.refresh() }
+
   /// Switches between °C and °F; nothing is fetched.
-  public func toggleUnits() { setUnits(facts.value.units == .celsius ? .fahrenheit : .celsius) }
+  public func toggleUnits() { setUnits(store.value.units == .celsius ? .fahrenheit : .celsius) }
 
   /// Shows temperatures in `unit`; nothing is fetched.
-  public func setUnits(_ unit: TemperatureUnit) { update { $0.units = unit } }
+  public func setUnits(_ unit: TemperatureUnit) { store.update { $0.units = unit } }
 
   /// A key entered by the user: kept for this session, and also written to the settings file
   /// when the user chose so (`setSaveKey`, ST-04); ends a wait for a key.
   @discardableResult
   public func setApiKey(_ key: String) -> InputResult {
     let trimmed = key.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard !trimmed.isEmpty else { return toasts.refuse(Self.emptyKey) }
-    update {
+    guard !trimmed.isEmpty else { return store.toasts.refuse(Self.emptyKey) }
+    store.update {
       $0.apiKey = trimmed
       $0.keyPromptVisible = false
       $0.needsApiKey = false
     }
-    if facts.value.saveKeyChosen { saveKey(trimmed) }
-    if let resume = awaitingKey {
-      awaitingKey = nil
-      send(resume)
-    }
+    keys.keyEntered(trimmed)
+    queries.keyEntered()
     return .accepted
   }
 
   /// Opens the key prompt.
-  public func openKeyPrompt() { update { $0.keyPromptVisible = true } }
+  public func openKeyPrompt() { store.update { $0.keyPromptVisible = true } }
 
   /// Closes the key prompt (and its save choice); a query waiting for a key keeps waiting.
   public func dismissKeyPrompt() {
-    update {
+    store.update {
       $0.keyPromptVisible = false
       $0.saveKeyChosen = false
     }
   }
 
-  // MARK: Queries
+  /// Whether the next key entered (`setApiKey`) is also written to the settings file; refused
+  /// when the key cannot be saved (no settings file, `--ephemeral`).
+  @discardableResult
+  public func setSaveKey(_ save: Bool) -> InputResult { keys.setSaveKey(save) }
 
-  /// Starts a query: it replaces the one in flight, whose steps are never applied again.
-  func start(_ kind: QueryKind, plan: QueryRequest.Plan? = nil) {
-    start(QueryRequest(kind: kind, plan: plan ?? kind.plan))
+  /// Flips `setSaveKey`, as the dialog's check box does.
+  @discardableResult
+  public func toggleSaveKey() -> InputResult { keys.setSaveKey(!store.value.saveKeyChosen) }
+
+  // MARK: The map
+
+  /// Shows or hides the map.
+  public func toggleMap() { map.setVisible(!store.value.mapVisible) }
+
+  /// Shows (true) or hides the map; asking for what is already so changes nothing.
+  public func setMapVisible(_ visible: Bool) { map.setVisible(visible) }
+
+  /// Moves the map's centre; the weather there is fetched once the panning stops.
+  @discardableResult
+  public func pan(_ direction: PanDirection) -> InputResult { map.pan(direction) }
+
+  /// One zoom level closer (at most 6).
+  @discardableResult
+  public func zoomIn() -> InputResult { map.zoom(by: 1) }
+
+  /// One zoom level further (at least 1).
+  @discardableResult
+  public func zoomOut() -> InputResult { map.zoom(by: -1) }
+
+  /// The map's size in cells, kept within `mapColumnRange` × `mapRowRange`.
+  public func setMapSize(columns: Int, rows: Int) { map.setSize(columns: columns, rows: rows) }
+
+  // MARK: Remembered choices
+
+  /// The units in use, now and after each change: a choice worth keeping between runs.
+  public var unitsChoice: AnyPublisher<TemperatureUnit, Never> {
+    store.facts.map(\.units).removeDuplicates().eraseToAnyPublisher()
   }
 
-  /// Starts `request`, ending any wait for a key or for the network.
-  func start(_ request: QueryRequest) {
-    awaitingKey = nil
-    networkWaits.accept(nil)
-    lastQuery = request.kind
-    update {
-      $0.isLoading = true
-      $0.needsApiKey = false
-      $0.forecast = .none
-    }
-    send(request)
-  }
-
-  /// Hands `request` to the pipeline. The hand-over counts as activity itself, so the old
-  /// query's end and the new one's start never show as settled in between.
-  private func send(_ request: QueryRequest) {
-    let handover = activity.begin()
-    requests.accept(request)
-    handover.end()
-  }
-
-  // MARK: Helpers
-
-  func update(_ change: (inout WeatherFacts) -> Void) {
-    var next = facts.value
-    change(&next)
-    if next != facts.value { facts.accept(next) }
+  /// The city of the weather shown (live or cached), after each change: the place to show
+  /// again at the next start. Nothing before the first answer, nothing for the placeholder.
+  public var placeChoice: AnyPublisher<String, Never> {
+    store.facts.compactMap { $0.display?.weather?.cityName }.removeDuplicates()
+      .eraseToAnyPublisher()
   }
 }

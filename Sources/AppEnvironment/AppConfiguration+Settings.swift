@@ -1,9 +1,10 @@
 import Foundation
+import ViewModelKit
 
 extension AppConfiguration {
   /// Where a setting in force came from.
   public enum SettingSource: String, Sendable {
-    case file, environment, flag, `default`
+    case file, environment, flag, remembered, `default`
   }
 
   /// One setting in force: its key, its value as shown (secrets masked), and its source.
@@ -13,13 +14,30 @@ extension AppConfiguration {
     public let source: SettingSource
   }
 
-  /// Every key of the settings file with the value in force and where it came from (ST-05).
-  public var settings: [Setting] {
-    ConfigFile.keys.map { key in
-      let (value, source) = setting(key)
-      let shown = key.secret && value != nil ? Self.masked(value!) : (value ?? "(none)")
+  /// Every key of the settings file with the value in force and where it came from (ST-05),
+  /// then each remembered choice that stands for no key: a choice the user made in an app
+  /// (`remembered`, read from the data directory without changing it) beats the file, as it
+  /// does when the app starts.
+  public func settings(
+    remembering keys: [RememberedChoice.Key] = AppRegistry.standard.rememberedKeys
+  )
+    -> [Setting]
+  {
+    let stored = RememberedChoices.stored(in: self)
+    let fileKeys = ConfigFile.keys.map { key in
+      var (value, source) = setting(key)
+      let choice = keys.first { $0.settingsKey == key.name }
+      if let choice, let kept = stored[choice.name], source == .file || source == .default {
+        (value, source) = (kept, .remembered)
+      }
+      let shown = key.secret ? value.map(Self.masked) ?? "(none)" : (value ?? "(none)")
       return Setting(key: key.name, shown: shown, source: source)
     }
+    let others = keys.filter { $0.settingsKey == nil }.map { key in
+      stored[key.name].map { Setting(key: key.name, shown: $0, source: .remembered) }
+        ?? Setting(key: key.name, shown: "(none)", source: .default)
+    }
+    return fileKeys + others
   }
 
   private func setting(_ key: ConfigFile.Key) -> (String?, SettingSource) {
@@ -52,6 +70,6 @@ extension AppConfiguration {
     let file =
       configFile.values.isEmpty && !FileManager.default.fileExists(atPath: configFile.path)
       ? "file: \(configFile.path) (none)" : "file: \(configFile.path)"
-    return [file] + settings.map { "\($0.key) = \($0.shown) (\($0.source.rawValue))" }
+    return [file] + settings().map { "\($0.key) = \($0.shown) (\($0.source.rawValue))" }
   }
 }

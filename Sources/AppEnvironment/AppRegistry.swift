@@ -79,6 +79,11 @@ public struct AppRegistry: Sendable {
   /// The apps' names, in tab order.
   public var names: [String] { apps.map(\.name) }
 
+  /// Every app's remembered choices' keys, in tab order.
+  public var rememberedKeys: [RememberedChoice.Key] {
+    apps.flatMap { $0.sessionType.rememberedKeys }
+  }
+
   /// The four apps of this package.
   public static let standard = AppRegistry([
     RegisteredApp(

@@ -65,6 +65,30 @@ public final class RememberedChoices {
     return try DatabaseQueue(path: path, configuration: configuration)
   }
 
+  /// Every choice kept in `configuration`'s data directory, read without creating or changing
+  /// anything (for the report of the settings in force): empty with `--ephemeral`, or when the
+  /// store is missing or cannot be read.
+  public static func stored(in configuration: AppConfiguration) -> [String: String] {
+    guard !configuration.ephemeral else { return [:] }
+    let path = configuration.dataDirectory.file("choices.sqlite").path
+    guard FileManager.default.fileExists(atPath: path),
+      StoreFileCheck.problemWhileLocked(path, as: identity) == nil
+    else { return [:] }
+    var options = Configuration()
+    options.readonly = true
+    options.busyMode = .timeout(5)
+    let rows = try? DatabaseQueue(path: path, configuration: options).read { db in
+      try Row.fetchAll(db, sql: "SELECT key, value FROM choice")
+    }
+    var values: [String: String] = [:]
+    for row in rows ?? [] {
+      if let key: String = row["key"], let value: String = row["value"], value.utf8.count <= 1024 {
+        values[key] = value
+      }
+    }
+    return values
+  }
+
   /// What a choices store looks like: one table, made without a migrator.
   static let identity = StoreIdentity(name: "choices", knownMigrations: nil, tables: ["choice"])
 

@@ -16,7 +16,7 @@ public enum CLIMain {
 
   /// `config` under `--json`: one document with the file and each setting in force.
   static func settingsJSON(_ configuration: AppConfiguration) -> String {
-    let settings = configuration.settings.map { setting in
+    let settings = configuration.settings().map { setting in
       JSONValue.object([
         ("key", .string(setting.key)), ("value", .string(setting.shown)),
         ("source", .string(setting.source.rawValue)),

@@ -28,6 +28,9 @@ public protocol AppSession: AnyObject, SendableMetatype {
   var isBusy: Bool { get }
   /// The choices kept for the next run, in the order they are put back at start.
   var rememberedChoices: [RememberedChoice] { get }
+  /// What `rememberedChoices` are kept under, known before any session exists (for a report
+  /// of the settings in force, which makes no session).
+  static var rememberedKeys: [RememberedChoice.Key] { get }
   /// Records whether the app is seen and passes it to every screen model of the session.
   func setActive(_ active: Bool)
   /// Writes pending work and waits for it.
@@ -38,10 +41,26 @@ public protocol AppSession: AnyObject, SendableMetatype {
 /// currency): what it is called in the store, its value as text now and after each change,
 /// and how a value recalled at start is put back.
 public struct RememberedChoice {
+  /// What a choice is kept under: its name in the store and the settings file's key it stands
+  /// in for, if any.
+  public struct Key: Equatable, Sendable {
+    /// The name it is kept under: `weather.units`.
+    public let name: String
+    /// The settings file's key whose value is used when nothing is remembered (`units`).
+    public let settingsKey: String?
+
+    public init(_ name: String, settingsKey: String? = nil) {
+      self.name = name
+      self.settingsKey = settingsKey
+    }
+  }
+
   /// The name it is kept under: `weather.units`.
-  public let key: String
+  public var key: String { name.name }
   /// The settings file's key whose value is used when nothing is remembered (`units`), if any.
-  public let settingsKey: String?
+  public var settingsKey: String? { name.settingsKey }
+  /// Its key.
+  public let name: Key
   /// The value now (unless `isSetAtStart` is false) and after each change.
   public let values: AnyPublisher<String, Never>
   /// False when the choice has no value until the user makes it (the first value of
@@ -50,13 +69,11 @@ public struct RememberedChoice {
   /// Puts back a value recalled at start (ignoring one the app does not take).
   public let restore: (String) -> Void
 
-  /// A choice kept under `key`, read from `values` and put back by `restore`.
+  /// A choice kept under `name`, read from `values` and put back by `restore`.
   public init<Values: Publisher>(
-    key: String, settingsKey: String? = nil, values: Values, isSetAtStart: Bool = true,
-    restore: @escaping (String) -> Void
+    _ name: Key, values: Values, isSetAtStart: Bool = true, restore: @escaping (String) -> Void
   ) where Values.Output == String, Values.Failure == Never {
-    self.key = key
-    self.settingsKey = settingsKey
+    self.name = name
     self.values = values.eraseToAnyPublisher()
     self.isSetAtStart = isSetAtStart
     self.restore = restore

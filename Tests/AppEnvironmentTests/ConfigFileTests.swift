@@ -133,6 +133,29 @@ struct ConfigFileTests {
         "rates_url = (none) (default)",
         "ascii = true (flag)",
         "color = true (default)",
+        "weather.place = (none) (default)",
+        "tweets.paused = (none) (default)",
       ])
+  }
+
+  @Test("ST-05 config shows remembered choices, which beat the file, and creates nothing")
+  func st05Remembered() throws {
+    let home = try configHome("currency = \"AUD\"\nunits = \"fahrenheit\"\n")
+    defer { try? FileManager.default.removeItem(at: home) }
+    let data = home.appendingPathComponent("data")
+    let before = try resolve(["--data-dir", data.path], home: home)
+    #expect(before.settingsReport.contains("currency = AUD (file)"))
+    #expect(!FileManager.default.fileExists(atPath: data.path), "the report created nothing")
+    let choices = RememberedChoices(before)
+    #expect(choices.remember("EUR", for: "checkout.currency"))
+    #expect(choices.remember("Oslo", for: "weather.place"))
+    #expect(choices.remember("true", for: "tweets.paused"))
+    let report = try resolve(["--data-dir", data.path], home: home).settingsReport
+    #expect(report.contains("currency = EUR (remembered)"))
+    #expect(report.contains("units = fahrenheit (file)"), "nothing remembered: the file's")
+    #expect(report.contains("weather.place = Oslo (remembered)"))
+    #expect(report.contains("tweets.paused = true (remembered)"))
+    let ephemeral = try resolve(["--data-dir", data.path, "--ephemeral"], home: home)
+    #expect(ephemeral.settingsReport.contains("currency = AUD (file)"), "--ephemeral recalls none")
   }
 }

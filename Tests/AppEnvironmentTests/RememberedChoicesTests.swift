@@ -127,7 +127,7 @@ struct RememberedChoicesKeepTests {
     var restored: [String] = []
     try choices().keep(
       [
-        RememberedChoice(key: "shop.currency", settingsKey: "currency", values: currency) {
+        RememberedChoice(.init("shop.currency", settingsKey: "currency"), values: currency) {
           restored.append($0)
           currency.send($0)
         }
@@ -142,7 +142,7 @@ struct RememberedChoicesKeepTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     var restored: [String] = []
     let choice = RememberedChoice(
-      key: "shop.currency", settingsKey: "currency", values: Just("GBP")
+      .init("shop.currency", settingsKey: "currency"), values: Just("GBP")
     ) { restored.append($0) }
     try choices().keep([choice], settings: ["currency": "AUD"])
     #expect(restored == ["AUD"])
@@ -156,7 +156,7 @@ struct RememberedChoicesKeepTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let place = PassthroughSubject<String, Never>()
     try choices().keep(
-      [RememberedChoice(key: "w.place", values: place, isSetAtStart: false) { _ in }],
+      [RememberedChoice(.init("w.place"), values: place, isSetAtStart: false) { _ in }],
       settings: [:])
     place.send("Paris")
     #expect(try choices().recalled("w.place") == "Paris")

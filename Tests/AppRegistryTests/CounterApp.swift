@@ -42,11 +42,14 @@ final class CounterSession: AppSession {
   var rememberedChoices: [RememberedChoice] {
     let relay = relay
     return [
-      RememberedChoice(key: "counter.count", values: relay.map { "\($0.count)" }) {
+      RememberedChoice(Self.countKey, values: relay.map { "\($0.count)" }) {
         if let count = Int($0), (0...3).contains(count) { relay.accept(CounterState(count: count)) }
       }
     ]
   }
+
+  static let countKey = RememberedChoice.Key("counter.count")
+  static var rememberedKeys: [RememberedChoice.Key] { [countKey] }
 
   func setActive(_ active: Bool) {}
   func shutdown() {}

@@ -130,11 +130,15 @@ public final class CheckoutSession: AppSession {
   public var rememberedChoices: [RememberedChoice] {
     let checkout = checkout
     return [
-      RememberedChoice(
-        key: "checkout.currency", settingsKey: "currency", values: currency.changes.map(\.code)
-      ) { code in if code != "GBP" { checkout.start(inCurrency: code) } }
+      RememberedChoice(Self.currencyKey, values: currency.changes.map(\.code)) { code in
+        if code != "GBP" { checkout.start(inCurrency: code) }
+      }
     ]
   }
+
+  /// The currency, standing in for the settings file's `currency`.
+  public static let currencyKey = RememberedChoice.Key("checkout.currency", settingsKey: "currency")
+  public static var rememberedKeys: [RememberedChoice.Key] { [currencyKey] }
 
   /// Saves a pending cart change and waits until the storage has written it: the last
   /// thing a front end does before it exits.

@@ -146,17 +146,26 @@ public final class CheckoutViewModel: ScreenModel {
     return work.answer(changeCurrency.execute(())) { _ in .rejected(RatesError.message) }
   }
 
-  /// Starts in the currency the settings name (ST-01), once online: chosen as `currency CODE`
-  /// would be. When its rate cannot be had, GBP stays and a notice says so; offline, the
-  /// offline notice already does.
+  /// Starts in the currency the settings name (ST-01), once the screen is first seen and
+  /// online: chosen as `currency CODE` would be. When its rate cannot be had, GBP stays and a
+  /// notice says so; offline, the offline notice already does. Waiting to be seen means a
+  /// front end is there to hear the notice (a session is made before its front end listens).
   public func start(inCurrency code: String) {
+    let activity = activity
+    let online = online
+    // Once online, the choice and its notice are one piece of tracked work: the notice is
+    // said before the work ends, so a front end waiting for `isSettled` sees it.
     work.sink(
-      online.first(where: { $0 }).flatMap { [unowned self] _ in chooseCurrency(code: code) },
-      receiveValue: { [weak self] result in
-        guard let self, case .rejected(let reason) = result else { return }
-        if openTable.value != nil { cancel() }
-        said.accept("Showing GBP: \(code) is not available. \(reason)")
-      })
+      activation.changes.first(where: { $0 }).flatMap { _ in online.first(where: { $0 }) }
+        .flatMap { [unowned self] _ in
+          activity.track(
+            chooseCurrency(code: code).handleEvents(receiveOutput: { [weak self] result in
+              guard let self, case .rejected(let reason) = result else { return }
+              if openTable.value != nil { cancel() }
+              said.accept("Showing GBP: \(code) is not available. \(reason)")
+            }))
+        },
+      receiveValue: { _ in })
   }
 
   /// `currency CODE` as one input: selects from the open picker, or fetches rates first.

@@ -33,11 +33,15 @@ public final class TweetsSession: AppSession {
   public var rememberedChoices: [RememberedChoice] {
     let env = navigator.environment
     return [
-      RememberedChoice(key: "tweets.paused", values: env.paused.map { $0 ? "true" : "false" }) {
+      RememberedChoice(Self.pausedKey, values: env.paused.map { $0 ? "true" : "false" }) {
         if $0 == "true" { env.setPaused(true) }
       }
     ]
   }
+
+  /// The pause, kept as `true` or `false`.
+  public static let pausedKey = RememberedChoice.Key("tweets.paused")
+  public static var rememberedKeys: [RememberedChoice.Key] { [pausedKey] }
 
   /// Whether the app is seen: passed to every scene's screen model (and to each one made
   /// later), so no poll runs while it is not, and on coming back a fetch runs at once when the

@@ -33,7 +33,7 @@ public final class WeatherSession: AppSession {
     let weather = weather
     return [
       RememberedChoice(
-        key: "weather.units", settingsKey: "units",
+        Self.unitsKey,
         values: weather.unitsChoice.map { $0 == .fahrenheit ? "fahrenheit" : "celsius" }
       ) { value in
         switch value {
@@ -43,11 +43,16 @@ public final class WeatherSession: AppSession {
         }
       },
       // The place has no value at start (nothing is shown yet): its first value is a change.
-      RememberedChoice(key: "weather.place", values: weather.placeChoice, isSetAtStart: false) {
+      RememberedChoice(Self.placeKey, values: weather.placeChoice, isSetAtStart: false) {
         if !$0.isEmpty { weather.show(place: $0) }
       },
     ]
   }
+
+  /// The units (standing in for the settings file's `units`) and the place.
+  public static let unitsKey = RememberedChoice.Key("weather.units", settingsKey: "units")
+  public static let placeKey = RememberedChoice.Key("weather.place")
+  public static var rememberedKeys: [RememberedChoice.Key] { [unitsKey, placeKey] }
 
   /// Whether the app is seen: passed to its screen.
   public func setActive(_ active: Bool) { weather.setActive(active) }

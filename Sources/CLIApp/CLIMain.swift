@@ -93,6 +93,9 @@ public enum CLIMain {
         options: AppStartOptions(
           location: options.location, gpsd: options.gpsd, catalogFile: options.catalog),
         scheduler: configuration.userInterfaceScheduler)
+      if let format = options.format, !application.useAnswerFormat(format) {
+        fail("--format is for the weather app's now")
+      }
     } catch {
       fail(error.message)
     }

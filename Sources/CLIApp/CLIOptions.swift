@@ -17,8 +17,16 @@ struct CLIOptions: ParsableArguments {
   @Flag(help: "Weather: read the position from gpsd (at GPSD_HOST, else localhost:2947).")
   var gpsd = false
 
+  @Option(
+    help:
+      "Weather: the line `now` prints, with %l place, %c glyph, %C condition, %t temperature, %h humidity, %w wind, %% a percent sign (default \"%l: %c %t\")."
+  )
+  var format: String?
+
   /// Flags that take a value (so the value is not taken for a command word).
-  static let valued: Set<String> = ["--data-dir", "--catalog", "--location", "--config"]
+  static let valued: Set<String> = [
+    "--data-dir", "--catalog", "--location", "--config", "--format",
+  ]
 
   /// Splits `arguments` (after the app name) into flags and command words. A word starting
   /// with `--` is a flag wherever it stands (so `add "Buy milk" --ephemeral` is honoured, and

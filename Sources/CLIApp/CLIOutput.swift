@@ -65,6 +65,9 @@ public struct CommandOutcome {
   /// Print every output of the screen shown once the command has settled, in full: for a
   /// command that opens a screen, whichever the navigation's Driver says is on top by then.
   public var showsCurrentScreen: Bool
+  /// The command's answer in one line, asked for once its work has settled, printed instead of
+  /// what changed on the screen (`cli weather now`); an error when it fails.
+  public var reply: (() -> Result<CommandReply, CommandReply>)?
 
   public init(
     _ result: InputResult = .accepted, later: AnyPublisher<InputResult, Never>? = nil,
@@ -74,6 +77,17 @@ public struct CommandOutcome {
     self.later = later
     self.show = show
     self.showsCurrentScreen = showsCurrentScreen
+  }
+}
+
+/// A one-line answer: its name (the JSON key under `--json`) and its text.
+public struct CommandReply: Error {
+  public var name: String
+  public var text: String
+
+  public init(_ name: String, _ text: String) {
+    self.name = name
+    self.text = text
   }
 }
 
@@ -107,11 +121,16 @@ public protocol CLIApplication: AnyObject {
   /// Whether the app is seen: the session's screen models are active while it runs, and
   /// `active off` / `active on` switch them (for scripts and tests).
   func setActive(_ active: Bool)
+  /// Takes `--format` for the app's one-line answers; false when it has none.
+  func useAnswerFormat(_ format: String) -> Bool
 }
 
 extension CLIApplication {
   /// Apps whose writes cannot fail have no failures.
   public var failures: AnyPublisher<String, Never> { Empty().eraseToAnyPublisher() }
+
+  /// Takes `--format` for the app's one-line answers; false: the app has none to format.
+  public func useAnswerFormat(_ format: String) -> Bool { false }
 }
 
 /// How a screen is announced when it is entered.

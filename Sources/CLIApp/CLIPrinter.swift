@@ -85,6 +85,11 @@ struct CLIPrinter {
         : "\(name): \(value)")
   }
 
+  /// A one-line answer: the line itself, or `{"<name>": "<line>"}` under `--json`.
+  func reply(_ name: String, _ text: String) {
+    streams.out(json ? JSONValue.object([(name, .string(text))]).text : VisibleText.of(text))
+  }
+
   func message(_ text: String) {
     streams.out(json ? JSONValue.object([("message", .string(text))]).text : "! \(text)")
     streams.flush()

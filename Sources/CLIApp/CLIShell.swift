@@ -107,6 +107,10 @@ public final class CLIShell {
       laterSubscription = nil
       if let message = outcome.result.message { reject(message) }
       if let message = late?.message { reject(message) }
+      if let reply = outcome.reply, outcome.result == .accepted {
+        answer(reply())
+        return next(false)
+      }
       report(
         showing: outcome.showsCurrentScreen
           ? app.currentScreen.outputs.map { ($0, true) } : outcome.show)
@@ -141,6 +145,16 @@ public final class CLIShell {
   }
 
   // MARK: Printing
+
+  /// A command's one-line answer instead of the screen's changes, which count as printed.
+  private func answer(_ reply: Result<CommandReply, CommandReply>) {
+    switch reply {
+    case .success(let line): printer.reply(line.name, line.text)
+    case .failure(let problem): reject(problem.text)
+    }
+    recordBaseline()
+    printer.streams.flush()
+  }
 
   private func reject(_ message: String) {
     hadRejection = true

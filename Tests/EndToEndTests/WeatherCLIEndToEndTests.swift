@@ -90,4 +90,34 @@ struct WeatherCLIEndToEndTests {
     #expect(output.stdout.components(separatedBy: "! Network unavailable\n").count == 5)
     #expect(output.stdout.contains("cityName: No data\n") && output.status == 0)
   }
+
+  @Test("issue 28, item 4: now prints one line; --format, --json, --ascii; no weather is exit 1")
+  func now() async throws {
+    let run = { (arguments: [String]) in
+      try await Executables.run("cli", ["weather", "--offline", "--ephemeral"] + arguments)
+    }
+    let london = try await run(["now", "London"])
+    #expect(london.stdout == "London: ☁ 12°C\n" && london.status == 0, "\(london.stdout)")
+    let here = try await run(["now", "--format", "%l|%C|%t|%h|%w|%%"])
+    #expect(here.stdout == "Amsterdam|Shower rain|11°C|88%||%\n", "no city: the position")
+    let json = try await run(["--json", "now", "Reykjavik"])
+    #expect(json.stdout == #"{"now":"Reykjavík: ❄ 0°C"}"# + "\n")
+    let ascii = try await run(["--ascii", "now", "São Paulo"])
+    #expect(ascii.stdout == "Sao Paulo: c 22C\n")
+    let nowhere = try await run(["now", "Atlantis"])
+    #expect(nowhere.status == 1 && nowhere.stderr == "error: no weather to show\n")
+    let todo = try await Executables.run("cli", ["todo", "--ephemeral", "--format", "%l", "stats"])
+    #expect(todo.status == 1 && todo.stderr.hasPrefix("error: --format is for"))
+  }
+
+  @Test(
+    "issue 28, item 4: in a session, now answers in one line and what it changed counts as printed")
+  func nowInASession() async throws {
+    let output = try await Executables.run(
+      "cli", ["weather", "--offline", "--ephemeral"], input: "now Paris\nunits f\nnow\n")
+    let lines = output.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.first == "Paris: ◐ 18°C", "\(output.stdout)")
+    #expect(lines.last == "Paris: ◐ 64°F", "\(output.stdout)")
+    #expect(!lines.contains("cityName: Paris"), "the first now's changes were not printed again")
+  }
 }

@@ -28,6 +28,7 @@ struct WeatherStateTests {
       $0.humidity = "81%"
       $0.icon = "☁"
       $0.conditions = "Broken clouds"
+      $0.source = .live
       $0.markers = [
         MapMarker(
           id: "london", coordinate: londonCoordinate, icon: "☁", label: "☁ London 12°C")

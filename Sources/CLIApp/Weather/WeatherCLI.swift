@@ -8,6 +8,11 @@ import WeatherFeature
 public final class WeatherCLI: CLIApplication {
   private let session: WeatherSession
   private let screen: CLIScreen
+  /// The line `now` prints (`--format`).
+  private var answerFormat = WeatherLine.defaultFormat
+  /// The screen's state as its Driver last delivered it, for `now`'s line.
+  private var state = WeatherState.empty
+  private var following: AnyCancellable?
   private var weather: WeatherViewModel { session.weather }
 
   /// A key that could not be saved to the settings file fails the session (exit status 1): a
@@ -58,6 +63,7 @@ public final class WeatherCLI: CLIApplication {
           .list(rows: state.forecast.map(\.text), json: state.forecast.map(JSONValue.row))
         },
       ])
+    following = state.drive { [weak self] in self?.state = $0 }
   }
 
   public var currentScreen: CLIScreen { screen }
@@ -73,6 +79,10 @@ public final class WeatherCLI: CLIApplication {
     [
       ("search <city…>", "look up a city by name (the rest of the line, as typed)"),
       ("here", "look up the weather at the device's position"),
+      (
+        "now [city…]",
+        "the weather in one line: the city, else the place shown, else the position (--format)"
+      ),
       ("map [on|off]", "show or hide the map (toggle without an argument)"),
       ("map size <columns>x<rows>", "draw the map at this size (5–200 x 3–100; 36x13 at start)"),
       ("pan <n|s|e|w|north|south|east|west> [times]", "move the map 1–20 times"),
@@ -87,7 +97,34 @@ public final class WeatherCLI: CLIApplication {
   public func finish() { session.shutdown() }
 
   public func takesRestOfLine(_ word: String) -> Bool {
-    word == "search" || word == "key" || word == "savekey"
+    word == "search" || word == "key" || word == "savekey" || word == "now"
+  }
+
+  public func useAnswerFormat(_ format: String) -> Bool {
+    answerFormat = format
+    return true
+  }
+
+  /// `now [city]`: looks the city up, or keeps the place shown (the remembered one at start),
+  /// or looks up the position when nothing has been shown; then prints one line.
+  private func now(_ rest: String) -> CommandOutcome {
+    let city = rest.trimmingCharacters(in: .whitespacesAndNewlines)
+    var result = InputResult.accepted
+    if !city.isEmpty {
+      weather.setQuery(city)
+      result = weather.submit()
+    } else if state.source == .nothing {
+      weather.useMyLocation()
+    }
+    var outcome = CommandOutcome(result)
+    let format = answerFormat
+    outcome.reply = { [weak self] in
+      guard let state = self?.state, let line = WeatherLine.text(state, format: format) else {
+        return .failure(CommandReply("now", "no weather to show"))
+      }
+      return .success(CommandReply("now", line))
+    }
+    return outcome
   }
 
   public func perform(_ word: String, arguments: [String], rest: String) -> CommandOutcome? {
@@ -101,6 +138,8 @@ public final class WeatherCLI: CLIApplication {
     case "here":
       weather.useMyLocation()
       return CommandOutcome()
+    case "now":
+      return now(rest)
     case "map":
       return map(arguments)
     case "pan":

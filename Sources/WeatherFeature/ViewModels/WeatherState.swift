@@ -19,6 +19,9 @@ public struct WeatherState: Equatable, Sendable {
   public var conditions: String
   /// `(cached)` when the display came from the cache.
   public var dataNote: String
+  /// Where the weather shown came from: the decision a front end makes on it (is there
+  /// weather to tell?), while `dataNote` is only for display.
+  public var source: WeatherSource
   /// `°C` or `°F` (ASCII `C`, `F`).
   public var units: String
   /// `not set`, or the key masked: `****1234`.
@@ -56,7 +59,7 @@ extension WeatherState {
   /// What a screen shows before the view model's first value: nothing at all.
   public static let empty = WeatherState(
     isLoading: false, labelsHidden: true, cityName: "", temperature: "", humidity: "", icon: "",
-    conditions: "", dataNote: "", units: "", apiKeyStatus: "", needsApiKey: false,
+    conditions: "", dataNote: "", source: .nothing, units: "", apiKeyStatus: "", needsApiKey: false,
     keyPromptVisible: false, saveKeyChoice: "", mapVisible: false, mapCaption: "", mapRows: [],
     mapRuns: [], markers: [], nearbyMarkers: [],
     forecastStatus: "", forecastTrend: "", forecast: [])
@@ -77,6 +80,13 @@ extension WeatherState {
     icon = field({ format.icon($0.iconCode) }, placeholder: "?")
     conditions = field({ format.conditions($0.description) }, placeholder: "")
     if case .cached = facts.display { dataNote = "(cached)" } else { dataNote = "" }
+    source =
+      switch facts.display {
+      case nil: .nothing
+      case .placeholder?: .placeholder
+      case .cached?: .cache
+      case .live?: .live
+      }
     units = format.unitText(facts.units)
     apiKeyStatus = WeatherViewModel.maskedKey(facts.apiKey)
     needsApiKey = facts.needsApiKey
@@ -114,4 +124,19 @@ extension WeatherState {
       )
     }
   }
+}
+
+/// Where the weather on the screen came from.
+public enum WeatherSource: Equatable, Sendable {
+  /// Nothing has been shown yet.
+  case nothing
+  /// The last query found no weather: the placeholder (`No data`).
+  case placeholder
+  /// The service's answer.
+  case live
+  /// The cache's entry for the city, after every attempt failed.
+  case cache
+
+  /// Whether there is weather to tell.
+  public var hasWeather: Bool { self == .live || self == .cache }
 }

@@ -1,0 +1,44 @@
+import Foundation
+
+/// The weather in one line, for a script or a status bar (`cli weather now`), with
+/// placeholders like wttr.in's `format`: the line is made from the screen's own display-ready
+/// fields, so units, ASCII mode and the place's name are as the screen shows them.
+public enum WeatherLine {
+  /// wttr.in's `format=3`: `Reykjavík: ❄ 0°C`.
+  public static let defaultFormat = "%l: %c %t"
+
+  /// The placeholders `format` takes, with what each stands for.
+  public static let placeholders: [(code: Character, meaning: String)] = [
+    ("l", "the place"), ("c", "the condition's glyph"), ("C", "the condition in words"),
+    ("t", "the temperature"), ("h", "the humidity"),
+    ("w", "the wind (empty: this data has none)"), ("%", "a percent sign"),
+  ]
+
+  /// `state`'s weather in `format`, or nil when the screen shows none (nothing yet, or the
+  /// placeholder). An unknown placeholder stays as written; a cached display says so after
+  /// the line (`(cached)`).
+  public static func text(_ state: WeatherState, format: String = defaultFormat) -> String? {
+    guard state.source.hasWeather else { return nil }
+    var line = ""
+    var pending = false
+    for character in format {
+      guard pending else {
+        if character == "%" { pending = true } else { line.append(character) }
+        continue
+      }
+      pending = false
+      switch character {
+      case "l": line += state.cityName
+      case "c": line += state.icon
+      case "C": line += state.conditions
+      case "t": line += state.temperature
+      case "h": line += state.humidity
+      case "w": break
+      case "%": line += "%"
+      default: line += "%" + String(character)
+      }
+    }
+    if pending { line += "%" }
+    return state.source == .cache ? line + " " + state.dataNote : line
+  }
+}

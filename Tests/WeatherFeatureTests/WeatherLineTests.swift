@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+import WeatherFeature
+
+/// Issue 28, item 4: the weather in one line, wttr.in-style.
+@Suite("Weather: one line")
+struct WeatherLineTests {
+  func shown(_ source: WeatherSource = .live) -> WeatherState {
+    var state = WeatherState.empty
+    state.cityName = "Reykjavík"
+    state.icon = "❄"
+    state.conditions = "Light snow"
+    state.temperature = "0°C"
+    state.humidity = "93%"
+    state.source = source
+    state.dataNote = source == .cache ? "(cached)" : ""
+    return state
+  }
+
+  @Test("the default is wttr.in's format=3: place, glyph, temperature")
+  func defaultFormat() {
+    #expect(WeatherLine.text(shown()) == "Reykjavík: ❄ 0°C")
+  }
+
+  @Test("every placeholder, a literal percent, an unknown one kept, a trailing % kept")
+  func placeholders() {
+    #expect(
+      WeatherLine.text(shown(), format: "%l|%c|%C|%t|%h|%w|%%|%x|%")
+        == "Reykjavík|❄|Light snow|0°C|93%||%|%x|%")
+    #expect(WeatherLine.text(shown(), format: "") == "")
+    #expect(WeatherLine.text(shown(), format: "plain") == "plain")
+  }
+
+  @Test("a cached display says so; nothing shown or the placeholder is no line")
+  func sources() {
+    #expect(WeatherLine.text(shown(.cache)) == "Reykjavík: ❄ 0°C (cached)")
+    #expect(WeatherLine.text(shown(.placeholder)) == nil)
+    #expect(WeatherLine.text(shown(.nothing)) == nil)
+  }
+}

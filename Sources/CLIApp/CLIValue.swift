@@ -40,7 +40,25 @@ public indirect enum JSONValue: Equatable {
   case array([JSONValue])
   case object([(String, JSONValue)])
 
-  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.text == rhs.text }
+  /// Equal when written the same: compared structurally (objects by key, as they are written
+  /// sorted), without writing either out, since the shell compares every output's value after
+  /// every command.
+  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    switch (lhs, rhs) {
+    case (.string(let a), .string(let b)): a == b
+    case (.bool(let a), .bool(let b)): a == b
+    case (.int(let a), .int(let b)): a == b
+    case (.double, .double), (.int, .double), (.double, .int): lhs.text == rhs.text
+    case (.null, .null): true
+    case (.array(let a), .array(let b)): a == b
+    case (.object(let a), .object(let b)):
+      a.count == b.count
+        && zip(a.sorted { $0.0 < $1.0 }, b.sorted { $0.0 < $1.0 }).allSatisfy {
+          $0.0 == $1.0 && $0.1 == $1.1
+        }
+    default: false
+    }
+  }
 
   /// A row object with the row's stored fields, in declaration order.
   public static func row(_ value: Any) -> JSONValue {

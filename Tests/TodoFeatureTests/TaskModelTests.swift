@@ -148,3 +148,63 @@ struct TodoLifetimeTests {
     #expect(h.tasks.keptSubscriptionCount == kept)
   }
 }
+
+/// Issue 28, item 7: a task's date is written by hand (a Foundation formatter per task made a
+/// listing slow); it must read exactly as Foundation's ISO 8601 formatter writes it.
+@Suite("Todo: dates as the CLI writes them")
+struct TaskDateTests {
+  @Test("the hand-written date equals Foundation's, across leap years, month ends and millis")
+  func sameAsFoundation() {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    var generator = SystemRandomNumberGenerator()
+    var milliseconds: [Int64] = [
+      0, 1, 999, 86_399_999, 86_400_000, 951_782_400_000, 951_868_799_999, 1_709_164_800_000,
+      4_107_542_399_999, 253_402_300_799_999,
+    ]
+    milliseconds += (0..<2_000).map { _ in
+      Int64.random(in: 0..<253_402_300_800_000, using: &generator)
+    }
+    for value in milliseconds {
+      let date = Date(timeIntervalSince1970: Double(value) / 1000)
+      #expect(TaskFile.formatDate(date) == formatter.string(from: date), "\(value)")
+    }
+  }
+
+  @Test("dates before 1970 or after 9999, and nonsense, go through Foundation without a trap")
+  func outsideTheFastPath() {
+    for date in [
+      Date(timeIntervalSince1970: -1), Date(timeIntervalSince1970: -62_135_596_800),
+      Date(timeIntervalSince1970: 1e15), .distantPast, .distantFuture,
+    ] {
+      #expect(!TaskFile.formatDate(date).isEmpty)
+    }
+  }
+}
+
+/// Issue 28, item 7: a title that is clean already is returned as it is; every title is
+/// cleaned as the rule says (controls become spaces, the ends are trimmed).
+@Suite("Todo: cleaning titles quickly")
+struct TaskTitleCleanTests {
+  func rule(_ raw: String) -> String {
+    String(
+      String.UnicodeScalarView(
+        raw.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 })
+    ).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  @Test("random titles from ASCII, controls, spaces and a few other scalars match the rule")
+  func matchesTheRule() {
+    let alphabet: [Character] = [
+      "a", "Z", "0", " ", "\t", "\n", "\u{7}", "\u{7F}", "~", "é", "\u{85}", "!",
+    ]
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<3_000 {
+      let length = Int.random(in: 0...8, using: &generator)
+      let raw = String((0..<length).map { _ in alphabet.randomElement(using: &generator) ?? "a" })
+      #expect(TaskTitle.clean(raw) == rule(raw), "\(raw.debugDescription)")
+    }
+    #expect(TaskTitle.clean("Buy oat milk") == "Buy oat milk")
+    #expect(TaskTitle.clean(" Buy ") == "Buy" && TaskTitle.clean("") == "")
+  }
+}

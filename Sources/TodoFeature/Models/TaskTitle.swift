@@ -20,6 +20,14 @@ public enum TaskTitle {
 
   /// Each control character becomes a space; then whitespace and newlines are trimmed.
   public static func clean(_ raw: String) -> String {
+    // Printable ASCII with no space at either end is clean already (most titles): no
+    // scalar-by-scalar rebuild and no Foundation trimming for each row of a long listing.
+    let bytes = raw.utf8
+    if let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20,
+      bytes.allSatisfy({ (0x20...0x7E).contains($0) })
+    {
+      return raw
+    }
     let spaced = String(
       String.UnicodeScalarView(
         raw.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))

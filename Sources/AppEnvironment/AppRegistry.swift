@@ -56,8 +56,11 @@ public struct RegisteredApp: Sendable {
     // Every app's remembered choices are put back and kept the same way, here.
     self.makeSession = { configuration, options, scheduler throws(ConfigurationError) in
       let session = try makeSession(configuration, options, scheduler)
-      RememberedChoices(configuration).keep(
-        session.rememberedChoices, settings: configuration.configFile.values)
+      let choices = session.rememberedChoices
+      // An app with no choices (todo) does not open the choices store at all.
+      if !choices.isEmpty {
+        RememberedChoices(configuration).keep(choices, settings: configuration.configFile.values)
+      }
       return session
     }
   }

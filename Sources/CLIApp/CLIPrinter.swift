@@ -54,7 +54,7 @@ struct CLIPrinter {
     if case .hidden = output.value { return }
     if json {
       var value = output.value.json
-      if full, case .cappedList(_, _, let whole, _) = output.value { value = whole }
+      if full, case .cappedList(_, _, let whole) = output.value { value = whole.json }
       streams.out(JSONValue.object([("output", .string(output.name)), ("value", value)]).text)
       return
     }
@@ -70,9 +70,9 @@ struct CLIPrinter {
       let shown = cap.map { Array(rows.prefix($0)) } ?? rows
       for row in shown { streams.out("  " + row) }
       if let cap, rows.count > cap { streams.out("  … and \(rows.count - cap) more") }
-    case .cappedList(let whole, let capped, _, _):
+    case .cappedList(let capped, _, let whole):
       streams.out("\(output.name):")
-      for row in full ? whole : capped { streams.out("  " + row) }
+      for row in full ? whole.rows : capped { streams.out("  " + row) }
     case .hidden: break
     }
   }

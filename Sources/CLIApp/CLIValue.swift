@@ -13,8 +13,10 @@ public enum CLIValue: Equatable {
   /// An output that does not apply to the screen as it is now (a guest's create button
   /// when signed in): never printed.
   case hidden
-  /// A list an app caps itself when it prints on its own: the full and the capped forms.
-  case cappedList(full: [String], capped: [String], json: JSONValue, cappedJSON: JSONValue)
+  /// A list an app caps itself when it prints on its own: the capped forms, and the full forms
+  /// made only when something prints the list whole (`list`). Two are equal when their capped
+  /// forms are: what the screen shows is what changes.
+  case cappedList(capped: [String], cappedJSON: JSONValue, whole: WholeList)
 
   /// The value for `--json`.
   var json: JSONValue {
@@ -23,10 +25,29 @@ public enum CLIValue: Equatable {
     case .flag(let flag): .bool(flag)
     case .optional(let text): text.map(JSONValue.string) ?? .null
     case .list(_, let json): .array(json)
-    case .cappedList(_, _, _, let capped): capped
+    case .cappedList(_, let capped, _): capped
     case .hidden: .null
     }
   }
+}
+
+/// The whole of a capped list, made the first time it is asked for (a one-shot command on a
+/// long list compares and prints only the capped form).
+public final class WholeList: Equatable {
+  private let makeRows: () -> [String]
+  private let makeJSON: () -> JSONValue
+  /// The text rows, all of them.
+  public private(set) lazy var rows: [String] = makeRows()
+  /// The JSON, all of it.
+  public private(set) lazy var json: JSONValue = makeJSON()
+
+  public init(rows: @escaping () -> [String], json: @escaping () -> JSONValue) {
+    makeRows = rows
+    makeJSON = json
+  }
+
+  /// Always equal: a capped list is compared by its capped forms.
+  public static func == (lhs: WholeList, rhs: WholeList) -> Bool { true }
 }
 
 /// A JSON value, written with sorted keys and no spaces.

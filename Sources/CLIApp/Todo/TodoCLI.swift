@@ -180,7 +180,9 @@ public final class TodoCLI: CLIApplication {
           return .object(fields)
         })
     }
-    return .cappedList(full: rows(nil), capped: rows(cap), json: json(nil), cappedJSON: json(cap))
+    return .cappedList(
+      capped: rows(cap), cappedJSON: json(cap),
+      whole: WholeList(rows: { rows(nil) }, json: { json(nil) }))
   }
 
   static func taskJSON(_ task: TaskItem) -> JSONValue {

@@ -41,6 +41,7 @@ public enum CLIMain {
   }
 
   public static func run(arguments: [String]) -> Never {
+    StandardDescriptors.ensureOpen()
     let first = arguments.first
     jsonErrors = arguments.contains("--json")
     if first == "--generate-completion-script" || first == "--experimental-dump-help" {

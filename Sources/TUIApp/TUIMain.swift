@@ -29,6 +29,7 @@ public enum TUIMain {
   static var registry: AppRegistry { .standard }
 
   public static func run(arguments: [String]) -> Never {
+    StandardDescriptors.ensureOpen()
     if arguments.first == "--generate-completion-script"
       || arguments.first == "--experimental-dump-help"
     {

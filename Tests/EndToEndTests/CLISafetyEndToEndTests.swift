@@ -39,16 +39,45 @@ struct CLISafetyEndToEndTests {
     #expect(output.stdout.contains("] --not-an-option\n"))
   }
 
-  @Test("a session on /dev/null, on a closed stdin and on a regular file ends, exit 0")
-  func endOfInput() async throws {
+  @Test(
+    "issue 28, item 2: every app's session ends at the end of input: /dev/null, a closed stdin, an empty file, a file, a pipe",
+    arguments: ["todo", "checkout", "weather", "tweets"])
+  func endOfInput(app: String) async throws {
     let cli = Executables.url("cli").path
-    let file = try Executables.scratch().appendingPathComponent("commands")
-    try Data("list\n".utf8).write(to: file)
-    for redirect in ["</dev/null", "<&-", "<'\(file.path)'"] {
-      let output = try await Executables.runProgram(
-        "/bin/sh", ["-c", "exec \"$0\" todo --ephemeral \(redirect)", cli], timeout: 20)
-      #expect(output.status == 0, "\(redirect): \(output.stderr)")
-      #expect(output.stdout.contains("statistics: 12 tasks, 8 due."), "\(redirect)")
+    let folder = try Executables.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("commands")
+    try Data("help\n".utf8).write(to: file)
+    let empty = folder.appendingPathComponent("empty")
+    try Data().write(to: empty)
+    for redirect in [
+      "</dev/null", "<&-", "<'\(empty.path)'", "<'\(file.path)'", "< '\(file.path)' | cat |",
+    ] {
+      let command =
+        redirect.hasSuffix("|")
+        ? "cat '\(file.path)' | \"$0\" \(app) --offline --ephemeral"
+        : "exec \"$0\" \(app) --offline --ephemeral \(redirect)"
+      let output = try await Executables.runProgram("/bin/sh", ["-c", command, cli], timeout: 20)
+      #expect(output.status == 0, "\(app) \(redirect): \(output.stderr)")
+    }
+  }
+
+  @Test("issue 28, item 2: Ctrl-D at a terminal ends the session, exit 0")
+  func controlDAtATerminal() async throws {
+    let folder = try Executables.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let status = folder.appendingPathComponent("status").path
+    try await TmuxSession.with { session in
+      let cli = Executables.url("cli").path
+      try await session.start(
+        "env LANG=C.UTF-8 TERM=xterm-256color sh -c '\"$0\" todo --ephemeral; echo $? > \(status)' '\(cli)'"
+      )
+      try await session.keys("stats", "Enter")
+      #expect(try await eventually { try await session.pane().contains("12 tasks, 8 due.") })
+      try await session.keys("C-d")
+      #expect(
+        await eventually { (try? String(contentsOfFile: status, encoding: .utf8)) == "0\n" },
+        "the session ended with status 0")
     }
   }
 }

@@ -101,7 +101,8 @@ public enum CLIMain {
       fail(error.message)
     }
     let shell = CLIShell(
-      app: application, json: options.json, streams: StandardStreams(),
+      app: application, json: options.json,
+      streams: options.quiet ? QuietStreams(StandardStreams()) : StandardStreams(),
       waiter: MainQueueSettleWaiter())
     if let notices { shell.report(notices.failures.eraseToAnyPublisher()) }
     keepAlive.append(application)

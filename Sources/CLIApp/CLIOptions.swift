@@ -8,6 +8,9 @@ struct CLIOptions: ParsableArguments {
   @Flag(help: "Print one JSON object per line.")
   var json = false
 
+  @Flag(help: "Print nothing but errors (on stderr); the exit status says the rest.")
+  var quiet = false
+
   @Option(help: "Checkout: load this catalog file instead of the bundled one.")
   var catalog: String?
 

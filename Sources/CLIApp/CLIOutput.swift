@@ -68,6 +68,10 @@ public struct CommandOutcome {
   /// The command's answer in one line, asked for once its work has settled, printed instead of
   /// what changed on the screen (`cli weather now`); an error when it fails.
   public var reply: (() -> Result<CommandReply, CommandReply>)?
+  /// What the command did, in one line, asked for once its work has settled: a one-shot
+  /// command prints it instead of what changed (`Added #107 Buy milk`); a session prints what
+  /// changed, as for any command. Nil, or an answer of nil: the changes.
+  public var summary: (() -> String?)?
 
   public init(
     _ result: InputResult = .accepted, later: AnyPublisher<InputResult, Never>? = nil,

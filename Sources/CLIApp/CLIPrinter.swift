@@ -17,6 +17,17 @@ public final class StandardStreams: CLIStreams {
   public func flush() {}
 }
 
+/// `--quiet`: standard error only; what would go to standard output is dropped.
+public final class QuietStreams: CLIStreams {
+  private let inner: any CLIStreams
+
+  public init(_ inner: any CLIStreams) { self.inner = inner }
+
+  public func out(_ line: String) {}
+  public func err(_ line: String) { inner.err(line) }
+  public func flush() { inner.flush() }
+}
+
 /// Lines kept in memory, for in-process tests: `transcript` interleaves both streams.
 public final class MemoryStreams: CLIStreams {
   public private(set) var stdout: [String] = []

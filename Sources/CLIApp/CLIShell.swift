@@ -19,6 +19,9 @@ public final class CLIShell {
   private var laterSubscription: AnyCancellable?
   private var noticeSubscription: AnyCancellable?
 
+  /// Whether the shell runs the command line's one command (else lines of a session).
+  private var oneShot = false
+
   /// Whether any command was rejected.
   public private(set) var hadRejection = false
 
@@ -86,6 +89,7 @@ public final class CLIShell {
   /// Runs one command given as words (one-shot mode: the rest of the line is the words
   /// joined by single spaces).
   public func run(words: [String], then next: @escaping (_ quit: Bool) -> Void) {
+    oneShot = true
     guard let first = words.first else { return next(false) }
     if first == "help" || first == "quit" { return run(line: first, then: next) }
     if first == "active" { return setActive(Array(words.dropFirst()), then: next) }
@@ -109,6 +113,10 @@ public final class CLIShell {
       if let message = late?.message { reject(message) }
       if let reply = outcome.reply, outcome.result == .accepted {
         answer(reply())
+        return next(false)
+      }
+      if oneShot, !hadRejection, let line = outcome.summary?() {
+        answer(.success(CommandReply("answer", line)))
         return next(false)
       }
       report(

@@ -13,7 +13,7 @@ struct CLISafetyEndToEndTests {
     let output = try await Executables.run(
       "cli", ["todo", "--data-dir", store.path, "add", "Buy milk", "--ephemeral"])
     #expect(output.status == 0)
-    #expect(output.stdout.contains("] Buy milk\n"))
+    #expect(output.stdout == "Added #13 Buy milk\n")
     #expect(!output.stdout.contains("--ephemeral"))
     #expect(!FileManager.default.fileExists(atPath: store.path))
   }
@@ -36,7 +36,7 @@ struct CLISafetyEndToEndTests {
     let output = try await Executables.run(
       "cli", ["todo", "--ephemeral", "add", "--", "--not-an-option"])
     #expect(output.status == 0)
-    #expect(output.stdout.contains("] --not-an-option\n"))
+    #expect(output.stdout == "Added #13 --not-an-option\n")
   }
 
   @Test(
@@ -93,5 +93,42 @@ struct CatalogFlagEndToEndTests {
       #expect(output.status == 1)
       #expect(output.stderr.contains("error: --catalog: cannot read \(file)"))
     }
+  }
+}
+
+/// Issue 28, item 4: a one-shot command says what it did in one line; `--quiet` says nothing
+/// but errors.
+@Suite("End to end: one-line answers and --quiet")
+struct OneLineAnswerEndToEndTests {
+  @Test("todo's add, toggle and delete answer in one line; a session still prints what changed")
+  func todoAnswers() async throws {
+    let data = try Executables.scratch()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let todo = { (words: [String]) in
+      try await Executables.run("cli", ["todo", "--data-dir", data.path] + words)
+    }
+    #expect(try await todo(["add", "Buy milk"]).stdout == "Added #6 Buy milk\n")
+    #expect(try await todo(["toggle", "6"]).stdout == "Checked #6 Buy milk\n")
+    #expect(try await todo(["toggle", "6"]).stdout == "Unchecked #6 Buy milk\n")
+    let deleted = try await todo(["delete", "6"])
+    #expect(deleted.stdout.hasSuffix("Deleted #6 Buy milk\n"), "\(deleted.stdout)")
+    let json = try await todo(["--json", "add", "Call Ana"])
+    #expect(json.stdout == #"{"answer":"Added #7 Call Ana"}"# + "\n")
+    let session = try await Executables.run(
+      "cli", ["todo", "--data-dir", data.path], input: "add Tea\n")
+    #expect(session.stdout.contains("] Tea") && session.stdout.contains("statistics:"))
+  }
+
+  @Test("--quiet prints nothing on stdout; errors still go to stderr with exit 1")
+  func quiet() async throws {
+    let done = try await Executables.run("cli", ["todo", "--ephemeral", "--quiet", "add", "x"])
+    #expect(done.stdout.isEmpty && done.stderr.isEmpty && done.status == 0)
+    let refused = try await Executables.run(
+      "cli", ["todo", "--ephemeral", "--quiet", "toggle", "999"])
+    #expect(refused.stdout.isEmpty && refused.stderr == "error: no task #999\n")
+    #expect(refused.status == 1)
+    let session = try await Executables.run(
+      "cli", ["checkout", "--offline", "--ephemeral", "--quiet"], input: "add peas\ncart\n")
+    #expect(session.stdout.isEmpty && session.status == 0)
   }
 }

@@ -10,6 +10,9 @@ public final class TodoCLI: CLIApplication {
   private let listScreen: CLIScreen
   private let sectionsOutput: CLIOutput
   private let statisticsOutput: CLIOutput
+  /// The task the last `add` made, for its one-line answer.
+  private var lastAdded: TaskItem?
+  private var following: AnyCancellable?
   private var editorScreen: (editor: EditTaskViewModel, screen: CLIScreen)?
   private var subscriptions = Set<AnyCancellable>()
   /// Sections show at most this many tasks each when printed on their own.
@@ -40,6 +43,7 @@ public final class TodoCLI: CLIApplication {
       }
     }
     .store(in: &subscriptions)
+    following = session.tasks.quickAddAction.elements.emit { [weak self] in self?.lastAdded = $0 }
   }
 
   public var currentScreen: CLIScreen {
@@ -100,7 +104,10 @@ public final class TodoCLI: CLIApplication {
     switch word {
     case "list": return CommandOutcome(show: [(sectionsOutput, true)])
     case "stats": return CommandOutcome(show: [(statisticsOutput, false)])
-    case "add": return CommandOutcome(later: tasks.quickAdd(rest))
+    case "add":
+      var outcome = CommandOutcome(later: tasks.quickAdd(rest))
+      outcome.summary = { [weak self] in self?.lastAdded.map(TaskAnswer.added) }
+      return outcome
     case "new": return CommandOutcome(tasks.create())
     case "undo": return CommandOutcome(later: tasks.undo())
     case "filter":
@@ -110,7 +117,13 @@ public final class TodoCLI: CLIApplication {
       switch task(arguments, usage: "\(word) <uid>") {
       case .failure(let refusal): return CommandOutcome(.rejected(refusal.message))
       case .success(let task):
-        return CommandOutcome(later: word == "toggle" ? tasks.toggle(task) : tasks.delete(task))
+        var outcome = CommandOutcome(
+          later: word == "toggle" ? tasks.toggle(task) : tasks.delete(task))
+        outcome.summary =
+          word == "toggle"
+          ? { tasks.task(uid: task.uid).map(TaskAnswer.toggled) }
+          : { TaskAnswer.deleted(task) }
+        return outcome
       }
     case "edit":
       let words = rest.split(separator: " ", maxSplits: 1).map(String.init)

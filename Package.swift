@@ -115,9 +115,11 @@ let package = Package(
       name: "CLIApp",
       dependencies: [
         "ViewModelKit", "AppEnvironment", "CheckoutFeature", "TodoFeature", "WeatherFeature",
-        "TweetsFeature",
+        "TweetsFeature", "CEditLine",
       ]
     ),
+    // libedit, the CLI's prompt at a terminal: line editing, history and Tab completion.
+    .systemLibrary(name: "CEditLine", providers: [.apt(["libedit-dev"])]),
     .executableTarget(
       name: "cli",
       dependencies: [

@@ -72,9 +72,14 @@ public enum CLIMain {
     }
     let application: any CLIApplication
     var notices: AppNotices?
+    var historyFile: String?
     do {
       let configuration = try AppConfiguration.resolve(options: options.shared)
       notices = configuration.notices
+      // A person's history of lines, per app, in the data directory; none under --ephemeral.
+      if !configuration.ephemeral, (try? configuration.dataDirectory.prepare()) != nil {
+        historyFile = configuration.dataDirectory.file("history-\(entry.name)").path
+      }
       for warning in configuration.warnings {
         let line =
           options.json
@@ -109,7 +114,14 @@ public enum CLIMain {
     keepAlive.append(shell)
     keepAlive.append(onInterrupt(application))
     DispatchQueue.main.async {
-      if command.isEmpty {
+      if command.isEmpty, !options.json, PromptReader.isInteractive {
+        let words = CLIShell.commands(of: type(of: application)).compactMap {
+          $0.0.split(separator: " ").first.map(String.init)
+        }
+        let reader = PromptReader(app: entry.name, words: words, historyFile: historyFile)
+        keepAlive.append(reader)
+        shell.start(printInitialSet: true) { reader.start(shell: shell) }
+      } else if command.isEmpty {
         let reader = LineReader()
         keepAlive.append(reader)
         shell.start(printInitialSet: true) { reader.start(shell: shell) }

@@ -132,3 +132,51 @@ struct OneLineAnswerEndToEndTests {
     #expect(session.stdout.isEmpty && session.status == 0)
   }
 }
+
+/// Issue 28, item 3: a person at a terminal gets a prompt, line editing, history and Tab
+/// completion (libedit); a script sees none of it.
+@Suite("End to end: the CLI's prompt at a terminal", .serialized, .timeLimit(.minutes(2)))
+struct PromptEndToEndTests {
+  @Test("todo> prompt, Tab completes a command, Up recalls it, history is kept, Ctrl-D ends")
+  func prompt() async throws {
+    let data = try Executables.scratch()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let status = data.appendingPathComponent("status").path
+    let cli = Executables.url("cli").path
+    try await TmuxSession.with { session in
+      try await session.start(
+        "env LANG=C.UTF-8 TERM=xterm-256color sh -c '\"$0\" todo --data-dir \"$1\"; echo $? > \"$2\"' '\(cli)' '\(data.path)' '\(status)'",
+        height: 40)
+      // tmux drops the prompt's trailing space when it captures the pane.
+      #expect(try await eventually { try await session.pane().contains("todo>") })
+      try await session.keys("sta", "Tab")
+      #expect(try await eventually { try await session.pane().contains("todo> stats") })
+      try await session.keys("Enter")
+      #expect(try await eventually { try await session.pane().contains("statistics: 5 tasks") })
+      try await session.keys("Up")
+      #expect(
+        try await eventually {
+          try await session.pane().split(separator: "\n").last { $0.hasPrefix("todo>") }?
+            .hasPrefix("todo> stats") == true
+        }, "Up recalls the last line")
+      try await session.keys("C-u", "C-d")
+      #expect(
+        await eventually { (try? String(contentsOfFile: status, encoding: .utf8)) == "0\n" },
+        "Ctrl-D on an empty line ends the session with status 0")
+    }
+    let history = try String(
+      contentsOf: data.appendingPathComponent("history-todo"), encoding: .utf8)
+    #expect(history.contains("stats"), "\(history)")
+  }
+
+  @Test("a script sees no prompt and leaves no history")
+  func noPromptForAScript() async throws {
+    let data = try Executables.scratch()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let output = try await Executables.run(
+      "cli", ["todo", "--data-dir", data.path], input: "stats\n")
+    #expect(!output.stdout.contains("todo>"))
+    #expect(
+      !FileManager.default.fileExists(atPath: data.appendingPathComponent("history-todo").path))
+  }
+}

@@ -1,0 +1,103 @@
+import CEditLine
+import Foundation
+import Synchronization
+
+/// A person at a terminal: a prompt (`todo> `), line editing and history (libedit's readline
+/// interface), and Tab completion of the app's command words. A script (stdin or stdout not
+/// a terminal) gets `LineReader` instead and sees none of it.
+///
+/// libedit's `readline` blocks, so it runs on a thread of its own; each line goes to the shell
+/// on the main actor, and the next prompt is shown only once that line's command has settled
+/// and printed, so prompt and output never interleave. History is kept in `historyFile` (at
+/// most `historyLimit` lines; none under `--ephemeral`). End of input (Ctrl-D) ends the
+/// session as it does for a script.
+@MainActor
+final class PromptReader {
+  /// The most lines a history file keeps.
+  nonisolated static let historyLimit: Int32 = 1_000
+
+  private let prompt: String
+  private let historyFile: String?
+  private weak var shell: CLIShell?
+
+  /// A reader showing `app> `, completing `words`, keeping history in `historyFile`.
+  init(app: String, words: [String], historyFile: String?) {
+    prompt = app + "> "
+    self.historyFile = historyFile
+    PromptCompletion.words.withLock { $0 = words.sorted() }
+  }
+
+  /// Whether stdin and stdout are both a terminal: a person is typing.
+  static var isInteractive: Bool { isatty(0) == 1 && isatty(1) == 1 }
+
+  func start(shell: CLIShell) {
+    self.shell = shell
+    if let historyFile { _ = read_history(historyFile) }
+    stifle_history(Self.historyLimit)
+    ceditline_complete_with(PromptCompletion.complete)
+    let prompt = prompt
+    let historyFile = historyFile
+    let reader = Thread {
+      let turn = DispatchSemaphore(value: 0)
+      while true {
+        guard let raw = readline(prompt) else {
+          Task { @MainActor [weak self] in self?.end() }
+          return
+        }
+        let line = String(cString: raw)
+        free(raw)
+        if !line.allSatisfy(\.isWhitespace) {
+          _ = add_history(line)
+          if let historyFile {
+            _ = write_history(historyFile)
+            _ = history_truncate_file(historyFile, Self.historyLimit)
+          }
+        }
+        Task { @MainActor [weak self] in self?.run(line) { turn.signal() } }
+        turn.wait()
+      }
+    }
+    reader.start()
+  }
+
+  /// Runs `line`; `next` lets the reader show the next prompt (not after `quit`).
+  private func run(_ line: String, next: @escaping @Sendable () -> Void) {
+    guard let shell else { return }
+    shell.run(line: line) { [weak self] quit in
+      if quit { self?.end() } else { next() }
+    }
+  }
+
+  private func end() {
+    guard let shell else { exit(0) }
+    shell.finish { exit(shell.exitStatus) }
+  }
+}
+
+/// The command words Tab completes, for libedit's C callbacks (which take no context).
+enum PromptCompletion {
+  /// Set on the main actor before the reader thread starts; read by libedit's callbacks on it.
+  static let words = Mutex<[String]>([])
+
+  /// libedit's completion hook: the command words at the start of the line; nothing (and no
+  /// file names) elsewhere.
+  static let complete:
+    @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<
+      UnsafeMutablePointer<CChar>?
+    >? = { text, start, _ in
+      ceditline_no_fallback()
+      guard start == 0, let text else { return nil }
+      return rl_completion_matches(text, PromptCompletion.generate)
+    }
+
+  /// Match number `state` (0 first) of the words starting with `text`, as a `malloc`ed string.
+  static let generate:
+    @convention(c) (UnsafePointer<CChar>?, Int32) -> UnsafeMutablePointer<CChar>? = {
+      text, state in
+      guard let text else { return nil }
+      let prefix = String(cString: text)
+      let matches = words.withLock { $0.filter { $0.hasPrefix(prefix) } }
+      guard state >= 0, Int(state) < matches.count else { return nil }
+      return strdup(matches[Int(state)])
+    }
+}

@@ -60,8 +60,7 @@ struct CheckoutCLIEndToEndTests {
     _ = try await Executables.run("cli", ["checkout", "--data-dir", data.path, "add", "peas", "2"])
     let second = try await Executables.run(
       "cli", ["checkout", "--data-dir", data.path, "add", "milk"])
-    #expect(second.stdout.contains("total: Total: 3.20 GBP"))
-    #expect(!second.stdout.contains("cartCount: 0 items"))
+    #expect(second.stdout == "Cart: 3 items, 3.20 GBP\n", "one line: what the cart is now")
     #expect(second.status == 0)
   }
 

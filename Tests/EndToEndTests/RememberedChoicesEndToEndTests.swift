@@ -19,7 +19,7 @@ struct RememberedChoicesEndToEndTests {
     let flags = ["--offline", "--data-dir", data.path]
     _ = try await cli(["checkout"] + flags + ["currency", "AUD"])
     let checkout = try await cli(["checkout"] + flags + ["add", "peas"])
-    #expect(checkout.stdout.contains("total: Total: 1.99 AUD"), "\(checkout.stdout)")
+    #expect(checkout.stdout.contains("Cart: 1 item, 1.99 AUD"), "\(checkout.stdout)")
     _ = try await cli(["weather"] + flags, input: "search paris\nunits f\nquit\n")
     // The CLI prints what changes; the TUI shows the screen at start.
     try await TmuxSession.with { session in
@@ -37,7 +37,7 @@ struct RememberedChoicesEndToEndTests {
     let tweets = try await cli(["tweets"] + flags + ["timeline"])
     #expect(tweets.stdout.contains("status: Paused"), "\(tweets.stdout)")
     let ephemeral = try await cli(["checkout", "--offline", "--ephemeral", "add", "peas"])
-    #expect(ephemeral.stdout.contains("total: Total: 0.95 GBP"))
+    #expect(ephemeral.stdout.contains("Cart: 1 item, 0.95 GBP"))
     _ = try await cli([
       "checkout", "--offline", "--ephemeral", "--data-dir", data.path, "currency", "JPY",
     ])
@@ -55,7 +55,7 @@ struct RememberedChoicesEndToEndTests {
       "cli", ["checkout", "--data-dir", data.path, "add", "peas"],
       environment: ["RATES_URL": closed.baseURL.absoluteString + "/rates"])
     #expect(output.stdout.contains("! Showing GBP: AUD is not available."), "\(output.stdout)")
-    #expect(output.stdout.contains("total: Total: 0.95 GBP"), "\(output.stdout)")
+    #expect(output.stdout.contains("Cart: 1 item, 0.95 GBP"), "\(output.stdout)")
     // The rates come back: the remembered AUD is selected again, not GBP kept for good.
     let again = try await cli(["checkout", "--offline", "--data-dir", data.path, "add", "peas"])
     #expect(again.stdout.contains("AUD"), "\(again.stdout)")
@@ -131,6 +131,6 @@ struct RememberedChoicesEndToEndTests {
     }
     #expect(seen.contains("AUD"))
     let next = try await cli(flags + ["add", "peas"])
-    #expect(next.stdout.contains("total: Total: 1.99 AUD"), "\(next.stdout)")
+    #expect(next.stdout.contains("Cart: 1 item, 1.99 AUD"), "\(next.stdout)")
   }
 }

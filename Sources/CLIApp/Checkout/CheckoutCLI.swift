@@ -195,7 +195,10 @@ public final class CheckoutCLI: CLIApplication {
         adding
         ? session.catalog.add(product.id, quantity: quantity)
         : session.catalog.remove(product.id, quantity: quantity)
-      return CommandOutcome(result)
+      var outcome = CommandOutcome(result)
+      let catalog = session.catalog
+      outcome.summary = { catalog.cartSummary }
+      return outcome
     }
   }
 }

@@ -7,4 +7,9 @@ enum CartText {
 
   /// "1 item", "3 items".
   static func itemCount(_ count: Int) -> String { count == 1 ? "1 item" : "\(count) items" }
+
+  /// "Cart: 3 items, 4.25 GBP": the cart in one line, for a script.
+  static func summary(_ cart: Cart, in currency: Currency) -> String {
+    "Cart: \(itemCount(cart.itemCount)), \(currency.format(base: cart.baseTotal))"
+  }
 }

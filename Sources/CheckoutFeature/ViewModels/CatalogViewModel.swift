@@ -22,6 +22,7 @@ public final class CatalogViewModel: ScreenModel {
 
   private let catalog: any CatalogService
   private let cart: CartStore
+  private let currency: CurrencyStore
   private let activity: ActivityTracker
   private let scheduler: AnySchedulerOf<DispatchQueue>
   private let products = BehaviorRelay<[Product]>(value: [])
@@ -43,6 +44,7 @@ public final class CatalogViewModel: ScreenModel {
   ) {
     self.navigator = navigator
     self.catalog = catalog
+    self.currency = currency
     self.cart = cart
     self.activity = activity
     self.scheduler = scheduler
@@ -74,6 +76,10 @@ public final class CatalogViewModel: ScreenModel {
     // failure it reports reaches the front end's subscribers, which attach after `init`.
     scheduler.schedule(after: scheduler.now) { [weak self] in self?.reload() }
   }
+
+  /// The cart now in one line, `Cart: 3 items, 4.25 GBP`: what a script is told after an
+  /// `add` or a `remove`.
+  public var cartSummary: String { CartText.summary(cart.current, in: currency.value) }
 
   // MARK: Inputs
 

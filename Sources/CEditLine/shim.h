@@ -13,4 +13,7 @@ static inline void ceditline_complete_with(rl_completion_func_t *complete) {
 
 /// Called from a completion hook: no file-name completion after it.
 static inline void ceditline_no_fallback(void) { rl_attempted_completion_over = 1; }
+
+/// The line being edited, from a completion hook.
+static inline const char *ceditline_line(void) { return rl_line_buffer; }
 #endif

@@ -127,6 +127,9 @@ public protocol CLIApplication: AnyObject {
   func setActive(_ active: Bool)
   /// Takes `--format` for the app's one-line answers; false when it has none.
   func useAnswerFormat(_ format: String) -> Bool
+  /// What Tab offers after `word` at the prompt (task numbers, product names), from what the
+  /// app shows now; none by default.
+  func completions(after word: String) -> [String]
 }
 
 extension CLIApplication {
@@ -135,6 +138,9 @@ extension CLIApplication {
 
   /// Takes `--format` for the app's one-line answers; false: the app has none to format.
   public func useAnswerFormat(_ format: String) -> Bool { false }
+
+  /// No argument completions.
+  public func completions(after word: String) -> [String] { [] }
 }
 
 /// How a screen is announced when it is entered.

@@ -152,6 +152,9 @@ public final class CLIShell {
     }
   }
 
+  /// What Tab offers after `word` (the app's own arguments).
+  func completions(after word: String) -> [String] { app.completions(after: word) }
+
   // MARK: Printing
 
   /// A command's one-line answer instead of the screen's changes, which count as printed.

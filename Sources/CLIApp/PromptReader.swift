@@ -20,11 +20,25 @@ final class PromptReader {
   private let historyFile: String?
   private weak var shell: CLIShell?
 
+  private let words: [String]
+
   /// A reader showing `app> `, completing `words`, keeping history in `historyFile`.
   init(app: String, words: [String], historyFile: String?) {
     prompt = app + "> "
     self.historyFile = historyFile
+    self.words = words.sorted()
     PromptCompletion.words.withLock { $0 = words.sorted() }
+  }
+
+  /// What Tab offers after each command word now, asked of the app before each prompt.
+  private func refreshCompletions() {
+    guard let shell else { return }
+    var arguments: [String: [String]] = [:]
+    for word in words {
+      let candidates = shell.completions(after: word)
+      if !candidates.isEmpty { arguments[word] = candidates }
+    }
+    PromptCompletion.arguments.withLock { $0 = arguments }
   }
 
   /// Whether stdin and stdout are both a terminal: a person is typing.
@@ -32,6 +46,7 @@ final class PromptReader {
 
   func start(shell: CLIShell) {
     self.shell = shell
+    refreshCompletions()
     if let historyFile { _ = read_history(historyFile) }
     stifle_history(Self.historyLimit)
     ceditline_complete_with(PromptCompletion.complete)
@@ -64,7 +79,9 @@ final class PromptReader {
   private func run(_ line: String, next: @escaping @Sendable () -> Void) {
     guard let shell else { return }
     shell.run(line: line) { [weak self] quit in
-      if quit { self?.end() } else { next() }
+      if quit { return self?.end() ?? () }
+      self?.refreshCompletions()
+      next()
     }
   }
 
@@ -78,25 +95,39 @@ final class PromptReader {
 enum PromptCompletion {
   /// Set on the main actor before the reader thread starts; read by libedit's callbacks on it.
   static let words = Mutex<[String]>([])
+  /// The arguments Tab offers after each command word, set before each prompt.
+  static let arguments = Mutex<[String: [String]]>([:])
+  /// The candidates of the completion in progress.
+  static let current = Mutex<[String]>([])
 
-  /// libedit's completion hook: the command words at the start of the line; nothing (and no
-  /// file names) elsewhere.
+  /// libedit's completion hook: the command words at the start of the line, the command's
+  /// arguments after it; never file names.
   static let complete:
     @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<
       UnsafeMutablePointer<CChar>?
     >? = { text, start, _ in
       ceditline_no_fallback()
-      guard start == 0, let text else { return nil }
+      guard let text else { return nil }
+      if start == 0 {
+        let commands = words.withLock { $0 }
+        current.withLock { $0 = commands }
+      } else {
+        let line = ceditline_line().map { String(cString: $0) } ?? ""
+        let command = line.split(separator: " ").first.map(String.init) ?? ""
+        let candidates = arguments.withLock { $0[command] ?? [] }
+        current.withLock { $0 = candidates }
+      }
       return rl_completion_matches(text, PromptCompletion.generate)
     }
 
-  /// Match number `state` (0 first) of the words starting with `text`, as a `malloc`ed string.
+  /// Match number `state` (0 first) of the candidates starting with `text`, as a `malloc`ed
+  /// string.
   static let generate:
     @convention(c) (UnsafePointer<CChar>?, Int32) -> UnsafeMutablePointer<CChar>? = {
       text, state in
       guard let text else { return nil }
       let prefix = String(cString: text)
-      let matches = words.withLock { $0.filter { $0.hasPrefix(prefix) } }
+      let matches = current.withLock { $0.filter { $0.hasPrefix(prefix) } }
       guard state >= 0, Int(state) < matches.count else { return nil }
       return strdup(matches[Int(state)])
     }

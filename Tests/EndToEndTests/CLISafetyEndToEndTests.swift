@@ -169,6 +169,31 @@ struct PromptEndToEndTests {
     #expect(history.contains("stats"), "\(history)")
   }
 
+  @Test("Tab completes a command's arguments from what the app shows: products, task numbers")
+  func argumentCompletion() async throws {
+    let data = try Executables.scratch()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let cli = Executables.url("cli").path
+    try await TmuxSession.with { session in
+      try await session.start(
+        "env LANG=C.UTF-8 TERM=xterm-256color '\(cli)' checkout --offline --data-dir '\(data.path)'",
+        height: 40)
+      #expect(try await eventually { try await session.pane().contains("checkout>") })
+      try await session.keys("add pe", "Tab")
+      #expect(try await eventually { try await session.pane().contains("checkout> add peas") })
+      try await session.keys("C-u", "C-d")
+    }
+    try await TmuxSession.with { session in
+      try await session.start(
+        "env LANG=C.UTF-8 TERM=xterm-256color '\(cli)' todo --data-dir '\(data.path)'",
+        height: 40)
+      #expect(try await eventually { try await session.pane().contains("todo>") })
+      try await session.keys("toggle ", "Tab", "Tab")
+      #expect(try await eventually { try await session.pane().contains("1  2  3  4  5") })
+      try await session.keys("C-u", "C-d")
+    }
+  }
+
   @Test("a script sees no prompt and leaves no history")
   func noPromptForAScript() async throws {
     let data = try Executables.scratch()

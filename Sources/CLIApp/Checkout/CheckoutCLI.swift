@@ -177,6 +177,12 @@ public final class CheckoutCLI: CLIApplication {
   }
 
   /// `add|remove <n|name> [qty]`: the last word is the quantity when it is an integer.
+  /// The products' names after `add` and `remove`.
+  public func completions(after word: String) -> [String] {
+    guard word == "add" || word == "remove" else { return [] }
+    return session.catalog.loadedProducts.map(\.id)
+  }
+
   private func changeQuantity(adding: Bool, _ arguments: [String]) -> CommandOutcome {
     var words = arguments
     var quantity = 1

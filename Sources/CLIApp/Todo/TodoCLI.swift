@@ -13,6 +13,9 @@ public final class TodoCLI: CLIApplication {
   /// The task the last `add` made, for its one-line answer.
   private var lastAdded: TaskItem?
   private var following: AnyCancellable?
+  /// The tasks shown, as the state last delivered them, for Tab's task numbers.
+  private var sections: [TaskSection] = []
+  private var followingState: AnyCancellable?
   private var editorScreen: (editor: EditTaskViewModel, screen: CLIScreen)?
   private var subscriptions = Set<AnyCancellable>()
   /// Sections show at most this many tasks each when printed on their own.
@@ -44,6 +47,7 @@ public final class TodoCLI: CLIApplication {
     }
     .store(in: &subscriptions)
     following = session.tasks.quickAddAction.elements.emit { [weak self] in self?.lastAdded = $0 }
+    followingState = state.drive { [weak self] in self?.sections = $0.sections }
   }
 
   public var currentScreen: CLIScreen {
@@ -95,6 +99,12 @@ public final class TodoCLI: CLIApplication {
   }
 
   public func takesRestOfLine(_ word: String) -> Bool { ["add", "edit", "filter"].contains(word) }
+
+  /// The shown tasks' numbers after `toggle`, `delete` and `edit`.
+  public func completions(after word: String) -> [String] {
+    guard ["toggle", "delete", "edit"].contains(word) else { return [] }
+    return sections.flatMap(\.items).map { String($0.uid) }
+  }
 
   public func finish() { session.editor?.cancel() }
 

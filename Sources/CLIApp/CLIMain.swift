@@ -67,8 +67,9 @@ public enum CLIMain {
     do {
       options = try CLIOptions.parse(flagWords)
     } catch {
-      badFlags(
-        CLIOptions.message(for: error).split(separator: "\n").first.map(String.init) ?? "bad flags")
+      failing(
+        CLIOptions.message(for: error).split(separator: "\n").first.map(String.init) ?? "bad flags",
+        hint: "see 'cli \(entry.name) --help'")
     }
     let application: any CLIApplication
     var notices: AppNotices?

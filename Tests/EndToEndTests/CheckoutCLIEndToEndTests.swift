@@ -84,7 +84,7 @@ struct CheckoutCLIEndToEndTests {
     #expect(badURL.stderr == "error: RATES_URL is not a valid URL\n")
     #expect(badURL.status == 1)
     let badFlag = try await Executables.run("cli", ["checkout", "--bogus"])
-    #expect(badFlag.stderr == "error: Unknown option '--bogus'\nsee 'cli --help'\n")
+    #expect(badFlag.stderr == "error: Unknown option '--bogus'\nsee 'cli checkout --help'\n")
     #expect(badFlag.status == 1)
     let badApp = try await Executables.run("cli", ["nope"])
     #expect(

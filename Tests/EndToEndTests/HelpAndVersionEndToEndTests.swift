@@ -45,7 +45,8 @@ struct HelpAndVersionEndToEndTests {
     let tui = try await Executables.run("tui", ["--bogus"])
     #expect(tui.status == 1 && tui.stderr == "error: Unknown option '--bogus'\nsee 'tui --help'\n")
     let cli = try await Executables.run("cli", ["todo", "--bogus"])
-    #expect(cli.status == 1 && cli.stderr == "error: Unknown option '--bogus'\nsee 'cli --help'\n")
+    #expect(
+      cli.status == 1 && cli.stderr == "error: Unknown option '--bogus'\nsee 'cli todo --help'\n")
   }
 
   @Test("under --json a start-up error is a JSON object too")
@@ -53,7 +54,7 @@ struct HelpAndVersionEndToEndTests {
     let flag = try await Executables.run("cli", ["todo", "--json", "--bogus"])
     #expect(flag.status == 1)
     #expect(
-      flag.stderr == #"{"error":"Unknown option '--bogus'","hint":"see 'cli --help'"}"# + "\n")
+      flag.stderr == #"{"error":"Unknown option '--bogus'","hint":"see 'cli todo --help'"}"# + "\n")
     let value = try await Executables.run(
       "cli", ["weather", "--json", "--location", "nowhere", "here"])
     #expect(value.status == 1 && value.stdout.isEmpty)

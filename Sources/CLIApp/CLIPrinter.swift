@@ -47,11 +47,56 @@ public final class MemoryStreams: CLIStreams {
   public func note(_ line: String) { transcript.append(line) }
 }
 
+/// `--json` for a one-shot command: everything it prints, gathered into one JSON object (each
+/// output and answer by its name, the messages as `messages`), written when the command ends,
+/// so `cli todo --json stats | python3 -m json.tool` reads one document.
+@MainActor
+final class JSONDocument {
+  private var fields: [(String, JSONValue)] = []
+  private var messages: [JSONValue] = []
+
+  /// Sets `key` (a later value for the same key replaces the earlier one, in its place).
+  func set(_ key: String, _ value: JSONValue) {
+    if let index = fields.firstIndex(where: { $0.0 == key }) {
+      fields[index].1 = value
+    } else {
+      fields.append((key, value))
+    }
+  }
+
+  func message(_ text: String) { messages.append(.string(text)) }
+
+  /// The object: the fields in the order they came, then `messages` if there were any.
+  var value: JSONValue {
+    .object(fields + (messages.isEmpty ? [] : [("messages", .array(messages))]))
+  }
+}
+
+/// Where a one-shot command's JSON is gathered, if it is.
+@MainActor
+final class JSONGathering {
+  var document: JSONDocument?
+}
+
 /// Formats outputs and messages as text lines or JSON objects.
 @MainActor
 struct CLIPrinter {
   let json: Bool
   private let sink: any CLIStreams
+  private let gathering = JSONGathering()
+
+  /// From now on, under `--json`, gathers everything into one document (a one-shot command).
+  func startDocument() {
+    if json { gathering.document = JSONDocument() }
+  }
+
+  /// Writes the gathered document, if one was started.
+  func endDocument() {
+    guard let document = gathering.document else { return }
+    gathering.document = nil
+    streams.out(document.value.text)
+    streams.flush()
+  }
 
   init(json: Bool, streams: any CLIStreams) {
     self.json = json
@@ -66,6 +111,7 @@ struct CLIPrinter {
     if json {
       var value = output.value.json
       if full, case .cappedList(_, _, let whole) = output.value { value = whole.json }
+      if let document = gathering.document { return document.set(output.name, value) }
       streams.out(JSONValue.object([("output", .string(output.name)), ("value", value)]).text)
       return
     }
@@ -90,6 +136,7 @@ struct CLIPrinter {
 
   /// A line that is not one of the screen's outputs, e.g. `editor: New Task`.
   func announce(_ name: String, _ value: String) {
+    if json, let document = gathering.document { return document.set(name, .string(value)) }
     streams.out(
       json
         ? JSONValue.object([("output", .string(name)), ("value", .string(value))]).text
@@ -98,10 +145,12 @@ struct CLIPrinter {
 
   /// A one-line answer: the line itself, or `{"<name>": "<line>"}` under `--json`.
   func reply(_ name: String, _ text: String) {
+    if json, let document = gathering.document { return document.set(name, .string(text)) }
     streams.out(json ? JSONValue.object([(name, .string(text))]).text : VisibleText.of(text))
   }
 
   func message(_ text: String) {
+    if json, let document = gathering.document { return document.message(text) }
     streams.out(json ? JSONValue.object([("message", .string(text))]).text : "! \(text)")
     streams.flush()
   }

@@ -90,6 +90,7 @@ public final class CLIShell {
   /// joined by single spaces).
   public func run(words: [String], then next: @escaping (_ quit: Bool) -> Void) {
     oneShot = true
+    printer.startDocument()
     guard let first = words.first else { return next(false) }
     if first == "help" || first == "quit" { return run(line: first, then: next) }
     if first == "active" { return setActive(Array(words.dropFirst()), then: next) }
@@ -147,6 +148,7 @@ public final class CLIShell {
       app.finish()
       waiter.afterSettled(app) { [self] in
         report(showing: [])
+        printer.endDocument()
         done()
       }
     }

@@ -41,4 +41,21 @@ struct JSONEverywhereEndToEndTests {
       output.stdout.contains(
         "{\"key\":\"openweather_api_key\",\"value\":\"****1234\",\"source\":\"file\"}"))
   }
+
+  @Test(
+    "issue 28, item 5: a one-shot command under --json prints exactly one JSON document",
+    arguments: [
+      ["todo", "stats"], ["todo", "list"], ["todo", "add", "Tea"], ["todo", "toggle", "99"],
+      ["checkout", "cart"], ["checkout", "add", "peas", "2"], ["weather", "search", "Paris"],
+      ["weather", "now", "Atlantis"], ["tweets", "timeline"], ["tweets", "people"],
+    ])
+  func oneDocument(words: [String]) async throws {
+    let output = try await Executables.run(
+      "cli", [words[0], "--offline", "--ephemeral", "--json"] + words.dropFirst())
+    let lines = output.stdout.split(separator: "\n")
+    #expect(lines.count == 1, "\(words): \(output.stdout)")
+    let document = try? JSONSerialization.jsonObject(with: Data(output.stdout.utf8))
+    #expect(document is [String: Any], "\(words): \(output.stdout)")
+    expectJSONLines(output.stderr, "stderr")
+  }
 }

@@ -27,7 +27,7 @@ final class PromptReader {
     prompt = app + "> "
     self.historyFile = historyFile
     self.words = words.sorted()
-    PromptCompletion.words.withLock { $0 = words.sorted() }
+    PromptCompletion.words.withLock { [sorted = self.words] in $0 = sorted }
   }
 
   /// What Tab offers after each command word now, asked of the app before each prompt.

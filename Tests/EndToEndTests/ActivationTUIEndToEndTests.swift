@@ -12,14 +12,8 @@ import Testing
 struct ActivationTUIEndToEndTests {
   @Test("AV-02, AV-03, AV-06 tmux: another tab or the focus elsewhere stops tweets' polls")
   func pollsFollowTabAndFocus() async throws {
-    let page = try Data(
-      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../Fixtures/tweets/list-tweets.json"))
-    let server = try ThreadedServer { target in
-      target.hasPrefix("/2/lists/42/tweets")
-        ? ThreadedServer.Answer(body: page) : ThreadedServer.Answer(status: 404)
-    }
-    let polls = { server.requests.filter { $0.hasPrefix("/2/lists/42/tweets") }.count }
+    let server = try ListTimelineServer()
+    let polls = { server.polls }
     let folder = try Executables.scratch()
     defer { try? FileManager.default.removeItem(at: folder) }
     let trace = TraceFile(url: folder.appendingPathComponent("trace.log"))

@@ -1,6 +1,5 @@
 import Foundation
 import LoopbackSupport
-import Synchronization
 import Testing
 
 @Suite("End to end: tweets", .serialized, .timeLimit(.minutes(5)))
@@ -95,13 +94,7 @@ struct TweetsEndToEndTests {
   func restart() async throws {
     let folder = try Executables.scratch()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let page = try Data(
-      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../Fixtures/tweets/list-tweets.json"))
-    let server = try ThreadedServer { target in
-      target.hasPrefix("/2/lists/42/tweets")
-        ? ThreadedServer.Answer(body: page) : ThreadedServer.Answer(status: 404)
-    }
+    let server = try ListTimelineServer()
     let live = ["TWITTER_LIST_ID": "42", "TWITTER_BEARER_TOKEN": "t"]
     let arguments = ["tweets", "--data-dir", folder.path, "timeline"]
     let first = try await Executables.run(
@@ -120,13 +113,7 @@ struct TweetsEndToEndTests {
 
   @Test("TW-36 live with TWITTER_LIST_NAME unset, the title is @list/<id>, and it stays")
   func tw36UnnamedList() async throws {
-    let page = try Data(
-      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../Fixtures/tweets/list-tweets.json"))
-    let server = try ThreadedServer { target in
-      target.hasPrefix("/2/lists/42/tweets")
-        ? ThreadedServer.Answer(body: page) : ThreadedServer.Answer(status: 404)
-    }
+    let server = try ListTimelineServer()
     let output = try await Executables.run(
       "cli", ["tweets", "--ephemeral", "--json"], input: "refresh\nwait 31\ntimeline\n",
       environment: Self.environment.merging([
@@ -141,29 +128,19 @@ struct TweetsEndToEndTests {
     }
     #expect(titles.count >= 2, "\(output.stdout)")
     #expect(Set(titles) == [#"{"output":"title","value":"@list/42"}"#], "\(output.stdout)")
-    #expect(server.requests.filter { $0.hasPrefix("/2/lists/42/tweets") }.count >= 2)
+    #expect(server.polls >= 2)
   }
 
   @Test("issue 9, item 11: wait 31 lets the app's time pass; the poll due at 30 s comes and prints")
   func waitLetsTimePass() async throws {
-    let page = try Data(
-      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../Fixtures/tweets/list-tweets.json"))
+    let page = try ListTimelineServer.fixturePage()
     // From the third request on (the second session's poll at 30 s), a tweet's text changes.
     let later = Data(
       String(decoding: page, as: UTF8.self).replacingOccurrences(
         of: "Backpressure is plain good manners", with: "Backpressure, seen at the 30 s poll"
       ).utf8)
-    let served = Mutex(0)
-    let server = try ThreadedServer { target in
-      guard target.hasPrefix("/2/lists/42/tweets") else { return .init(status: 404) }
-      let count = served.withLock { count in
-        count += 1
-        return count
-      }
-      return ThreadedServer.Answer(body: count >= 3 ? later : page)
-    }
-    let polls = { server.requests.filter { $0.hasPrefix("/2/lists/42/tweets") }.count }
+    let server = try ListTimelineServer { request in request >= 3 ? later : page }
+    let polls = { server.polls }
     let live = Self.environment.merging([
       "TWITTER_LIST_ID": "42", "TWITTER_BEARER_TOKEN": "t", "HEADLESS_TIME_SCALE": "100",
       "TWITTER_BASE_URL": server.baseURL.absoluteString,

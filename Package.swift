@@ -231,6 +231,7 @@ let package = Package(
       dependencies: [
         "AppEnvironment", "CLIApp", "TUIApp", "TerminalUI", "ViewModelKit",
         .product(name: "CombineSchedulers", package: "combine-schedulers"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .testTarget(
       name: "StoreSupportTests",

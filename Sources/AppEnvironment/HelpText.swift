@@ -45,7 +45,12 @@ public enum HelpText {
 
   /// The sections after the flags: apps, environment, settings file.
   public static var shared: String {
-    (["APPS:"] + columns(apps) + ["", "ENVIRONMENT:"] + columns(environment) + [
+    (["APPS:"] + columns(apps) + [""]).joined(separator: "\n") + "\n" + setUp
+  }
+
+  /// The environment and the settings file.
+  public static var setUp: String {
+    (["ENVIRONMENT:"] + columns(environment) + [
       "",
       "SETTINGS FILE:",
       "  $XDG_CONFIG_HOME/headless-mvvm/config.toml (else ~/.config/headless-mvvm/config.toml;",

@@ -42,38 +42,43 @@ public enum CLIMain {
 
   public static func run(arguments: [String]) -> Never {
     StandardDescriptors.ensureOpen()
-    let first = arguments.first
-    jsonErrors = arguments.contains("--json")
-    if first == "--generate-completion-script" || first == "--experimental-dump-help" {
-      CLIToolDescription.main(arguments)  // prints the script or the tool description, exits
+    let flags = arguments.prefix { $0 != "--" }
+    jsonErrors = flags.contains("--json")
+    if let first = arguments.first,
+      first.hasPrefix("--generate-completion-script")
+        || first == "--experimental-dump-help" || first == "---completion"
+    {
+      CLIRoot.main(arguments)  // prints the script, the description or the candidates, exits
       exit(0)
     }
-    if first == "--version" { succeed("cli \(HeadlessVersion.current)") }
-    if first == nil || first == "--help" || first == "-h" || first == "help" {
-      succeed(CLIHelp.general)
-    }
-    guard let app = first, !app.hasPrefix("-") else {
-      badFlags("usage: cli <app> [flags] [command [args]]; apps: \(apps.joined(separator: ", "))")
-    }
-    guard let entry = registry.app(named: app), let appType = entry.commandSet else {
-      badFlags("unknown app '\(app)'; apps: \(apps.joined(separator: ", "))")
-    }
-    let (flagWords, command) = CLIOptions.split(Array(arguments.dropFirst()))
-    if flagWords.contains("--version") { succeed("cli \(HeadlessVersion.current)") }
-    if flagWords.contains("--help") || command.first == "-h" || command.first == "--help" {
-      succeed(CLIHelp.app(app, appType))
+    let parsed: any ParsableCommand
+    do {
+      parsed = try CLIRoot.parseAsRoot(arguments)
+    } catch {
+      if CLIRoot.exitCode(for: error) == .success {
+        let message = CLIRoot.fullMessage(for: error)
+        succeed(message.hasPrefix("OVERVIEW") ? CLIRoot.help(for: arguments) : message)
+      }
+      refuse(arguments, CLIRoot.message(for: error))
     }
     let options: CLIOptions
-    do {
-      options = try CLIOptions.parse(flagWords)
-    } catch {
-      failing(
-        CLIOptions.message(for: error).split(separator: "\n").first.map(String.init) ?? "bad flags",
-        hint: "see 'cli \(entry.name) --help'")
+    let grammar: any AppGrammar.Type
+    var command: (any AppCommand)?
+    switch parsed {
+    case let app as any AppGrammar:
+      (options, grammar) = (app.options, type(of: app))
+    case let one as any AppCommand:
+      (options, grammar, command) = (one.options, type(of: one).grammar, one)
+    default:
+      succeed(CLIRoot.help(for: arguments))  // `cli`, `cli --json`, `cli help [app [command]]`
+    }
+    guard let entry = registry.app(named: grammar.appName) else {
+      badFlags("unknown app '\(grammar.appName)'; apps: \(apps.joined(separator: ", "))")
     }
     let application: any CLIApplication
     var notices: AppNotices?
     var historyFile: String?
+    var settingsReport: [String] = []
     do {
       let configuration = try AppConfiguration.resolve(options: options.shared)
       notices = configuration.notices
@@ -88,7 +93,8 @@ public enum CLIMain {
           : "warning: " + VisibleText.of(warning)
         FileHandle.standardError.write(Data("\(line)\n".utf8))
       }
-      if command == ["config"] {
+      settingsReport = configuration.settingsReport
+      if command is any ConfigCommand {
         print(
           options.json
             ? Self.settingsJSON(configuration)
@@ -110,28 +116,27 @@ public enum CLIMain {
       app: application, json: options.json,
       streams: options.quiet ? QuietStreams(StandardStreams()) : StandardStreams(),
       waiter: MainQueueSettleWaiter())
+    shell.settingsReport = { settingsReport }
     if let notices { shell.report(notices.failures.eraseToAnyPublisher()) }
     keepAlive.append(application)
     keepAlive.append(shell)
     keepAlive.append(onInterrupt(application))
     DispatchQueue.main.async {
-      if command.isEmpty, !options.json, PromptReader.isInteractive {
-        let words = CLIShell.commands(of: type(of: application)).compactMap {
-          $0.0.split(separator: " ").first.map(String.init)
-        }
-        let reader = PromptReader(app: entry.name, words: words, historyFile: historyFile)
-        keepAlive.append(reader)
-        shell.start(printInitialSet: true) { reader.start(shell: shell) }
-      } else if command.isEmpty {
-        let reader = LineReader()
-        keepAlive.append(reader)
-        shell.start(printInitialSet: true) { reader.start(shell: shell) }
-      } else {
+      if let command {
         shell.start(printInitialSet: false) {
-          shell.run(words: command) { _ in
+          shell.run(oneShot: command) { _ in
             shell.finish { exit(shell.exitStatus) }
           }
         }
+      } else if !options.json, PromptReader.isInteractive {
+        let words = grammar.commandTypes.flatMap { $0.names } + ["help"]
+        let reader = PromptReader(app: entry.name, words: words, historyFile: historyFile)
+        keepAlive.append(reader)
+        shell.start(printInitialSet: true) { reader.start(shell: shell) }
+      } else {
+        let reader = LineReader()
+        keepAlive.append(reader)
+        shell.start(printInitialSet: true) { reader.start(shell: shell) }
       }
     }
     dispatchMain()
@@ -159,6 +164,21 @@ public enum CLIMain {
   static func succeed(_ text: String) -> Never {
     print(text)
     exit(0)
+  }
+
+  /// A command line argument-parser refused: its first line, and the help of the app named
+  /// (else `cli --help`). A word where the app goes that names none is an unknown app.
+  static func refuse(_ arguments: [String], _ message: String) -> Never {
+    let line = message.split(separator: "\n").first.map(String.init) ?? "bad arguments"
+    if let app = arguments.first(where: { registry.app(named: $0) != nil }) {
+      failing(line, hint: "see 'cli \(app.lowercased()) --help'")
+    }
+    if let word = arguments.first(where: { !$0.hasPrefix("-") }),
+      line.hasPrefix("Unexpected argument")
+    {
+      badFlags("unknown app '\(word)'; apps: \(apps.joined(separator: ", "))")
+    }
+    badFlags(line)
   }
 
   /// A bad flag or app name: the error, and where to read about them.

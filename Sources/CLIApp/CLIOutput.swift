@@ -109,12 +109,13 @@ public protocol CLIApplication: AnyObject {
   /// Work the user asked for that did not happen (a save that failed): each is printed as
   /// `error: <message>` and makes the exit status 1.
   var failures: AnyPublisher<String, Never> { get }
-  /// `help`'s lines: command and meaning.
-  static var commandHelp: [(command: String, meaning: String)] { get }
-  /// Whether `word` takes the rest of its line verbatim (no quoting, no splitting).
-  func takesRestOfLine(_ word: String) -> Bool
-  /// Runs one command; nil when the word is not a command.
-  func perform(_ word: String, arguments: [String], rest: String) -> CommandOutcome?
+  /// The app's grammar: its commands, as the command line and each line of a session parse
+  /// them.
+  nonisolated static var grammar: any AppGrammar.Type { get }
+  /// Runs one of the app's commands; nil when `command` is not one of this app's.
+  func perform(_ command: any AppCommand) -> CommandOutcome?
+  /// Runs a line taken whole while `wantsRawLines` (an editor's next title).
+  func perform(rawLine: String) -> CommandOutcome
   /// Called once at the end of input, before the last wait (flush what is pending).
   func finish()
   /// Whether the next line goes to the app whole, as `rest`, with no command word (an
@@ -158,6 +159,9 @@ public struct ScreenEntry {
 
 extension CLIApplication {
   public var wantsRawLines: Bool { false }
+  public func perform(rawLine: String) -> CommandOutcome {
+    CommandOutcome(.rejected("this screen takes commands, not raw lines"))
+  }
   public func entry(into screen: CLIScreen, from previous: CLIScreen) -> ScreenEntry {
     ScreenEntry()
   }

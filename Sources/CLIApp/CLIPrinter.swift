@@ -162,6 +162,18 @@ struct CLIPrinter {
     streams.flush()
   }
 
+  /// A command's help text (`help add`), as it is, or `{"help": "<text>"}` under `--json`.
+  func helpText(_ text: String) {
+    if json {
+      streams.out(JSONValue.object([("help", .string(text))]).text)
+    } else {
+      text.split(separator: "\n", omittingEmptySubsequences: false).forEach {
+        streams.out(String($0))
+      }
+    }
+    streams.flush()
+  }
+
   /// The commands, as `help` lists them: two columns, or one object per line under `--json`.
   func commands(_ rows: [(String, String)]) {
     guard json else {

@@ -22,6 +22,12 @@ public final class CLIShell {
   /// Whether the shell runs the command line's one command (else lines of a session).
   private var oneShot = false
 
+  /// The app's grammar, which parses each line.
+  private var grammar: any AppGrammar.Type { type(of: app).grammar }
+
+  /// `config`'s lines in a session: the settings in force (set by the process).
+  public var settingsReport: (() -> [String])?
+
   /// Whether any command was rejected.
   public private(set) var hadRejection = false
 
@@ -59,53 +65,52 @@ public final class CLIShell {
 
   /// Runs one line, then calls `next` once its work has settled and its output is printed.
   public func run(line: String, then next: @escaping (_ quit: Bool) -> Void) {
-    if app.wantsRawLines { return perform("", arguments: [], rest: line, then: next) }
-    let first = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init)
-    let words: [String]
-    if let first, app.takesRestOfLine(first) {
-      words = [first] + LineTokenizer.rest(of: line).split(separator: " ").map(String.init)
-    } else {
-      do {
-        words = try LineTokenizer.words(line)
-      } catch {
-        reject(error.message)
-        return next(false)
-      }
-    }
-    guard let word = words.first else { return next(false) }
-    switch word {
-    case "quit", "exit": return next(true)
-    case "help":
+    if app.wantsRawLines { return perform(app.perform(rawLine: line), then: next) }
+    switch SessionLine.parse(line, grammar: grammar) {
+    case .failure(let refusal):
+      reject(refusal.message)
+      next(false)
+    case .success(.blank): next(false)
+    case .success(.help(nil)):
       printHelp()
-      return next(false)
-    case "active":
-      return setActive(Array(words.dropFirst()), then: next)
-    default: break
+      next(false)
+    case .success(.help(let text?)):
+      printer.helpText(text)
+      next(false)
+    case .success(.command(let command)): run(command: command, then: next)
     }
-    perform(
-      word, arguments: Array(words.dropFirst()), rest: LineTokenizer.rest(of: line), then: next)
   }
 
-  /// Runs one command given as words (one-shot mode: the rest of the line is the words
-  /// joined by single spaces).
-  public func run(words: [String], then next: @escaping (_ quit: Bool) -> Void) {
+  /// Runs the command line's one command, parsed by the grammar; `next` follows its answer.
+  public func run(oneShot command: any AppCommand, then next: @escaping (_ quit: Bool) -> Void) {
     oneShot = true
     printer.startDocument()
-    guard let first = words.first else { return next(false) }
-    if first == "help" || first == "quit" { return run(line: first, then: next) }
-    if first == "active" { return setActive(Array(words.dropFirst()), then: next) }
-    perform(
-      first, arguments: Array(words.dropFirst()), rest: words.dropFirst().joined(separator: " "),
-      then: next)
+    run(command: command, then: next)
   }
 
-  private func perform(
-    _ word: String, arguments: [String], rest: String, then next: @escaping (_ quit: Bool) -> Void
-  ) {
-    guard let outcome = app.perform(word, arguments: arguments, rest: rest) else {
-      reject("unknown command '\(word)'; type help")
+  /// Runs a parsed command: the shell's own (`quit`, `active`, `config`), else the app's.
+  private func run(command: any AppCommand, then next: @escaping (_ quit: Bool) -> Void) {
+    let name = type(of: command).names[0]
+    switch name {
+    case "quit": return next(true)
+    case "active": return setActive((command as? any ActiveCommand)?.state, then: next)
+    case "config":
+      if let settingsReport {
+        settingsReport().forEach { printer.reply("config", $0) }
+      } else {
+        reject("config: no settings in this session")
+      }
+      return next(false)
+    default: break
+    }
+    guard let outcome = app.perform(command) else {
+      reject("unknown command '\(name)'; type help")
       return next(false)
     }
+    perform(outcome, then: next)
+  }
+
+  private func perform(_ outcome: CommandOutcome, then next: @escaping (_ quit: Bool) -> Void) {
     var late: InputResult?
     laterSubscription = outcome.later?.sink { late = $0 }
     waiter.afterSettled(app) { [self] in
@@ -128,14 +133,9 @@ public final class CLIShell {
   }
 
   /// `active on|off`: makes the app's screen models seen or not, then reports as a command.
-  private func setActive(_ arguments: [String], then next: @escaping (_ quit: Bool) -> Void) {
-    switch arguments.map({ $0.lowercased() }) {
-    case ["on"]: app.setActive(true)
-    case ["off"]: app.setActive(false)
-    default:
-      reject("usage: active <on|off>")
-      return next(false)
-    }
+  private func setActive(_ state: OnOff?, then next: @escaping (_ quit: Bool) -> Void) {
+    guard let state else { return next(false) }
+    app.setActive(state == .on)
     waiter.afterSettled(app) { [self] in
       report(showing: [])
       next(false)
@@ -232,13 +232,12 @@ public final class CLIShell {
       screen.outputs.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
   }
 
-  private func printHelp() { printer.commands(Self.commands(of: type(of: app))) }
+  private func printHelp() { printer.commands(Self.commands(of: grammar)) }
 
-  /// Every command `app` takes, its own and the shell's, with what each does.
-  public static func commands(of app: any CLIApplication.Type) -> [(String, String)] {
-    app.commandHelp.map { ($0.command, $0.meaning) } + [
-      ("active <on|off>", "the app is seen (on at start) or not, as a TUI tab or focus"),
-      ("help", "list the commands"), ("quit", "wait for pending work and exit"),
+  /// Every command of `grammar`, the app's and the shell's, with what each does.
+  public static func commands(of grammar: any AppGrammar.Type) -> [(String, String)] {
+    grammar.commandTypes.map { ($0.synopsis, $0.meaning) } + [
+      ("help [<command>]", "list the commands, or explain one")
     ]
   }
 }

@@ -1,4 +1,5 @@
 import AppEnvironment
+import ArgumentParser
 import CLIApp
 import Foundation
 import TUIApp
@@ -81,17 +82,28 @@ final class CounterCLI: CLIApplication {
 
   var isBusy: Bool { false }
   var messages: AnyPublisher<String, Never> { Empty().eraseToAnyPublisher() }
-  static var commandHelp: [(command: String, meaning: String)] { [("add", "add one")] }
-  func takesRestOfLine(_ word: String) -> Bool { false }
-  func perform(_ word: String, arguments: [String], rest: String) -> CommandOutcome? {
-    word == "add" ? CommandOutcome(session.increment()) : nil
+  nonisolated static var grammar: any AppGrammar.Type { CounterGrammar.self }
+  func perform(_ command: any AppCommand) -> CommandOutcome? {
+    command is CounterGrammar.Add ? CommandOutcome(session.increment()) : nil
   }
   func finish() {}
   func setActive(_ active: Bool) {}
 }
 
+/// The counter's grammar: `cli counter add`, and a line `add` of a session.
+struct CounterGrammar: AppGrammar {
+  static let configuration = grammar("counter", commands: [Add.self])
+  @OptionGroup var options: CLIOptions
+
+  struct Add: AppCommand {
+    static let configuration = CommandConfiguration(abstract: "add one")
+    static var grammar: any AppGrammar.Type { CounterGrammar.self }
+    @OptionGroup(visibility: .hidden) var options: CLIOptions
+  }
+}
+
 extension CounterSession: CLIPresentable {
-  static var commandSet: any CLIApplication.Type { CounterCLI.self }
+  nonisolated static var commandSet: any CLIApplication.Type { CounterCLI.self }
   func makeCommandSet() -> any CLIApplication { CounterCLI(session: self) }
 }
 

@@ -38,7 +38,11 @@ struct ActiveCommandTests {
     #expect(streams.stdout.contains("statistics: 6 tasks, 6 due."))
     #expect(scheduler.elapsed < 2)
     shell.run(line: "active maybe") { _ in }
-    #expect(streams.stderr == ["error: usage: active <on|off>"])
+    #expect(
+      streams.stderr == [
+        "error: The value 'maybe' is invalid for '<on|off>'. Please provide one of 'on' and "
+          + "'off'; usage: active <on|off>"
+      ])
     #expect(shell.exitStatus == 1)
   }
 }

@@ -186,10 +186,10 @@ struct CheckoutCLITests {
   }
 
   @Test("one-shot mode skips the initial set; add answers with the cart in one line")
-  func oneShot() {
+  func oneShot() throws {
     let h = CLIHarness()
     h.shell.start(printInitialSet: false) {}
-    h.shell.run(words: ["add", "eggs", "3"]) { _ in }
+    h.shell.run(oneShot: try CheckoutGrammar.command(["add", "eggs", "3"])) { _ in }
     h.shell.finish {}
     #expect(h.streams.stdout == ["Cart: 3 items, 6.30 GBP"])
   }

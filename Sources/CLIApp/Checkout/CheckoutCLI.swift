@@ -6,7 +6,7 @@ import ViewModelKit
 /// model inputs and the fields of the screens' states to printable values.
 @MainActor
 public final class CheckoutCLI: CLIApplication {
-  private let session: CheckoutSession
+  let session: CheckoutSession
   private let catalogScreen: CLIScreen
   private let checkoutScreen: CLIScreen
   private let catalogOutput: CLIOutput
@@ -14,7 +14,7 @@ public final class CheckoutCLI: CLIApplication {
   private let totalOutput: CLIOutput
   private let currenciesOutput: CLIOutput
   private let ordersOutput: CLIOutput
-  private let accountCommands: AccountCommands
+  private let accountScreen: AccountScreen
   /// The navigator's stack as last delivered: the CLI follows the session's `stack` Driver,
   /// as the TUI does, and never reads the navigator directly.
   private var stack: [SceneEntry<CheckoutScene>] = []
@@ -22,7 +22,7 @@ public final class CheckoutCLI: CLIApplication {
 
   public init(session: CheckoutSession) {
     self.session = session
-    accountCommands = AccountCommands(account: session.account)
+    accountScreen = AccountScreen(account: session.account)
     let catalog = session.catalog.state
     catalogOutput = CLIOutput("catalog", initial: true, textCap: 50, driver: catalog) { state in
       .list(
@@ -74,7 +74,7 @@ public final class CheckoutCLI: CLIApplication {
   private var topScene: CheckoutScene { CheckoutSession.topScene(of: stack) }
 
   public var currentScreen: CLIScreen {
-    if topScene == .account { return accountCommands.screen }
+    if topScene == .account { return accountScreen.screen }
     return onCheckout ? checkoutScreen : catalogScreen
   }
   public var isBusy: Bool { session.isBusy }
@@ -98,92 +98,73 @@ public final class CheckoutCLI: CLIApplication {
 
   public func setActive(_ active: Bool) { session.setActive(active) }
 
-  public static var commandHelp: [(command: String, meaning: String)] {
-    [
-      ("catalog", "show the catalog (alias: back)"),
-      ("add <n|name> [qty]", "add units of a product (qty defaults to 1)"),
-      ("remove <n|name> [qty]", "remove units of a product"),
-      ("find [text]", "filter the catalog by title (no text clears the filter)"),
-      ("cart", "show the cart and its total"),
-      ("checkout", "go to the checkout screen"),
-      ("currency [CODE]", "list currencies, or switch to CODE"),
-      ("cancel", "close the currency list"),
-      ("name <text>", "set the name for the order"),
-      ("email <text>", "set the email for the order"),
-      ("address <text>", "set the delivery address"),
-      ("order", "place the order"),
-      ("ok", "close the order confirmation"),
-      ("orders", "show past orders"),
-    ] + AccountCommands.help
-  }
+  public nonisolated static var grammar: any AppGrammar.Type { CheckoutGrammar.self }
 
   public func finish() { session.cart.flush() }
 
-  public func takesRestOfLine(_ word: String) -> Bool {
-    ["name", "email", "address", "find"].contains(word)
-      || AccountCommands.restOfLine.contains(word)
+  public func perform(_ command: any AppCommand) -> CommandOutcome? {
+    (command as? any CheckoutCommand)?.outcome(in: self)
   }
 
-  public func perform(_ word: String, arguments: [String], rest: String) -> CommandOutcome? {
-    if word == "account" {
-      session.account.open()
+  /// `catalog` (or `back`): closes the account screen, else leaves checkout for the catalog.
+  func showCatalog() -> CommandOutcome {
+    if topScene == .account {
+      session.account.close()
       return CommandOutcome()
     }
-    if topScene == .account, let outcome = accountCommands.perform(word, rest: rest) {
-      return outcome
-    }
-    switch word {
-    case "catalog", "back":
-      if onCheckout { session.checkout.back() }
-      return CommandOutcome(show: [(catalogOutput, true)])
-    case "add", "remove":
-      return changeQuantity(adding: word == "add", arguments)
-    case "find":
-      session.catalog.filter(rest)
-      return CommandOutcome(show: [(catalogOutput, false)])
-    case "cart":
-      return CommandOutcome(show: [(cartOutput, false), (totalOutput, false)])
-    case "checkout":
-      return CommandOutcome(session.catalog.checkout())
-    case "currency":
-      guard !arguments.isEmpty else {
-        let answer = session.checkout.openCurrencyPicker()
-        return CommandOutcome(later: answer, show: [(currenciesOutput, false)])
-      }
-      return CommandOutcome(
-        later: session.checkout.chooseCurrency(code: arguments.joined(separator: " ")))
-    case "cancel":
-      session.checkout.cancel()
-      return CommandOutcome()
-    case "name":
-      session.orderForm.setName(rest)
-      return CommandOutcome()
-    case "email":
-      session.orderForm.setEmail(rest)
-      return CommandOutcome()
-    case "address":
-      session.orderForm.setAddress(rest)
-      return CommandOutcome()
-    case "order":
-      return CommandOutcome(later: session.orderForm.submitOrder())
-    case "ok":
-      session.orderForm.dismissConfirmation()
-      return CommandOutcome()
-    case "orders":
-      return CommandOutcome(show: [(ordersOutput, true)])
-    default:
-      return nil
-    }
+    if onCheckout { session.checkout.back() }
+    return CommandOutcome(show: [(catalogOutput, true)])
   }
 
-  /// `add|remove <n|name> [qty]`: the last word is the quantity when it is an integer.
+  /// `find [text]`.
+  func find(_ text: String) -> CommandOutcome {
+    session.catalog.filter(text)
+    return CommandOutcome(show: [(catalogOutput, false)])
+  }
+
+  /// `cart`: its lines and total.
+  func cart() -> CommandOutcome {
+    CommandOutcome(show: [(cartOutput, false), (totalOutput, false)])
+  }
+
+  /// `currency [CODE]`: the list, or a switch to CODE.
+  func currency(_ code: String) -> CommandOutcome {
+    guard !code.isEmpty else {
+      let answer = session.checkout.openCurrencyPicker()
+      return CommandOutcome(later: answer, show: [(currenciesOutput, false)])
+    }
+    return CommandOutcome(later: session.checkout.chooseCurrency(code: code))
+  }
+
+  /// `orders`: every past order.
+  func orders() -> CommandOutcome { CommandOutcome(show: [(ordersOutput, true)]) }
+
+  /// `email <text>`: the account's email on the account screen, else the order's.
+  func email(_ text: String) -> CommandOutcome {
+    if topScene == .account {
+      session.account.setEmail(text)
+    } else {
+      session.orderForm.setEmail(text)
+    }
+    return CommandOutcome()
+  }
+
+  /// An account command: runs `work` on the account screen, or says to open it first.
+  func onAccount(_ work: (AccountViewModel) -> CommandOutcome) -> CommandOutcome {
+    guard topScene == .account else {
+      return CommandOutcome(.rejected("not on the account screen; type account first"))
+    }
+    return work(session.account)
+  }
+
   /// The products' names after `add` and `remove`.
   public func completions(after word: String) -> [String] {
     guard word == "add" || word == "remove" else { return [] }
     return session.catalog.loadedProducts.map(\.id)
   }
 
-  private func changeQuantity(adding: Bool, _ arguments: [String]) -> CommandOutcome {
+  /// `add|remove <n|name> [qty]`: the last word is the quantity when it is an integer.
+  func changeQuantity(adding: Bool, _ arguments: [String]) -> CommandOutcome {
     var words = arguments
     var quantity = 1
     if words.count >= 2, let last = words.last, let number = Int(last) {

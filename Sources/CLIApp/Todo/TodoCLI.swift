@@ -86,19 +86,7 @@ public final class TodoCLI: CLIApplication {
 
   public func setActive(_ active: Bool) { session.setActive(active) }
 
-  public static var commandHelp: [(command: String, meaning: String)] {
-    [
-      ("list", "print every task"), ("add <title>", "add a task"),
-      ("new", "add a task in the editor (the next line is its title; :cancel cancels)"),
-      ("edit <uid> [<title>]", "rename a task, or open the editor"),
-      ("toggle <uid>", "check off or uncheck"),
-      ("delete <uid>", "delete a task"), ("undo", "bring back the last deleted task"),
-      ("filter [<text>]", "show only tasks containing every word (no text: all)"),
-      ("stats", "print the counts"),
-    ]
-  }
-
-  public func takesRestOfLine(_ word: String) -> Bool { ["add", "edit", "filter"].contains(word) }
+  public nonisolated static var grammar: any AppGrammar.Type { TodoGrammar.self }
 
   /// The shown tasks' numbers after `toggle`, `delete` and `edit`.
   public func completions(after word: String) -> [String] {
@@ -108,48 +96,59 @@ public final class TodoCLI: CLIApplication {
 
   public func finish() { session.editor?.cancel() }
 
-  public func perform(_ word: String, arguments: [String], rest: String) -> CommandOutcome? {
-    if let editor = session.editor { return editorLine(rest, editor) }
-    let tasks = session.tasks
-    switch word {
-    case "list": return CommandOutcome(show: [(sectionsOutput, true)])
-    case "stats": return CommandOutcome(show: [(statisticsOutput, false)])
-    case "add":
-      var outcome = CommandOutcome(later: tasks.quickAdd(rest))
-      outcome.summary = { [weak self] in self?.lastAdded.map(TaskAnswer.added) }
+  public func perform(_ command: any AppCommand) -> CommandOutcome? {
+    (command as? any TodoCommand)?.outcome(in: self)
+  }
+
+  public func perform(rawLine: String) -> CommandOutcome {
+    guard let editor = session.editor else { return CommandOutcome() }
+    return editorLine(rawLine, editor)
+  }
+
+  var tasks: TasksViewModel { session.tasks }
+
+  /// `list`: every task, uncapped.
+  func list() -> CommandOutcome { CommandOutcome(show: [(sectionsOutput, true)]) }
+
+  /// `stats`: the counts.
+  func stats() -> CommandOutcome { CommandOutcome(show: [(statisticsOutput, false)]) }
+
+  /// `add <title>`: answers `Added #<uid> <title>` in one shot.
+  func add(_ title: String) -> CommandOutcome {
+    var outcome = CommandOutcome(later: tasks.quickAdd(title))
+    outcome.summary = { [weak self] in self?.lastAdded.map(TaskAnswer.added) }
+    return outcome
+  }
+
+  /// `toggle <uid>` and `delete <uid>`.
+  func change(_ word: String, _ uid: TaskNumber) -> CommandOutcome {
+    switch task(uid) {
+    case .failure(let refusal): return CommandOutcome(.rejected(refusal.message))
+    case .success(let task):
+      let tasks = tasks
+      var outcome = CommandOutcome(
+        later: word == "toggle" ? tasks.toggle(task) : tasks.delete(task))
+      outcome.summary =
+        word == "toggle"
+        ? { tasks.task(uid: task.uid).map(TaskAnswer.toggled) }
+        : { TaskAnswer.deleted(task) }
       return outcome
-    case "new": return CommandOutcome(tasks.create())
-    case "undo": return CommandOutcome(later: tasks.undo())
-    case "filter":
-      tasks.setFilter(rest)
-      return CommandOutcome()
-    case "toggle", "delete":
-      switch task(arguments, usage: "\(word) <uid>") {
-      case .failure(let refusal): return CommandOutcome(.rejected(refusal.message))
-      case .success(let task):
-        var outcome = CommandOutcome(
-          later: word == "toggle" ? tasks.toggle(task) : tasks.delete(task))
-        outcome.summary =
-          word == "toggle"
-          ? { tasks.task(uid: task.uid).map(TaskAnswer.toggled) }
-          : { TaskAnswer.deleted(task) }
-        return outcome
+    }
+  }
+
+  /// `edit <uid> [<title>]`: renames the task, or opens the editor on it.
+  func edit(_ uid: TaskNumber, title: String?) -> CommandOutcome {
+    switch task(uid) {
+    case .failure(let refusal): return CommandOutcome(.rejected(refusal.message))
+    case .success(let task):
+      let result = tasks.edit(task)
+      guard result == .accepted, let title, let editor = session.editor else {
+        return CommandOutcome(result)
       }
-    case "edit":
-      let words = rest.split(separator: " ", maxSplits: 1).map(String.init)
-      switch task(Array(words.prefix(1)), usage: "edit <uid> [<title>]") {
-      case .failure(let refusal): return CommandOutcome(.rejected(refusal.message))
-      case .success(let task):
-        let result = tasks.edit(task)
-        guard result == .accepted, words.count == 2, let editor = session.editor else {
-          return CommandOutcome(result)
-        }
-        editor.setTitle(words[1])
-        let ok = editor.ok()
-        if ok != .accepted { editor.cancel() }
-        return CommandOutcome(ok)
-      }
-    default: return nil
+      editor.setTitle(title)
+      let ok = editor.ok()
+      if ok != .accepted { editor.cancel() }
+      return CommandOutcome(ok)
     }
   }
 
@@ -162,16 +161,9 @@ public final class TodoCLI: CLIApplication {
     return CommandOutcome(editor.ok())
   }
 
-  private func task(_ arguments: [String], usage: String) -> Result<TaskItem, CLIRefusal> {
-    guard arguments.count == 1, let word = arguments.first else {
-      return .failure(CLIRefusal("usage: \(usage)"))
-    }
-    let digits = word.hasPrefix("#") ? String(word.dropFirst()) : word
-    guard let uid = CLIOrdinal.parse(digits).map(Int64.init) else {
-      return .failure(CLIRefusal("not a task id: \"\(word)\""))
-    }
-    guard let task = session.tasks.task(uid: uid) else {
-      return .failure(CLIRefusal("no task #\(uid)"))
+  private func task(_ number: TaskNumber) -> Result<TaskItem, CLIRefusal> {
+    guard let task = session.tasks.task(uid: number.uid) else {
+      return .failure(CLIRefusal("no task \(number)"))
     }
     return .success(task)
   }
@@ -215,10 +207,4 @@ public final class TodoCLI: CLIApplication {
       ("checked", task.checked.map { .string(TaskFile.formatDate($0)) } ?? .null),
     ])
   }
-}
-
-/// A command refused by the CLI itself (bad arguments), with its message.
-struct CLIRefusal: Error {
-  let message: String
-  init(_ message: String) { self.message = message }
 }

@@ -8,7 +8,7 @@ import ViewModelKit
 public final class TweetsCLI: CLIApplication {
   private let session: TweetsSession
   private var screens: [ObjectIdentifier: CLIScreen] = [:]
-  private var navigator: TweetsNavigator { session.navigator }
+  var navigator: TweetsNavigator { session.navigator }
 
   /// A tweet store that could not be opened, or a write that failed, fails the session (exit
   /// status 1).
@@ -61,80 +61,42 @@ public final class TweetsCLI: CLIApplication {
 
   public func setActive(_ active: Bool) { session.setActive(active) }
 
-  public static var commandHelp: [(command: String, meaning: String)] {
-    [
-      ("timeline", "show the list's timeline"),
-      ("people", "show the list's members"),
-      (
-        "open <username>|#<n>",
-        "open a member's timeline (#n: the n-th person on the people screen)"
-      ),
-      ("back", "go back one screen"),
-      ("older", "show older tweets"),
-      ("refresh", "fetch now"),
-      ("retry", "fetch the members again after a failure"),
-      ("pause", "stop fetching"),
-      ("resume", "fetch again"),
-      ("logout", "forget the access token for this session"),
-      ("wait <seconds>", "let time pass (1 to 60 s); polls print as they settle"),
-      ("link <n>", "print the web link of the n-th tweet shown"),
-    ]
-  }
+  public nonisolated static var grammar: any AppGrammar.Type { TweetsGrammar.self }
 
   public func finish() {}
-  public func takesRestOfLine(_ word: String) -> Bool { false }
 
-  public func perform(_ word: String, arguments: [String], rest: String) -> CommandOutcome? {
-    let top = scenes.last
-    switch word {
-    case "timeline":
-      navigator.showListTimeline()
-      return showingScreen()
-    case "people":
-      navigator.showPeople()
-      return showingScreen()
-    case "open":
-      return open(arguments, top: top)
-    case "back":
-      navigator.back()
-      return CommandOutcome()
-    case "older":
-      guard let timeline = top?.timeline else { return notHere }
-      return CommandOutcome(timeline.loadOlder())
-    case "refresh":
-      guard let timeline = top?.timeline else { return notHere }
-      timeline.refresh()
-      return CommandOutcome()
-    case "retry":
-      guard let model = top?.people else { return notHere }
-      model.retry()
-      return CommandOutcome()
-    case "pause", "resume":
-      navigator.setPaused(word == "pause")
-      return CommandOutcome()
-    case "link":
-      return link(arguments, top: top)
-    case "logout":
-      navigator.logOut()
-      return CommandOutcome()
-    case "wait":
-      guard arguments.count == 1, let seconds = CLIOrdinal.parse(arguments[0]),
-        Double(seconds) <= TweetsTiming.longestWait
-      else { return CommandOutcome(.rejected("usage: wait <seconds> (1 to 60)")) }
-      navigator.letTimePass(Double(seconds))
-      return CommandOutcome()
-    default:
-      return nil
-    }
+  public func perform(_ command: any AppCommand) -> CommandOutcome? {
+    (command as? any TweetsCommand)?.outcome(in: self)
+  }
+
+  /// The timeline on top, for `older` and `refresh`.
+  func onTimeline(_ work: (any TimelineModel) -> InputResult) -> CommandOutcome {
+    guard let timeline = scenes.last?.timeline else { return notHere }
+    return CommandOutcome(work(timeline))
+  }
+
+  /// `retry`: the people screen's members again.
+  func retry() -> CommandOutcome {
+    guard let model = scenes.last?.people else { return notHere }
+    model.retry()
+    return CommandOutcome()
+  }
+
+  /// `wait <seconds>`: lets virtual or real time pass for the polls.
+  func wait(_ seconds: String) -> CommandOutcome {
+    guard let seconds = CLIOrdinal.parse(seconds), Double(seconds) <= TweetsTiming.longestWait
+    else { return CommandOutcome(.rejected("usage: wait <seconds> (1 to 60)")) }
+    navigator.letTimePass(Double(seconds))
+    return CommandOutcome()
   }
 
   /// `link <n>`: the n-th row of the timeline on top (extension E5). The answer and the link
   /// both come from the timeline's state Driver once the command has settled.
-  private func link(_ arguments: [String], top: Scene?) -> CommandOutcome {
-    guard arguments.count == 1, let number = CLIOrdinal.parse(arguments[0]) else {
+  func link(_ word: String) -> CommandOutcome {
+    guard let number = CLIOrdinal.parse(word) else {
       return CommandOutcome(.rejected("usage: link <n>"))
     }
-    guard let timeline = top?.timeline else { return notHere }
+    guard let timeline = scenes.last?.timeline else { return notHere }
     let row = timeline.state.map { state in
       state.tweets.indices.contains(number - 1) ? state.tweets[number - 1] : nil
     }
@@ -148,18 +110,14 @@ public final class TweetsCLI: CLIApplication {
   private var notHere: CommandOutcome { CommandOutcome(.rejected("not available on this screen")) }
 
   /// The screen now on top, printed whole (one-shot `timeline`, `people`, `open`).
-  private func showingScreen() -> CommandOutcome { CommandOutcome(showsCurrentScreen: true) }
+  func showingScreen() -> CommandOutcome { CommandOutcome(showsCurrentScreen: true) }
 
-  private func open(_ arguments: [String], top: Scene?) -> CommandOutcome {
-    guard arguments.count == 1 else {
-      return CommandOutcome(.rejected("usage: open <username>|#<n>"))
-    }
-    let target = arguments[0]
+  func open(_ target: String) -> CommandOutcome {
     if target.hasPrefix("#") {
       guard let number = CLIOrdinal.parse(target.dropFirst()) else {
         return CommandOutcome(.rejected("usage: open <username>|#<n>"))
       }
-      guard let people = top?.people else { return notHere }
+      guard let people = scenes.last?.people else { return notHere }
       let result = people.select(at: number - 1)
       return result == .accepted ? showingScreen() : CommandOutcome(result)
     }

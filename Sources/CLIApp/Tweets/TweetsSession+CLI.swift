@@ -2,6 +2,6 @@ import TweetsFeature
 
 /// The tweets app in the CLI: its session's command set.
 extension TweetsSession: CLIPresentable {
-  public static var commandSet: any CLIApplication.Type { TweetsCLI.self }
+  public nonisolated static var commandSet: any CLIApplication.Type { TweetsCLI.self }
   public func makeCommandSet() -> any CLIApplication { TweetsCLI(session: self) }
 }

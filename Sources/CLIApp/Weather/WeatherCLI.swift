@@ -13,7 +13,7 @@ public final class WeatherCLI: CLIApplication {
   /// The screen's state as its Driver last delivered it, for `now`'s line.
   private var state = WeatherState.empty
   private var following: AnyCancellable?
-  private var weather: WeatherViewModel { session.weather }
+  var weather: WeatherViewModel { session.weather }
 
   /// A key that could not be saved to the settings file fails the session (exit status 1): a
   /// failed write is never an exit 0.
@@ -75,30 +75,9 @@ public final class WeatherCLI: CLIApplication {
 
   public func setActive(_ active: Bool) { weather.setActive(active) }
 
-  public static var commandHelp: [(command: String, meaning: String)] {
-    [
-      ("search <city…>", "look up a city by name (the rest of the line, as typed)"),
-      ("here", "look up the weather at the device's position"),
-      (
-        "now [city…]",
-        "the weather in one line: the city, else the place shown, else the position (--format)"
-      ),
-      ("map [on|off]", "show or hide the map (toggle without an argument)"),
-      ("map size <columns>x<rows>", "draw the map at this size (5–200 x 3–100; 36x13 at start)"),
-      ("pan <n|s|e|w|north|south|east|west> [times]", "move the map 1–20 times"),
-      ("zoom <in|out>", "zoom the map"),
-      ("units [c|f]", "show °C or °F (toggle without an argument)"),
-      ("key <value>", "use this OpenWeatherMap key for the session"),
-      ("savekey <value>", "use this key and write it to the settings file (0600)"),
-      ("refresh", "run the last query again"),
-    ]
-  }
+  public nonisolated static var grammar: any AppGrammar.Type { WeatherGrammar.self }
 
   public func finish() { session.shutdown() }
-
-  public func takesRestOfLine(_ word: String) -> Bool {
-    word == "search" || word == "key" || word == "savekey" || word == "now"
-  }
 
   public func useAnswerFormat(_ format: String) -> Bool {
     answerFormat = format
@@ -107,7 +86,7 @@ public final class WeatherCLI: CLIApplication {
 
   /// `now [city]`: looks the city up, or keeps the place shown (the remembered one at start),
   /// or looks up the position when nothing has been shown; then prints one line.
-  private func now(_ rest: String) -> CommandOutcome {
+  func now(_ rest: String) -> CommandOutcome {
     let city = rest.trimmingCharacters(in: .whitespacesAndNewlines)
     var result = InputResult.accepted
     if !city.isEmpty {
@@ -127,58 +106,50 @@ public final class WeatherCLI: CLIApplication {
     return outcome
   }
 
-  public func perform(_ word: String, arguments: [String], rest: String) -> CommandOutcome? {
-    switch word {
-    case "search":
-      guard !rest.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-        return CommandOutcome(.rejected("usage: search <city>"))
-      }
-      weather.setQuery(rest)
-      return CommandOutcome(weather.submit())
-    case "here":
-      weather.useMyLocation()
-      return CommandOutcome()
-    case "now":
-      return now(rest)
-    case "map":
-      return map(arguments)
-    case "pan":
-      return pan(arguments)
-    case "zoom":
-      switch arguments.map({ $0.lowercased() }) {
-      case ["in"]: return CommandOutcome(weather.zoomIn())
-      case ["out"]: return CommandOutcome(weather.zoomOut())
-      default: return CommandOutcome(.rejected("usage: zoom <in|out>"))
-      }
-    case "units":
-      switch arguments.map({ $0.lowercased() }) {
-      case []: weather.toggleUnits()
-      case ["c"]: weather.setUnits(.celsius)
-      case ["f"]: weather.setUnits(.fahrenheit)
-      default: return CommandOutcome(.rejected("usage: units [c|f]"))
-      }
-      return CommandOutcome()
-    case "key":
-      guard !rest.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-        return CommandOutcome(.rejected("usage: key <value>"))
-      }
-      return CommandOutcome(weather.setApiKey(rest))
-    case "savekey":
-      guard !rest.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-        return CommandOutcome(.rejected("usage: savekey <value>"))
-      }
-      let chosen = weather.setSaveKey(true)
-      guard chosen == .accepted else { return CommandOutcome(chosen) }
-      return CommandOutcome(weather.setApiKey(rest))
-    case "refresh":
-      weather.refresh()
-      return CommandOutcome()
-    default:
-      return nil
+  public func perform(_ command: any AppCommand) -> CommandOutcome? {
+    (command as? any WeatherCommand)?.outcome(in: self)
+  }
+
+  /// `search <city>`.
+  func search(_ city: String) -> CommandOutcome {
+    guard !city.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+      return CommandOutcome(.rejected("usage: search <city>"))
+    }
+    weather.setQuery(city)
+    return CommandOutcome(weather.submit())
+  }
+
+  /// `zoom in|out`.
+  func zoom(_ direction: ZoomWord) -> CommandOutcome {
+    switch direction {
+    case .in: CommandOutcome(weather.zoomIn())
+    case .out: CommandOutcome(weather.zoomOut())
     }
   }
 
-  private func map(_ arguments: [String]) -> CommandOutcome {
+  /// `units [c|f]`: toggles without an argument.
+  func units(_ unit: UnitWord?) -> CommandOutcome {
+    switch unit {
+    case nil: weather.toggleUnits()
+    case .c: weather.setUnits(.celsius)
+    case .f: weather.setUnits(.fahrenheit)
+    }
+    return CommandOutcome()
+  }
+
+  /// `key <value>`, and `savekey <value>` (`saving`), which also writes it to the settings.
+  func key(_ value: String, saving: Bool) -> CommandOutcome {
+    guard !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+      return CommandOutcome(.rejected("usage: \(saving ? "savekey" : "key") <value>"))
+    }
+    if saving {
+      let chosen = weather.setSaveKey(true)
+      guard chosen == .accepted else { return CommandOutcome(chosen) }
+    }
+    return CommandOutcome(weather.setApiKey(value))
+  }
+
+  func map(_ arguments: [String]) -> CommandOutcome {
     switch arguments.map({ $0.lowercased() }) {
     case []: weather.toggleMap()
     case ["on"]: weather.setMapVisible(true)
@@ -212,7 +183,7 @@ public final class WeatherCLI: CLIApplication {
     "w": .west, "west": .west,
   ]
 
-  private func pan(_ arguments: [String]) -> CommandOutcome {
+  func pan(_ arguments: [String]) -> CommandOutcome {
     let usage = CommandOutcome(
       .rejected("usage: pan <n|s|e|w|north|south|east|west> [times]"))
     guard (1...2).contains(arguments.count),

@@ -2,6 +2,6 @@ import WeatherFeature
 
 /// The weather app in the CLI: its session's command set.
 extension WeatherSession: CLIPresentable {
-  public static var commandSet: any CLIApplication.Type { WeatherCLI.self }
+  public nonisolated static var commandSet: any CLIApplication.Type { WeatherCLI.self }
   public func makeCommandSet() -> any CLIApplication { WeatherCLI(session: self) }
 }

@@ -1,0 +1,90 @@
+import ArgumentParser
+import CheckoutFeature
+
+extension CheckoutGrammar {
+  /// The account screen's commands, after the shop's.
+  static var accountCommands: [any ParsableCommand.Type] {
+    [
+      Account.self, Username.self, Password.self, Confirm.self, Create.self, Save.self,
+      SignOut.self,
+    ]
+  }
+
+  struct Account: SimpleCheckoutCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "open the account screen (sign up, rename, sign out)")
+    @OptionGroup(visibility: .hidden) var options: CLIOptions
+    var text: [String] { [] }
+    static func run(_ cli: CheckoutCLI, _ text: String) -> CommandOutcome {
+      cli.session.account.open()
+      return CommandOutcome()
+    }
+  }
+
+  struct Username: SimpleCheckoutCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "account: the username (checked as you go)")
+    static let verbatimAfter: Int? = 0
+    @OptionGroup(visibility: .hidden) var options: CLIOptions
+    @Argument(help: "The username.") var text: [String] = []
+    static func run(_ cli: CheckoutCLI, _ text: String) -> CommandOutcome {
+      cli.onAccount { field($0.setUsername, text) }
+    }
+  }
+
+  struct Password: SimpleCheckoutCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "account: the password (never printed)")
+    static let verbatimAfter: Int? = 0
+    @OptionGroup(visibility: .hidden) var options: CLIOptions
+    @Argument(help: "The password.") var text: [String] = []
+    static func run(_ cli: CheckoutCLI, _ text: String) -> CommandOutcome {
+      cli.onAccount { field($0.setPassword, text) }
+    }
+  }
+
+  struct Confirm: SimpleCheckoutCommand {
+    static let configuration = CommandConfiguration(abstract: "account: the password again")
+    static let verbatimAfter: Int? = 0
+    @OptionGroup(visibility: .hidden) var options: CLIOptions
+    @Argument(help: "The password again.") var text: [String] = []
+    static func run(_ cli: CheckoutCLI, _ text: String) -> CommandOutcome {
+      cli.onAccount { field($0.setConfirmation, text) }
+    }
+  }
+
+  struct Create: SimpleCheckoutCommand {
+    static let configuration = CommandConfiguration(abstract: "account: create the account")
+    @OptionGroup(visibility: .hidden) var options: CLIOptions
+    var text: [String] { [] }
+    static func run(_ cli: CheckoutCLI, _ text: String) -> CommandOutcome {
+      cli.onAccount { CommandOutcome(later: $0.create()) }
+    }
+  }
+
+  struct Save: SimpleCheckoutCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "account: rename the signed-in account")
+    @OptionGroup(visibility: .hidden) var options: CLIOptions
+    var text: [String] { [] }
+    static func run(_ cli: CheckoutCLI, _ text: String) -> CommandOutcome {
+      cli.onAccount { CommandOutcome(later: $0.save()) }
+    }
+  }
+
+  struct SignOut: SimpleCheckoutCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "signout", abstract: "account: forget the account on this machine")
+    @OptionGroup(visibility: .hidden) var options: CLIOptions
+    var text: [String] { [] }
+    static func run(_ cli: CheckoutCLI, _ text: String) -> CommandOutcome {
+      cli.onAccount { CommandOutcome(later: $0.signOut()) }
+    }
+  }
+
+  /// Sets one of the account's text fields.
+  @MainActor private static func field(_ set: (String) -> Void, _ text: String) -> CommandOutcome {
+    set(text)
+    return CommandOutcome()
+  }
+}

@@ -1,0 +1,93 @@
+import AppEnvironment
+import ArgumentParser
+import Foundation
+import ViewModelKit
+
+/// An app's whole grammar, one argument-parser command: `cli <app>`. Its subcommands are the
+/// app's commands (`AppCommand`s) and the shell's (`quit`, `active`, `config`), so the command
+/// line, each line of a session, `--help`, the prompt's words and the shell completion scripts
+/// all read the one description. Parsed with no subcommand, it is a session reading stdin.
+public protocol AppGrammar: ParsableCommand, Sendable {
+  /// The command line's flags (before the command; `AppCommand`s take them after it too).
+  var options: CLIOptions { get }
+}
+
+extension AppGrammar {
+  /// The app's name, the grammar's command name.
+  public static var appName: String { configuration.commandName ?? "" }
+
+  /// Every command of the app, its own and the shell's.
+  public static var commandTypes: [any AppCommand.Type] {
+    configuration.subcommands.compactMap { $0 as? any AppCommand.Type }
+  }
+
+  /// The command called `word` (or one of its aliases), if any.
+  public static func command(named word: String) -> (any AppCommand.Type)? {
+    commandTypes.first { $0.names.contains(word) }
+  }
+
+  /// The command `words` name, parsed as the command line's words after the app
+  /// (`["add", "eggs", "3"]`); throws argument-parser's error when they name none.
+  public static func command(_ words: [String]) throws -> any AppCommand {
+    guard let command = try parseAsRoot(words) as? any AppCommand else {
+      throw ValidationError("no command in '\(words.joined(separator: " "))'")
+    }
+    return command
+  }
+
+  /// The shell's commands, which every app's grammar ends with.
+  public static var shellCommands: [any ParsableCommand.Type] {
+    [
+      ShellCommands.Active<Self>.self, ShellCommands.Config<Self>.self,
+      ShellCommands.Quit<Self>.self,
+    ]
+  }
+
+  /// The app's configuration: its name, what it is (the registry's line for it), and its
+  /// commands, then the shell's.
+  public static func grammar(_ name: String, commands: [any ParsableCommand.Type])
+    -> CommandConfiguration
+  {
+    CommandConfiguration(
+      commandName: name, abstract: AppRegistry.standard.app(named: name)?.meaning ?? "",
+      usage: "cli \(name) [<flags>] [<command> [<arguments>] [<flags>]]",
+      discussion: """
+        With a command, it runs once and prints its answer; without one, commands are read one \
+        per line from stdin. `cli --help` lists the environment and the settings file.
+        """,
+      version: "cli \(HeadlessVersion.current)", subcommands: commands + shellCommands)
+  }
+}
+
+/// One command of an app: argument-parser parses it from the command line
+/// (`cli todo toggle 5 --ephemeral`) or from a line of a session (`toggle 5`), and the app's
+/// command set turns it into inputs of its view models.
+public protocol AppCommand: ParsableCommand, Sendable {
+  /// The command line's flags, which a one-shot command takes after its words too.
+  var options: CLIOptions { get }
+  /// The grammar the command belongs to.
+  static var grammar: any AppGrammar.Type { get }
+  /// In a session, a command that takes text gets the rest of its line as typed (quotes,
+  /// spaces and dashes kept) after this many words; nil: the line is split into words.
+  static var verbatimAfter: Int? { get }
+}
+
+extension AppCommand {
+  public static var verbatimAfter: Int? { nil }
+
+  /// The name and aliases a line may start with.
+  public static var names: [String] {
+    [_commandName] + configuration.aliases
+  }
+
+  /// `toggle <uid>`: the name and the arguments, as help and `help` show them.
+  public static var synopsis: String {
+    // "todo edit [<options>] <uid> [<title> ...]" without the app and the flags.
+    let usage = grammar.usageString(for: self)
+      .replacingOccurrences(of: #" \[(<options>|-[^\]]*)\]"#, with: "", options: .regularExpression)
+    return usage.split(separator: " ").dropFirst().joined(separator: " ")
+  }
+
+  /// What the command does, for `help`.
+  public static var meaning: String { configuration.abstract }
+}

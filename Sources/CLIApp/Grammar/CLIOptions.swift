@@ -1,0 +1,38 @@
+import AppEnvironment
+import ArgumentParser
+
+/// The flags `cli` accepts: before the app, between the app and the command, or after the
+/// command's words (every grammar and command carries this group); `--` ends them.
+public struct CLIOptions: ParsableArguments, Sendable {
+  /// The flags both front ends share (`--offline`, `--ephemeral`, …).
+  @OptionGroup public var shared: SharedOptions
+
+  /// Print data: one JSON document (a command), or JSON Lines (a session).
+  @Flag(help: "Print JSON: one document for a command, one object per line for a session.")
+  public var json = false
+
+  /// Print nothing but errors.
+  @Flag(help: "Print nothing but errors (on stderr); the exit status says the rest.")
+  public var quiet = false
+
+  /// Checkout's catalog file.
+  @Option(help: "Checkout: load this catalog file instead of the bundled one.")
+  public var catalog: String?
+
+  /// Weather's device position.
+  @Option(help: "Weather: the device position, LAT,LON[,ACCURACY] or off.")
+  public var location: String?
+
+  /// Weather's position from gpsd.
+  @Flag(help: "Weather: read the position from gpsd (at GPSD_HOST, else localhost:2947).")
+  public var gpsd = false
+
+  /// Weather's one-line answer.
+  @Option(
+    help:
+      "Weather: the line `now` prints, with %l place, %c glyph, %C condition, %t temperature, %h humidity, %w wind, %% a percent sign (default \"%l: %c %t\")."
+  )
+  public var format: String?
+
+  public init() {}
+}

@@ -1,0 +1,39 @@
+import AppEnvironment
+import ArgumentParser
+
+/// `cli` as argument-parser knows it: every registered app's grammar as a subcommand, so
+/// `cli [flags] <app> [flags] [command [args] [flags]]` is parsed, its help written, and its
+/// shell completion scripts (`cli --generate-completion-script bash|zsh|fish`) and manual page
+/// (`swift package generate-manual`) generated from the one description.
+struct CLIRoot: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "cli", abstract: "The apps as line commands, one per subcommand.",
+    usage: "cli [<flags>] <app> [<flags>] [<command> [<arguments>] [<flags>]]",
+    discussion: """
+      With a command, it runs once and prints its answer; without one, commands are read one \
+      per line from stdin (a prompt, history and Tab completion at a terminal). Flags go \
+      anywhere: before the app, after it, or after the command; `--` ends them.
+      """,
+    version: "cli \(HeadlessVersion.current)",
+    subcommands: AppRegistry.standard.apps.compactMap { $0.commandSet?.grammar })
+
+  @OptionGroup var options: CLIOptions
+}
+
+extension CLIRoot {
+  /// The help of what `arguments` name: `cli`, an app, or one of its commands (the first
+  /// app word, then the first command word after it), 100 columns wide; `cli`'s adds the
+  /// environment and the settings file.
+  static func help(for arguments: [String]) -> String {
+    let words = Array(arguments.prefix { $0 != "--" })
+    guard let index = words.firstIndex(where: { AppRegistry.standard.app(named: $0) != nil }),
+      let grammar = AppRegistry.standard.app(named: words[index])?.commandSet?.grammar
+    else { return helpMessage(columns: 100) + "\n\n" + HelpText.setUp }
+    for word in words[(index + 1)...] {
+      if let command = grammar.command(named: word) {
+        return helpMessage(for: command, columns: 100)
+      }
+    }
+    return helpMessage(for: grammar, columns: 100)
+  }
+}

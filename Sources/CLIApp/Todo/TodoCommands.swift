@@ -1,0 +1,102 @@
+import ArgumentParser
+
+/// `cli todo`: the todo app's grammar.
+public struct TodoGrammar: AppGrammar {
+  public static let configuration = grammar(
+    "todo",
+    commands: [
+      List.self, Add.self, New.self, Edit.self, Toggle.self, Delete.self, Undo.self,
+      Filter.self, Stats.self,
+    ])
+  @OptionGroup public var options: CLIOptions
+  public init() {}
+}
+
+/// A todo command: what it asks of the todo command set.
+protocol TodoCommand: AppCommand {
+  @MainActor func outcome(in cli: TodoCLI) -> CommandOutcome
+}
+
+extension TodoCommand {
+  static var grammar: any AppGrammar.Type { TodoGrammar.self }
+}
+
+extension TodoGrammar {
+  struct List: TodoCommand {
+    static let configuration = CommandConfiguration(abstract: "print every task")
+    @OptionGroup(visibility: .hidden) var options: CLIOptions
+    @MainActor func outcome(in cli: TodoCLI) -> CommandOutcome { cli.list() }
+  }
+
+  struct Add: TodoCommand {
+    static let configuration = CommandConfiguration(abstract: "add a task")
+    static let verbatimAfter: Int? = 0
+    @OptionGroup(visibility: .hidden) var options: CLIOptions
+    @Argument(help: "The task's title (in a session: the rest of the line, as typed).")
+    var title: [String] = []
+    @MainActor func outcome(in cli: TodoCLI) -> CommandOutcome {
+      cli.add(title.joined(separator: " "))
+    }
+  }
+
+  struct New: TodoCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "add a task in the editor (the next line is its title; :cancel cancels)")
+    @OptionGroup(visibility: .hidden) var options: CLIOptions
+    @MainActor func outcome(in cli: TodoCLI) -> CommandOutcome {
+      CommandOutcome(cli.tasks.create())
+    }
+  }
+
+  struct Edit: TodoCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "rename a task, or open the editor")
+    static let verbatimAfter: Int? = 1
+    @OptionGroup(visibility: .hidden) var options: CLIOptions
+    @Argument(help: "The task's number (5 or #5).") var uid: TaskNumber
+    @Argument(help: "The new title; none: the next line is it.") var title: [String] = []
+    @MainActor func outcome(in cli: TodoCLI) -> CommandOutcome {
+      cli.edit(uid, title: title.isEmpty ? nil : title.joined(separator: " "))
+    }
+  }
+
+  struct Toggle: TodoCommand {
+    static let configuration = CommandConfiguration(abstract: "check off or uncheck")
+    @OptionGroup(visibility: .hidden) var options: CLIOptions
+    @Argument(help: "The task's number (5 or #5).") var uid: TaskNumber
+    @MainActor func outcome(in cli: TodoCLI) -> CommandOutcome { cli.change("toggle", uid) }
+  }
+
+  struct Delete: TodoCommand {
+    static let configuration = CommandConfiguration(abstract: "delete a task")
+    @OptionGroup(visibility: .hidden) var options: CLIOptions
+    @Argument(help: "The task's number (5 or #5).") var uid: TaskNumber
+    @MainActor func outcome(in cli: TodoCLI) -> CommandOutcome { cli.change("delete", uid) }
+  }
+
+  struct Undo: TodoCommand {
+    static let configuration = CommandConfiguration(abstract: "bring back the last deleted task")
+    @OptionGroup(visibility: .hidden) var options: CLIOptions
+    @MainActor func outcome(in cli: TodoCLI) -> CommandOutcome {
+      CommandOutcome(later: cli.tasks.undo())
+    }
+  }
+
+  struct Filter: TodoCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "show only tasks containing every word (no text: all)")
+    static let verbatimAfter: Int? = 0
+    @OptionGroup(visibility: .hidden) var options: CLIOptions
+    @Argument(help: "The words to look for.") var text: [String] = []
+    @MainActor func outcome(in cli: TodoCLI) -> CommandOutcome {
+      cli.tasks.setFilter(text.joined(separator: " "))
+      return CommandOutcome()
+    }
+  }
+
+  struct Stats: TodoCommand {
+    static let configuration = CommandConfiguration(abstract: "print the counts")
+    @OptionGroup(visibility: .hidden) var options: CLIOptions
+    @MainActor func outcome(in cli: TodoCLI) -> CommandOutcome { cli.stats() }
+  }
+}

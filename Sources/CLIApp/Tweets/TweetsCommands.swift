@@ -1,0 +1,129 @@
+import ArgumentParser
+
+/// `cli tweets`: the tweets app's grammar.
+public struct TweetsGrammar: AppGrammar {
+  public static let configuration = grammar(
+    "tweets",
+    commands: [
+      Timeline.self, People.self, Open.self, Back.self, Older.self, Refresh.self, Retry.self,
+      Pause.self, Resume.self, Logout.self, Wait.self, Link.self,
+    ])
+  @OptionGroup public var options: CLIOptions
+  public init() {}
+}
+
+/// A tweets command: what it asks of the tweets command set.
+protocol TweetsCommand: AppCommand {
+  @MainActor func outcome(in cli: TweetsCLI) -> CommandOutcome
+}
+
+extension TweetsCommand {
+  static var grammar: any AppGrammar.Type { TweetsGrammar.self }
+}
+
+extension TweetsGrammar {
+  struct Timeline: TweetsCommand {
+    static let configuration = CommandConfiguration(abstract: "show the list's timeline")
+    @OptionGroup(visibility: .hidden) var options: CLIOptions
+    @MainActor func outcome(in cli: TweetsCLI) -> CommandOutcome {
+      cli.navigator.showListTimeline()
+      return cli.showingScreen()
+    }
+  }
+
+  struct People: TweetsCommand {
+    static let configuration = CommandConfiguration(abstract: "show the list's members")
+    @OptionGroup(visibility: .hidden) var options: CLIOptions
+    @MainActor func outcome(in cli: TweetsCLI) -> CommandOutcome {
+      cli.navigator.showPeople()
+      return cli.showingScreen()
+    }
+  }
+
+  struct Open: TweetsCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "open a member's timeline (#n: the n-th person on the people screen)")
+    @OptionGroup(visibility: .hidden) var options: CLIOptions
+    @Argument(help: "A username, or #n.") var person: String
+    @MainActor func outcome(in cli: TweetsCLI) -> CommandOutcome { cli.open(person) }
+  }
+
+  struct Back: TweetsCommand {
+    static let configuration = CommandConfiguration(abstract: "go back one screen")
+    @OptionGroup(visibility: .hidden) var options: CLIOptions
+    @MainActor func outcome(in cli: TweetsCLI) -> CommandOutcome {
+      cli.navigator.back()
+      return CommandOutcome()
+    }
+  }
+
+  struct Older: TweetsCommand {
+    static let configuration = CommandConfiguration(abstract: "show older tweets")
+    @OptionGroup(visibility: .hidden) var options: CLIOptions
+    @MainActor func outcome(in cli: TweetsCLI) -> CommandOutcome {
+      cli.onTimeline { $0.loadOlder() }
+    }
+  }
+
+  struct Refresh: TweetsCommand {
+    static let configuration = CommandConfiguration(abstract: "fetch now")
+    @OptionGroup(visibility: .hidden) var options: CLIOptions
+    @MainActor func outcome(in cli: TweetsCLI) -> CommandOutcome {
+      cli.onTimeline {
+        $0.refresh()
+        return .accepted
+      }
+    }
+  }
+
+  struct Retry: TweetsCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "fetch the members again after a failure")
+    @OptionGroup(visibility: .hidden) var options: CLIOptions
+    @MainActor func outcome(in cli: TweetsCLI) -> CommandOutcome { cli.retry() }
+  }
+
+  struct Pause: TweetsCommand {
+    static let configuration = CommandConfiguration(abstract: "stop fetching")
+    @OptionGroup(visibility: .hidden) var options: CLIOptions
+    @MainActor func outcome(in cli: TweetsCLI) -> CommandOutcome {
+      cli.navigator.setPaused(true)
+      return CommandOutcome()
+    }
+  }
+
+  struct Resume: TweetsCommand {
+    static let configuration = CommandConfiguration(abstract: "fetch again")
+    @OptionGroup(visibility: .hidden) var options: CLIOptions
+    @MainActor func outcome(in cli: TweetsCLI) -> CommandOutcome {
+      cli.navigator.setPaused(false)
+      return CommandOutcome()
+    }
+  }
+
+  struct Logout: TweetsCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "forget the access token for this session")
+    @OptionGroup(visibility: .hidden) var options: CLIOptions
+    @MainActor func outcome(in cli: TweetsCLI) -> CommandOutcome {
+      cli.navigator.logOut()
+      return CommandOutcome()
+    }
+  }
+
+  struct Wait: TweetsCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "let time pass (1 to 60 s); polls print as they settle")
+    @OptionGroup(visibility: .hidden) var options: CLIOptions
+    @Argument(help: "Seconds, 1 to 60.") var seconds: String
+    @MainActor func outcome(in cli: TweetsCLI) -> CommandOutcome { cli.wait(seconds) }
+  }
+
+  struct Link: TweetsCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "print the web link of the n-th tweet shown")
+    @OptionGroup(visibility: .hidden) var options: CLIOptions
+    @Argument(help: "The tweet's row, from 1.") var number: String
+    @MainActor func outcome(in cli: TweetsCLI) -> CommandOutcome { cli.link(number) }
+  }
+}

@@ -1,0 +1,126 @@
+import ArgumentParser
+
+/// `cli weather`: the weather app's grammar.
+public struct WeatherGrammar: AppGrammar {
+  public static let configuration = grammar(
+    "weather",
+    commands: [
+      Search.self, Here.self, Now.self, Map.self, Pan.self, Zoom.self, Units.self, Key.self,
+      SaveKey.self, Refresh.self,
+    ])
+  @OptionGroup public var options: CLIOptions
+  public init() {}
+}
+
+/// A weather command: what it asks of the weather command set.
+protocol WeatherCommand: AppCommand {
+  @MainActor func outcome(in cli: WeatherCLI) -> CommandOutcome
+}
+
+extension WeatherCommand {
+  static var grammar: any AppGrammar.Type { WeatherGrammar.self }
+}
+
+extension WeatherGrammar {
+  struct Search: WeatherCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "look up a city by name (the rest of the line, as typed)")
+    static let verbatimAfter: Int? = 0
+    @OptionGroup(visibility: .hidden) var options: CLIOptions
+    @Argument(help: "The city's name.") var city: [String] = []
+    @MainActor func outcome(in cli: WeatherCLI) -> CommandOutcome {
+      cli.search(city.joined(separator: " "))
+    }
+  }
+
+  struct Here: WeatherCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "look up the weather at the device's position")
+    @OptionGroup(visibility: .hidden) var options: CLIOptions
+    @MainActor func outcome(in cli: WeatherCLI) -> CommandOutcome {
+      cli.weather.useMyLocation()
+      return CommandOutcome()
+    }
+  }
+
+  struct Now: WeatherCommand {
+    static let configuration = CommandConfiguration(
+      abstract:
+        "the weather in one line: the city, else the place shown, else the position (--format)")
+    static let verbatimAfter: Int? = 0
+    @OptionGroup(visibility: .hidden) var options: CLIOptions
+    @Argument(help: "The city's name (none: the place shown, else the position).")
+    var city: [String] = []
+    @MainActor func outcome(in cli: WeatherCLI) -> CommandOutcome {
+      cli.now(city.joined(separator: " "))
+    }
+  }
+
+  struct Map: WeatherCommand {
+    static let configuration = CommandConfiguration(
+      abstract:
+        "show or hide the map (toggle without an argument); size <columns>x<rows> draws it at "
+        + "that size (5–200 x 3–100; 36x13 at start)")
+    @OptionGroup(visibility: .hidden) var options: CLIOptions
+    @Argument(help: "on, off, or size <columns>x<rows>.") var words: [String] = []
+    @MainActor func outcome(in cli: WeatherCLI) -> CommandOutcome { cli.map(words) }
+  }
+
+  struct Pan: WeatherCommand {
+    static let configuration = CommandConfiguration(abstract: "move the map 1–20 times")
+    @OptionGroup(visibility: .hidden) var options: CLIOptions
+    @Argument(help: "Which way.") var direction: PanWord
+    @Argument(help: "How many steps (1–20; 1 by default).") var times: String?
+    @MainActor func outcome(in cli: WeatherCLI) -> CommandOutcome {
+      cli.pan([direction.rawValue] + (times.map { [$0] } ?? []))
+    }
+  }
+
+  struct Zoom: WeatherCommand {
+    static let configuration = CommandConfiguration(abstract: "zoom the map")
+    @OptionGroup(visibility: .hidden) var options: CLIOptions
+    @Argument(help: ArgumentHelp("In or out.", valueName: "in|out")) var direction: ZoomWord
+    @MainActor func outcome(in cli: WeatherCLI) -> CommandOutcome { cli.zoom(direction) }
+  }
+
+  struct Units: WeatherCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "show °C or °F (toggle without an argument)")
+    @OptionGroup(visibility: .hidden) var options: CLIOptions
+    @Argument(help: ArgumentHelp("c (°C) or f (°F); none: the other one.", valueName: "c|f"))
+    var unit: UnitWord?
+    @MainActor func outcome(in cli: WeatherCLI) -> CommandOutcome { cli.units(unit) }
+  }
+
+  struct Key: WeatherCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "use this OpenWeatherMap key for the session")
+    static let verbatimAfter: Int? = 0
+    @OptionGroup(visibility: .hidden) var options: CLIOptions
+    @Argument(help: "The key.") var value: [String] = []
+    @MainActor func outcome(in cli: WeatherCLI) -> CommandOutcome {
+      cli.key(value.joined(separator: " "), saving: false)
+    }
+  }
+
+  struct SaveKey: WeatherCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "savekey",
+      abstract: "use this key and write it to the settings file (0600)")
+    static let verbatimAfter: Int? = 0
+    @OptionGroup(visibility: .hidden) var options: CLIOptions
+    @Argument(help: "The key.") var value: [String] = []
+    @MainActor func outcome(in cli: WeatherCLI) -> CommandOutcome {
+      cli.key(value.joined(separator: " "), saving: true)
+    }
+  }
+
+  struct Refresh: WeatherCommand {
+    static let configuration = CommandConfiguration(abstract: "run the last query again")
+    @OptionGroup(visibility: .hidden) var options: CLIOptions
+    @MainActor func outcome(in cli: WeatherCLI) -> CommandOutcome {
+      cli.weather.refresh()
+      return CommandOutcome()
+    }
+  }
+}

@@ -71,7 +71,7 @@ public struct CommandOutcome {
   /// What the command did, in one line, asked for once its work has settled: a one-shot
   /// command prints it instead of what changed (`Added #107 Buy milk`); a session prints what
   /// changed, as for any command. Nil, or an answer of nil: the changes.
-  public var summary: (() -> String?)?
+  public var summary: (() -> CommandReply?)?
 
   public init(
     _ result: InputResult = .accepted, later: AnyPublisher<InputResult, Never>? = nil,
@@ -84,14 +84,20 @@ public struct CommandOutcome {
   }
 }
 
-/// A one-line answer: its name (the JSON key under `--json`) and its text.
+/// A one-line answer: its name (the JSON key under `--json`), its text, and the data `--json`
+/// writes instead of the text when there is any.
 public struct CommandReply: Error {
+  /// The key under `--json`: `answer`, `now`.
   public var name: String
+  /// The line: `Added #107 Buy milk`.
   public var text: String
+  /// The same answer as data (`{"added":{"uid":107,…}}`); nil: the text is the data.
+  public var json: JSONValue?
 
-  public init(_ name: String, _ text: String) {
+  public init(_ name: String, _ text: String, json: JSONValue? = nil) {
     self.name = name
     self.text = text
+    self.json = json
   }
 }
 

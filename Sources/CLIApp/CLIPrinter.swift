@@ -116,7 +116,8 @@ struct CLIPrinter {
       return
     }
     switch output.value {
-    case .text(let text): streams.out(text.isEmpty ? "\(output.name):" : "\(output.name): \(text)")
+    case .text(let text), .data(let text, _):
+      streams.out(text.isEmpty ? "\(output.name):" : "\(output.name): \(text)")
     case .flag(let flag): streams.out("\(output.name): \(flag)")
     case .optional(let text):
       streams.out(text.map { "\(output.name): \($0)" } ?? "\(output.name):")
@@ -143,10 +144,12 @@ struct CLIPrinter {
         : "\(name): \(value)")
   }
 
-  /// A one-line answer: the line itself, or `{"<name>": "<line>"}` under `--json`.
-  func reply(_ name: String, _ text: String) {
-    if json, let document = gathering.document { return document.set(name, .string(text)) }
-    streams.out(json ? JSONValue.object([(name, .string(text))]).text : VisibleText.of(text))
+  /// A one-line answer: the line itself, or under `--json` `{"<name>": <data>}` (the line
+  /// when the answer has no data of its own).
+  func reply(_ name: String, _ text: String, json data: JSONValue? = nil) {
+    let value = data ?? .string(text)
+    if json, let document = gathering.document { return document.set(name, value) }
+    streams.out(json ? JSONValue.object([(name, value)]).text : VisibleText.of(text))
   }
 
   func message(_ text: String) {

@@ -122,7 +122,7 @@ public final class CLIShell {
         return next(false)
       }
       if oneShot, !hadRejection, let line = outcome.summary?() {
-        answer(.success(CommandReply("answer", line)))
+        answer(.success(line))
         return next(false)
       }
       report(
@@ -162,7 +162,7 @@ public final class CLIShell {
   /// A command's one-line answer instead of the screen's changes, which count as printed.
   private func answer(_ reply: Result<CommandReply, CommandReply>) {
     switch reply {
-    case .success(let line): printer.reply(line.name, line.text)
+    case .success(let line): printer.reply(line.name, line.text, json: line.json)
     case .failure(let problem): reject(problem.text)
     }
     recordBaseline()

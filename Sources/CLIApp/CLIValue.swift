@@ -10,6 +10,9 @@ public enum CLIValue: Equatable {
   case optional(String?)
   /// A list: text rows (already formatted, without indentation) and the JSON rows.
   case list(rows: [String], json: [JSONValue])
+  /// A value printed as text and written as data under `--json` (money as
+  /// `{"amount":"1.90","currency":"GBP"}`, a count as a number, a state by its name).
+  case data(text: String, json: JSONValue)
   /// An output that does not apply to the screen as it is now (a guest's create button
   /// when signed in): never printed.
   case hidden
@@ -22,6 +25,7 @@ public enum CLIValue: Equatable {
   var json: JSONValue {
     switch self {
     case .text(let text): .string(text)
+    case .data(_, let json): json
     case .flag(let flag): .bool(flag)
     case .optional(let text): text.map(JSONValue.string) ?? .null
     case .list(_, let json): .array(json)
@@ -98,6 +102,12 @@ public indirect enum JSONValue: Equatable {
     case let optional as String?: optional.map(JSONValue.string) ?? .null
     default: row(value)
     }
+  }
+
+  /// An instant as ISO 8601 in UTC, with its offset: `2025-01-12T17:05:00Z`.
+  static func time(_ date: Date) -> JSONValue {
+    guard date.timeIntervalSince1970.isFinite else { return .null }
+    return .string(date.formatted(.iso8601))
   }
 
   /// The compact JSON text.

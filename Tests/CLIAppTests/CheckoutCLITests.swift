@@ -198,11 +198,14 @@ struct CheckoutCLITests {
   func json() {
     let h = CLIHarness(json: true)
     h.run(["add peas 2", "add nope"])
-    #expect(h.streams.stdout.contains(#"{"output":"total","value":"Total: 1.90 GBP"}"#))
+    #expect(
+      h.streams.stdout.contains(
+        #"{"output":"total","value":{"amount":"1.90","currency":"GBP"}}"#))
     #expect(h.streams.stdout.contains(#"{"output":"checkoutEnabled","value":true}"#))
     #expect(
       h.streams.stdout.first?.hasPrefix(
-        #"{"output":"catalog","value":[{"id":"peas","number":1,"title":"Bag of Peas","price":"For only 0.95 GBP","quantity":"0","quantityValue":0}"#
+        #"{"output":"catalog","value":[{"id":"peas","number":1,"title":"Bag of Peas","#
+          + #""price":{"amount":"0.95","currency":"GBP"},"quantity":0}"#
       ) == true)
     #expect(h.streams.stderr == [#"{"error":"no product matches \"nope\""}"#])
   }

@@ -24,6 +24,8 @@ struct CheckoutStateTests {
       $0.total = "Total: 0.95 GBP"
       $0.cartCount = "1 item"
       $0.checkoutEnabled = true
+      $0.totalAmount = MoneyAmount(minor: 95, currency: "GBP")
+      $0.cartItems = 1
     }
     state.finish()
   }

@@ -101,7 +101,11 @@ struct WeatherCLIEndToEndTests {
     let here = try await run(["now", "--format", "%l|%C|%t|%h|%w|%%"])
     #expect(here.stdout == "Amsterdam|Shower rain|11°C|88%||%\n", "no city: the position")
     let json = try await run(["--json", "now", "Reykjavik"])
-    #expect(json.stdout == #"{"now":"Reykjavík: ❄ 0°C"}"# + "\n")
+    #expect(
+      json.stdout
+        == #"{"now":{"line":"Reykjavík: ❄ 0°C","place":"Reykjavík","#
+        + #""temperature":{"value":-0.4,"unit":"celsius"},"humidity":77,"#
+        + #""conditions":"Light snow","icon":"❄","source":"live"}}"# + "\n")
     let ascii = try await run(["--ascii", "now", "São Paulo"])
     #expect(ascii.stdout == "Sao Paulo: c 22C\n")
     let nowhere = try await run(["now", "Atlantis"])

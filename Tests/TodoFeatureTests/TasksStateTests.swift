@@ -23,6 +23,7 @@ struct TasksStateTests {
       $0.sections = sections
       $0.statistics = "5 tasks, 4 due."
       $0.tabTitle = "Todo (4)"
+      $0.counts = TaskStatistics(total: 5, due: 4)
     }
     state.finish()
   }

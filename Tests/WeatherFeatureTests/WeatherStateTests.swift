@@ -25,7 +25,9 @@ struct WeatherStateTests {
       $0.labelsHidden = false
       $0.cityName = "London"
       $0.temperature = "12°C"
+      $0.temperatureValue = 12.4
       $0.humidity = "81%"
+      $0.humidityValue = 81
       $0.icon = "☁"
       $0.conditions = "Broken clouds"
       $0.source = .live
@@ -51,7 +53,9 @@ struct WeatherStateTests {
     h.scheduler.advance()
     state.expect {
       $0.units = "°F"
+      $0.unit = .fahrenheit
       $0.temperature = "54°F"
+      $0.temperatureValue = 54.3
       $0.markers[0].label = "☁ London 54°F"
     }
     state.finish()

@@ -12,7 +12,7 @@ struct AccountScreen {
   init(account: AccountViewModel) {
     let state = account.state
     func status(_ name: String, _ field: KeyPath<AccountState, FieldStatus>) -> CLIOutput {
-      CLIOutput(name, initial: true, driver: state) { .text($0[keyPath: field].text) }
+      CLIOutput(name, initial: true, driver: state) { .field($0[keyPath: field]) }
     }
     /// A create field for a guest, a save field for a signed-in user; hidden otherwise.
     func forGuest(_ guest: Bool, _ name: String, _ value: @escaping (AccountState) -> CLIValue)
@@ -27,7 +27,10 @@ struct AccountScreen {
       outputs: [
         .text("signedInAs", initial: true, state, \.signedInAs),
         CLIOutput("usernameStatus", initial: true, driver: state) {
-          .text($0.usernameStatus.text)
+          let status = $0.usernameStatus
+          var fields: [(String, JSONValue)] = [("state", .string(String(describing: status)))]
+          if !status.text.isEmpty { fields.append(("message", .string(status.text))) }
+          return .data(text: status.text, json: .object(fields))
         },
         status("emailStatus", \.emailStatus), status("passwordStatus", \.passwordStatus),
         status("confirmationStatus", \.confirmationStatus),

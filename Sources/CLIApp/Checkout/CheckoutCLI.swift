@@ -19,6 +19,9 @@ public final class CheckoutCLI: CLIApplication {
   /// as the TUI does, and never reads the navigator directly.
   private var stack: [SceneEntry<CheckoutScene>] = []
   private var subscription: AnyCancellable?
+  /// The catalog as last delivered, for a one-shot `add`'s answer as data.
+  private var catalogState: CatalogState?
+  private var followingCatalog: AnyCancellable?
 
   public init(session: CheckoutSession) {
     self.session = session
@@ -27,34 +30,42 @@ public final class CheckoutCLI: CLIApplication {
     catalogOutput = CLIOutput("catalog", initial: true, textCap: 50, driver: catalog) { state in
       .list(
         rows: state.rows.map { "\($0.number). \($0.title) | \($0.price) | \($0.quantity)" },
-        json: state.rows.map(JSONValue.row))
+        json: state.rows.map(JSONValue.catalogRow))
     }
     catalogScreen = CLIScreen(
       name: "catalog",
       outputs: [
-        catalogOutput, .text("total", initial: true, catalog, \.total),
-        .text("cartCount", initial: true, catalog, \.cartCount),
+        catalogOutput,
+        CLIOutput("total", initial: true, driver: catalog) { .money($0.total, $0.totalAmount) },
+        CLIOutput("cartCount", initial: true, driver: catalog) {
+          .data(text: $0.cartCount, json: .int($0.cartItems))
+        },
         .flag("checkoutEnabled", initial: true, catalog, \.checkoutEnabled),
       ])
     let checkout = session.checkout.state
     cartOutput = CLIOutput("cart", initial: true, driver: checkout) { state in
-      .list(rows: state.rows.map(\.text), json: state.rows.map(JSONValue.row))
+      .list(rows: state.rows.map(\.text), json: state.rows.map { .line($0.line) })
     }
-    totalOutput = .text("total", initial: true, checkout, \.total)
+    totalOutput = CLIOutput("total", initial: true, driver: checkout) {
+      .money($0.total, $0.totalAmount)
+    }
     currenciesOutput = CLIOutput("currencies", initial: false, driver: checkout) { state in
       let choices = state.currencyPicker?.choices ?? []
-      return .list(rows: choices.map(\.line), json: choices.map(JSONValue.row))
+      return .list(rows: choices.map(\.line), json: choices.map(JSONValue.currency))
     }
     let form = session.orderForm.state
     checkoutScreen = CLIScreen(
       name: "checkout",
       outputs: [
-        cartOutput, totalOutput, .text("currency", initial: true, checkout, \.currency),
+        cartOutput, totalOutput,
+        CLIOutput("currency", initial: true, driver: checkout) {
+          .data(text: $0.currency, json: .string($0.currencyCode))
+        },
         .flag("changeCurrencyEnabled", initial: true, checkout, \.changeCurrencyEnabled),
         currenciesOutput,
-        CLIOutput("nameStatus", initial: false, driver: form) { .text($0.nameStatus.text) },
-        CLIOutput("emailStatus", initial: false, driver: form) { .text($0.emailStatus.text) },
-        CLIOutput("addressStatus", initial: false, driver: form) { .text($0.addressStatus.text) },
+        CLIOutput("nameStatus", initial: false, driver: form) { .field($0.nameStatus) },
+        CLIOutput("emailStatus", initial: false, driver: form) { .field($0.emailStatus) },
+        CLIOutput("addressStatus", initial: false, driver: form) { .field($0.addressStatus) },
         .flag("placeOrderEnabled", initial: true, form, \.placeOrderEnabled),
         .text("placeOrderHint", initial: true, form, \.placeOrderHint),
         CLIOutput("confirmation", initial: false, driver: form) { .optional($0.confirmation) },
@@ -62,9 +73,10 @@ public final class CheckoutCLI: CLIApplication {
     ordersOutput = CLIOutput("orders", initial: false, driver: session.history.state) { state in
       .list(
         rows: state.rows.flatMap { [$0.summary] + $0.lines.map { "  " + $0 } },
-        json: state.rows.map(JSONValue.row))
+        json: state.rows.map(JSONValue.order))
     }
     subscription = session.stack.drive { [weak self] in self?.stack = $0 }
+    followingCatalog = catalog.drive { [weak self] in self?.catalogState = $0 }
   }
 
   /// Whether the navigator shows the checkout.
@@ -184,7 +196,14 @@ public final class CheckoutCLI: CLIApplication {
         : session.catalog.remove(product.id, quantity: quantity)
       var outcome = CommandOutcome(result)
       let catalog = session.catalog
-      outcome.summary = { catalog.cartSummary }
+      outcome.summary = { [weak self] in
+        guard let state = self?.catalogState, let total = state.totalAmount else { return nil }
+        return CommandReply(
+          "answer", catalog.cartSummary,
+          json: .object([
+            ("cart", .object([("items", .int(state.cartItems)), ("total", .money(total))]))
+          ]))
+      }
       return outcome
     }
   }

@@ -27,7 +27,14 @@ public final class TodoCLI: CLIApplication {
     sectionsOutput = CLIOutput("sections", initial: true, driver: state) {
       Self.render($0.sections)
     }
-    statisticsOutput = .text("statistics", initial: true, state, \.statistics)
+    statisticsOutput = CLIOutput("statistics", initial: true, driver: state) {
+      .data(
+        text: $0.statistics,
+        json: .object([
+          ("tasks", .int($0.counts.total)), ("due", .int($0.counts.due)),
+          ("done", .int($0.counts.done)),
+        ]))
+    }
     listScreen = CLIScreen(
       name: "tasks",
       outputs: [
@@ -116,7 +123,9 @@ public final class TodoCLI: CLIApplication {
   /// `add <title>`: answers `Added #<uid> <title>` in one shot.
   func add(_ title: String) -> CommandOutcome {
     var outcome = CommandOutcome(later: tasks.quickAdd(title))
-    outcome.summary = { [weak self] in self?.lastAdded.map(TaskAnswer.added) }
+    outcome.summary = { [weak self] in
+      self?.lastAdded.map { Self.answer("added", TaskAnswer.added($0), $0) }
+    }
     return outcome
   }
 
@@ -130,8 +139,12 @@ public final class TodoCLI: CLIApplication {
         later: word == "toggle" ? tasks.toggle(task) : tasks.delete(task))
       outcome.summary =
         word == "toggle"
-        ? { tasks.task(uid: task.uid).map(TaskAnswer.toggled) }
-        : { TaskAnswer.deleted(task) }
+        ? {
+          tasks.task(uid: task.uid).map {
+            Self.answer($0.isDone ? "checked" : "unchecked", TaskAnswer.toggled($0), $0)
+          }
+        }
+        : { Self.answer("deleted", TaskAnswer.deleted(task), task) }
       return outcome
     }
   }
@@ -198,6 +211,12 @@ public final class TodoCLI: CLIApplication {
     return .cappedList(
       capped: rows(cap), cappedJSON: json(cap),
       whole: WholeList(rows: { rows(nil) }, json: { json(nil) }))
+  }
+
+  /// A one-shot command's answer: the line, and `{"action":…,"task":…}` under `--json`.
+  static func answer(_ action: String, _ line: String, _ task: TaskItem) -> CommandReply {
+    CommandReply(
+      "answer", line, json: .object([("action", .string(action)), ("task", taskJSON(task))]))
   }
 
   static func taskJSON(_ task: TaskItem) -> JSONValue {

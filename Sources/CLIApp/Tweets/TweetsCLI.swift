@@ -168,9 +168,12 @@ public final class TweetsCLI: CLIApplication {
           name, .text("title", initial: true, state, \.title),
           CLIOutput("state", initial: true, driver: state) { state in
             switch state.load {
-            case .loading: .text("loading")
-            case .loaded: .text("loaded")
-            case .failed(let message): .text("failed: \(message)")
+            case .loading: .data(text: "loading", json: .object([("state", .string("loading"))]))
+            case .loaded: .data(text: "loaded", json: .object([("state", .string("loaded"))]))
+            case .failed(let message):
+              .data(
+                text: "failed: \(message)",
+                json: .object([("state", .string("failed")), ("message", .string(message))]))
             }
           },
           CLIOutput("people", initial: true, driver: state) { state in
@@ -204,7 +207,7 @@ extension JSONValue {
       ("authorUsername", .string(row.authorUsername)), ("text", .string(row.text)),
       ("age", .string(row.age)), ("header", .string(row.header)), ("line", .string(row.line)),
       ("link", .string(row.link)),
-      ("createdAt", .string(ISO8601DateFormatter().string(from: row.createdAt))),
+      ("createdAt", .time(row.createdAt)),
     ])
   }
 

@@ -36,12 +36,18 @@ public final class WeatherCLI: CLIApplication {
         flag("isLoading", \.isLoading),
         flag("labelsHidden", \.labelsHidden),
         text("cityName", \.cityName),
-        text("temperature", \.temperature),
-        text("humidity", \.humidity),
+        CLIOutput("temperature", initial: false, driver: state) {
+          .data(text: $0.temperature, json: .temperature($0))
+        },
+        CLIOutput("humidity", initial: false, driver: state) {
+          .data(text: $0.humidity, json: $0.humidityValue.map(JSONValue.int) ?? .null)
+        },
         text("icon", \.icon),
         text("conditions", \.conditions),
         text("dataNote", \.dataNote),
-        text("units", \.units),
+        CLIOutput("units", initial: false, driver: state) {
+          .data(text: $0.units, json: .string($0.unit.rawValue))
+        },
         text("apiKeyStatus", \.apiKeyStatus),
         flag("needsApiKey", \.needsApiKey),
         flag("mapVisible", \.mapVisible),
@@ -60,7 +66,7 @@ public final class WeatherCLI: CLIApplication {
         text("forecastStatus", \.forecastStatus),
         text("forecastTrend", \.forecastTrend),
         CLIOutput("forecast", initial: false, driver: state) { state in
-          .list(rows: state.forecast.map(\.text), json: state.forecast.map(JSONValue.row))
+          .list(rows: state.forecast.map(\.text), json: state.forecast.map(JSONValue.forecastDay))
         },
       ])
     following = state.drive { [weak self] in self?.state = $0 }
@@ -101,7 +107,7 @@ public final class WeatherCLI: CLIApplication {
       guard let state = self?.state, let line = WeatherLine.text(state, format: format) else {
         return .failure(CommandReply("now", "no weather to show"))
       }
-      return .success(CommandReply("now", line))
+      return .success(CommandReply("now", line, json: .now(state, line: line)))
     }
     return outcome
   }
@@ -215,6 +221,33 @@ extension JSONValue {
         ])
       ),
       ("icon", .string(marker.icon)), ("label", .string(marker.label)),
+    ])
+  }
+}
+
+extension JSONValue {
+  /// `{"value":18.3,"unit":"celsius"}`, or null without real weather.
+  static func temperature(_ state: WeatherState) -> JSONValue {
+    guard let value = state.temperatureValue, value.isFinite else { return .null }
+    return .object([("value", .double(value)), ("unit", .string(state.unit.rawValue))])
+  }
+
+  /// A day of the forecast: its name, glyph, lowest and highest (in the unit shown) and bars.
+  static func forecastDay(_ row: ForecastRow) -> JSONValue {
+    .object([
+      ("day", .string(row.day)), ("icon", .string(row.icon)), ("low", .double(row.lowValue)),
+      ("high", .double(row.highValue)), ("bars", .string(row.bars)),
+    ])
+  }
+
+  /// `now`'s answer as data: the line as formatted, and the weather it tells.
+  static func now(_ state: WeatherState, line: String) -> JSONValue {
+    .object([
+      ("line", .string(line)), ("place", .string(state.cityName)),
+      ("temperature", .temperature(state)),
+      ("humidity", state.humidityValue.map(JSONValue.int) ?? .null),
+      ("conditions", .string(state.conditions)), ("icon", .string(state.icon)),
+      ("source", .string(String(describing: state.source))),
     ])
   }
 }

@@ -21,6 +21,9 @@ public struct Currency: Identifiable, Equatable, Hashable, Sendable {
   /// `base` pence, converted and formatted: "1.99 AUD".
   public func format(base: Int) -> String { Money.format(convert(base), code: code) }
 
+  /// `base` pence, converted, as data.
+  public func amount(base: Int) -> MoneyAmount { MoneyAmount(minor: convert(base), currency: code) }
+
   /// Whether `code` is three upper-case ASCII letters.
   public static func isValidCode(_ code: String) -> Bool {
     code.utf8.count == 3 && code.utf8.allSatisfy { (65...90).contains($0) }

@@ -46,3 +46,39 @@ public enum Money {
     return result
   }
 }
+
+/// An amount of money as data: integer minor units and the currency's code. A front end that
+/// writes data (the CLI's `--json`) writes it exactly, as a decimal string and a code.
+public struct MoneyAmount: Equatable, Sendable, Codable {
+  /// Minor units (pence, cents).
+  public let minor: Int
+  /// The ISO 4217 code: "GBP".
+  public let currency: String
+
+  public init(minor: Int, currency: String) {
+    self.minor = minor
+    self.currency = currency
+  }
+
+  /// "1.90": exactly 2 decimals, never "-0.00".
+  public var amount: String { Money.amountText(minor) }
+}
+
+/// One line of a cart or an order as data: the product, how many, and what they cost.
+public struct LineAmount: Equatable, Sendable, Codable {
+  /// The product's id.
+  public let productID: String
+  /// The product's title.
+  public let title: String
+  /// How many.
+  public let quantity: Int
+  /// What they cost together.
+  public let amount: MoneyAmount
+
+  public init(productID: String, title: String, quantity: Int, amount: MoneyAmount) {
+    self.productID = productID
+    self.title = title
+    self.quantity = quantity
+    self.amount = amount
+  }
+}

@@ -15,6 +15,8 @@ public struct CatalogRow: Identifiable, Equatable, Sendable, Codable {
   public let quantity: String
   /// The quantity in the cart.
   public let quantityValue: Int
+  /// The price of one, as data.
+  public let unitPrice: MoneyAmount
 
   /// The price alone, "0.95 GBP", for where "For only" does not fit (a narrow total line).
   public var priceAmount: String { String(price.dropFirst(Self.pricePrefix.count)) }
@@ -76,6 +78,6 @@ final class CatalogRowCache {
       id: product.id, number: number, title: product.title,
       price: CatalogRow.pricePrefix + currency.format(base: product.priceMinor),
       quantity: String(quantity),
-      quantityValue: quantity)
+      quantityValue: quantity, unitPrice: currency.amount(base: product.priceMinor))
   }
 }

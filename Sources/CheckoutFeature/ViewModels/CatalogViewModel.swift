@@ -57,7 +57,8 @@ public final class CatalogViewModel: ScreenModel {
         version: cache.version, rows: rows,
         emptyText: rows.isEmpty && !trimmed.isEmpty ? "No products match \(trimmed)" : "",
         total: CartText.total(cart, in: currency), cartCount: CartText.itemCount(cart.itemCount),
-        checkoutEnabled: !cart.isEmpty)
+        checkoutEnabled: !cart.isEmpty, totalAmount: currency.amount(base: cart.baseTotal),
+        cartItems: cart.itemCount)
     }
     .removeDuplicates()
     .combineLatest(loading.removeDuplicates(), signedIn.removeDuplicates()) {
@@ -66,7 +67,8 @@ public final class CatalogViewModel: ScreenModel {
         title: username.map { "Supermarket · \($0)" } ?? "Supermarket", isLoading: loading,
         rows: listing.rows, total: listing.total,
         cartCount: listing.cartCount, checkoutEnabled: listing.checkoutEnabled,
-        emptyText: listing.emptyText)
+        emptyText: listing.emptyText, totalAmount: listing.totalAmount,
+        cartItems: listing.cartItems)
     }
     .asDriver(scheduler: scheduler)
     navigation = routes.asSignal(scheduler: scheduler)
@@ -136,9 +138,12 @@ struct Listing: Equatable {
   let total: String
   let cartCount: String
   let checkoutEnabled: Bool
+  let totalAmount: MoneyAmount
+  let cartItems: Int
 
   static func == (lhs: Listing, rhs: Listing) -> Bool {
     lhs.version == rhs.version && lhs.emptyText == rhs.emptyText && lhs.total == rhs.total
+      && lhs.totalAmount == rhs.totalAmount
       && lhs.cartCount == rhs.cartCount && lhs.checkoutEnabled == rhs.checkoutEnabled
   }
 }

@@ -2,8 +2,12 @@
 public struct CheckoutRow: Identifiable, Equatable, Sendable, Codable {
   /// The product id.
   public let id: String
+  /// How many.
   public let quantity: Int
+  /// "2 Bag of Peas for 1.90 GBP".
   public let text: String
+  /// The line as data.
+  public let line: LineAmount
 }
 
 /// One choice of the currency picker: "AUD  2.09".
@@ -61,8 +65,11 @@ final class CheckoutRowCache {
       }
       let row = CheckoutRow(
         id: line.id, quantity: line.quantity,
-        text: "\(line.quantity) \(line.product.title) for \(currency.format(base: line.baseAmount))"
-      )
+        text:
+          "\(line.quantity) \(line.product.title) for \(currency.format(base: line.baseAmount))",
+        line: LineAmount(
+          productID: line.id, title: line.product.title, quantity: line.quantity,
+          amount: currency.amount(base: line.baseAmount)))
       next[line.id] = row
       return row
     }

@@ -19,6 +19,10 @@ public struct CatalogState: Equatable, Sendable {
   public var checkoutEnabled: Bool
   /// "No products match <filter>" when the filter leaves no row, else "".
   public var emptyText: String
+  /// The cart's total as data; nil before the first listing.
+  public var totalAmount: MoneyAmount?
+  /// How many units the cart holds.
+  public var cartItems: Int
 }
 
 /// Everything the checkout screen shows above the order form.
@@ -41,6 +45,10 @@ public struct CheckoutState: Equatable, Sendable {
   public var offlineNotice: String
   /// The open picker, or nil.
   public var currencyPicker: CurrencyPicker?
+  /// The cart's total as data; nil before the first value.
+  public var totalAmount: MoneyAmount?
+  /// The currency's code: "GBP".
+  public var currencyCode: String
 }
 
 /// Everything the order form shows.
@@ -86,14 +94,15 @@ extension CatalogState {
   /// Before the first value: loading, no rows.
   public static let empty = CatalogState(
     title: "", isLoading: true, rows: [], total: "", cartCount: "", checkoutEnabled: false,
-    emptyText: "")
+    emptyText: "", totalAmount: nil, cartItems: 0)
 }
 
 extension CheckoutState {
   /// Before the first value: no rows, nothing enabled.
   public static let empty = CheckoutState(
     title: "", rows: [], total: "", currency: "", emptyText: "", isLoading: false,
-    changeCurrencyEnabled: false, offlineNotice: "", currencyPicker: nil)
+    changeCurrencyEnabled: false, offlineNotice: "", currencyPicker: nil, totalAmount: nil,
+    currencyCode: "")
 }
 
 extension OrderFormState {

@@ -87,7 +87,8 @@ public final class CheckoutViewModel: ScreenModel {
     let shown = cart.changesNow.combineLatest(currency.changes) { cart, currency in
       (
         rows: rowCache.rows(cart: cart, currency: currency),
-        total: CartText.total(cart, in: currency), empty: cart.isEmpty, currency: currency
+        total: CartText.total(cart, in: currency), empty: cart.isEmpty, currency: currency,
+        totalAmount: currency.amount(base: cart.baseTotal)
       )
     }
     // Enabled as the action is (online, and not fetching), in the same value as the rest.
@@ -98,7 +99,8 @@ public final class CheckoutViewModel: ScreenModel {
         currency: "Currency: \(shown.currency.code)",
         emptyText: shown.empty ? "Your cart is empty" : "", isLoading: fetching,
         changeCurrencyEnabled: online && !fetching, offlineNotice: online ? "" : Text.offline,
-        currencyPicker: table.map { Self.picker($0, current: shown.currency) })
+        currencyPicker: table.map { Self.picker($0, current: shown.currency) },
+        totalAmount: shown.totalAmount, currencyCode: shown.currency.code)
     }
     .removeDuplicates().asDriver(scheduler: scheduler)
     navigation = routes.asSignal(scheduler: scheduler)

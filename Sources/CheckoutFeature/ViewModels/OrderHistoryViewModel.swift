@@ -10,6 +10,14 @@ public struct OrderRow: Identifiable, Equatable, Sendable, Codable {
   public let customer: String
   /// "4 Can of Beans for 3.50 EUR", in order.
   public let lines: [String]
+  /// When it was placed.
+  public let placedAt: Date
+  /// How many units it holds.
+  public let itemCount: Int
+  /// Its total, in its currency.
+  public let total: MoneyAmount
+  /// Its lines as data.
+  public let items: [LineAmount]
 
   public var id: Int { number }
 }
@@ -112,6 +120,13 @@ public final class OrderHistoryViewModel: ScreenModel {
       customer: "\(draft.customer.name), \(draft.customer.email)",
       lines: draft.lines.map {
         "\($0.quantity) \($0.title) for \(Money.format($0.amountMinor, code: code))"
+      },
+      placedAt: draft.placedAt, itemCount: draft.itemCount,
+      total: MoneyAmount(minor: draft.totalMinor, currency: code),
+      items: draft.lines.map {
+        LineAmount(
+          productID: $0.productID, title: $0.title, quantity: $0.quantity,
+          amount: MoneyAmount(minor: $0.amountMinor, currency: code))
       })
   }
 }

@@ -12,6 +12,8 @@ public struct TasksState: Equatable, Sendable {
   public var filterSummary: String
   /// Whether a deleted task can be brought back.
   public var canUndo: Bool
+  /// The counts `statistics` says, as numbers.
+  public var counts: TaskStatistics
 }
 
 /// Everything the task editor shows, in one value.

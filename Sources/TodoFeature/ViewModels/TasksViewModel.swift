@@ -84,7 +84,7 @@ public final class TasksViewModel: ScreenModel {
       TasksState(
         sections: shown.sections, statistics: Self.statisticsText(shown.counts),
         tabTitle: Self.tabTitleText(shown.counts), filterText: rawFilter,
-        filterSummary: shown.summary, canUndo: undo != nil)
+        filterSummary: shown.summary, canUndo: undo != nil, counts: shown.counts)
     }
     .removeDuplicates().asDriver(scheduler: scheduler)
     events = toasts.map(ScreenEvent.message).asSignal(scheduler: scheduler)

@@ -65,9 +65,12 @@ public struct ForecastChart: Sendable {
       func pad(_ text: String) -> String {
         String(repeating: " ", count: max(0, 5 - text.count)) + text
       }
-      return ForecastRow(
+      var row = ForecastRow(
         day: name, icon: icon, low: low, high: high, bars: bars,
         text: "\(name) \(icon) \(pad(low)) \(pad(high)) \(bars)")
+      row.lowValue = unit.value(celsius: temperatures.min()!)
+      row.highValue = unit.value(celsius: temperatures.max()!)
+      return row
     }
   }
 }

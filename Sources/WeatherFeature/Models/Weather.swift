@@ -76,8 +76,19 @@ public struct LocationFix: Equatable, Sendable {
 }
 
 /// °C or °F.
-public enum TemperatureUnit: Equatable, Sendable {
+public enum TemperatureUnit: String, Equatable, Sendable {
   case celsius, fahrenheit
+
+  /// `celsius` in this unit, exactly.
+  public func convert(celsius: Double) -> Double {
+    self == .celsius ? celsius : celsius * 1.8 + 32
+  }
+
+  /// `celsius` in this unit to a tenth of a degree: the value as data (the display rounds
+  /// the exact value to whole degrees).
+  public func value(celsius: Double) -> Double {
+    (convert(celsius: celsius) * 10).rounded(.toNearestOrAwayFromZero) / 10
+  }
 }
 
 /// Which characters display strings may use.
@@ -118,6 +129,10 @@ public struct ForecastRow: Equatable, Sendable {
   public var bars: String
   /// The whole row: `Mon ☁   8°C  16°C ▂▁▂▅▆▇▅▃`.
   public var text: String
+  /// The day's lowest temperature in the unit shown, to a tenth, as data.
+  public var lowValue: Double = 0
+  /// The day's highest temperature in the unit shown, to a tenth, as data.
+  public var highValue: Double = 0
 
   public init(day: String, icon: String, low: String, high: String, bars: String, text: String) {
     self.day = day

@@ -8,8 +8,7 @@ public struct WeatherFormat: Sendable {
 
   /// `12°C`, `54°F` (ASCII `12C`): rounded half away from zero, never `-0`.
   public func temperature(_ celsius: Double, unit: TemperatureUnit) -> String {
-    let value = unit == .celsius ? celsius : celsius * 1.8 + 32
-    var rounded = value.rounded(.toNearestOrAwayFromZero)
+    var rounded = unit.convert(celsius: celsius).rounded(.toNearestOrAwayFromZero)
     if rounded == 0 { rounded = 0 }
     // Decoders refuse such values; a formatter still never traps on one.
     guard let whole = Int(exactly: rounded), whole.magnitude < 1_000_000 else {

@@ -24,6 +24,12 @@ public struct WeatherState: Equatable, Sendable {
   public var source: WeatherSource
   /// `°C` or `°F` (ASCII `C`, `F`).
   public var units: String
+  /// The unit shown, as data.
+  public var unit: TemperatureUnit
+  /// The temperature in `unit`, to a tenth; nil without real weather (the placeholder).
+  public var temperatureValue: Double?
+  /// The relative humidity, 0…100; nil without real weather.
+  public var humidityValue: Int?
   /// `not set`, or the key masked: `****1234`.
   public var apiKeyStatus: String
   /// True while a search waits for a key after the service refused the key.
@@ -59,7 +65,8 @@ extension WeatherState {
   /// What a screen shows before the view model's first value: nothing at all.
   public static let empty = WeatherState(
     isLoading: false, labelsHidden: true, cityName: "", temperature: "", humidity: "", icon: "",
-    conditions: "", dataNote: "", source: .nothing, units: "", apiKeyStatus: "", needsApiKey: false,
+    conditions: "", dataNote: "", source: .nothing, units: "", unit: .celsius,
+    temperatureValue: nil, humidityValue: nil, apiKeyStatus: "", needsApiKey: false,
     keyPromptVisible: false, saveKeyChoice: "", mapVisible: false, mapCaption: "", mapRows: [],
     mapRuns: [], markers: [], nearbyMarkers: [],
     forecastStatus: "", forecastTrend: "", forecast: [])
@@ -88,6 +95,9 @@ extension WeatherState {
       case .live?: .live
       }
     units = format.unitText(facts.units)
+    unit = facts.units
+    temperatureValue = weather.map { facts.units.value(celsius: $0.temperatureC) }
+    humidityValue = weather?.humidity
     apiKeyStatus = WeatherViewModel.maskedKey(facts.apiKey)
     needsApiKey = facts.needsApiKey
     keyPromptVisible = facts.keyPromptVisible

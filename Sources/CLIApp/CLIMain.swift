@@ -51,6 +51,13 @@ public enum CLIMain {
       CLIRoot.main(arguments)  // prints the script, the description or the candidates, exits
       exit(0)
     }
+    // `cli todo help [command]`, as a session's `help [command]` (argument-parser's own `help`
+    // is `cli help todo [command]`, which works too).
+    if let app = flags.firstIndex(where: { registry.app(named: $0) != nil }),
+      flags.dropFirst(app + 1).first == "help"
+    {
+      succeed(CLIRoot.help(for: arguments))
+    }
     let parsed: any ParsableCommand
     do {
       parsed = try CLIRoot.parseAsRoot(arguments)
@@ -174,7 +181,7 @@ public enum CLIMain {
       failing(line, hint: "see 'cli \(app.lowercased()) --help'")
     }
     if let word = arguments.first(where: { !$0.hasPrefix("-") }),
-      line.hasPrefix("Unexpected argument")
+      line.contains("nexpected argument")
     {
       badFlags("unknown app '\(word)'; apps: \(apps.joined(separator: ", "))")
     }

@@ -93,6 +93,9 @@ public final class CLIShell {
     let name = type(of: command).names[0]
     switch name {
     case "quit": return next(true)
+    case "show":
+      return perform(
+        CommandOutcome(show: app.currentScreen.outputs.map { ($0, true) }), then: next)
     case "active": return setActive((command as? any ActiveCommand)?.state, then: next)
     case "config":
       if let settingsReport {

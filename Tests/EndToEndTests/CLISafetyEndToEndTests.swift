@@ -122,6 +122,20 @@ struct OneLineAnswerEndToEndTests {
     #expect(session.stdout.contains("] Tea") && session.stdout.contains("statistics:"))
   }
 
+  @Test("edit and currency answer in one line; show prints the whole screen")
+  func moreAnswers() async throws {
+    let todo = try await Executables.run(
+      "cli", ["todo", "--ephemeral", "edit", "4", "Slides", "for", "Tokyo"])
+    #expect(todo.stdout == "Renamed #4 Slides for Tokyo\n" && todo.status == 0)
+    let currency = try await Executables.run(
+      "cli", ["checkout", "--offline", "--ephemeral", "currency", "EUR"])
+    #expect(currency.stdout == "Currency: EUR\n" && currency.status == 0)
+    let show = try await Executables.run("cli", ["checkout", "--offline", "--ephemeral", "show"])
+    let lines = show.stdout.split(separator: "\n")
+    #expect(lines.first == "catalog:" && lines.contains("cartCount: 0 items"), "\(show.stdout)")
+    #expect(lines.contains("checkoutEnabled: false"))
+  }
+
   @Test("--quiet prints nothing on stdout; errors still go to stderr with exit 1")
   func quiet() async throws {
     let done = try await Executables.run("cli", ["todo", "--ephemeral", "--quiet", "add", "x"])

@@ -7,7 +7,8 @@ struct JSONSchemaEndToEndTests {
   static let commands: [(app: String, words: [String])] = [
     ("todo", ["stats"]), ("todo", ["list"]), ("todo", ["add", "Buy milk"]),
     ("todo", ["toggle", "1"]), ("todo", ["toggle", "2"]), ("todo", ["delete", "3"]),
-    ("todo", ["filter", "basil"]), ("todo", ["undo"]),
+    ("todo", ["filter", "basil"]), ("todo", ["undo"]), ("todo", ["edit", "4", "Renamed"]),
+    ("todo", ["show"]), ("checkout", ["currency", "EUR"]), ("checkout", ["show"]),
     ("checkout", ["add", "peas", "2"]), ("checkout", ["remove", "peas"]), ("checkout", ["cart"]),
     ("checkout", ["catalog"]), ("checkout", ["checkout"]), ("checkout", ["orders"]),
     ("checkout", ["find", "beans"]), ("checkout", ["account"]),

@@ -22,6 +22,9 @@ public final class CheckoutCLI: CLIApplication {
   /// The catalog as last delivered, for a one-shot `add`'s answer as data.
   private var catalogState: CatalogState?
   private var followingCatalog: AnyCancellable?
+  /// The checkout screen as last delivered, for a one-shot `currency`'s answer.
+  private var checkoutState: CheckoutState?
+  private var followingCheckout: AnyCancellable?
 
   public init(session: CheckoutSession) {
     self.session = session
@@ -77,6 +80,7 @@ public final class CheckoutCLI: CLIApplication {
     }
     subscription = session.stack.drive { [weak self] in self?.stack = $0 }
     followingCatalog = catalog.drive { [weak self] in self?.catalogState = $0 }
+    followingCheckout = checkout.drive { [weak self] in self?.checkoutState = $0 }
   }
 
   /// Whether the navigator shows the checkout.
@@ -145,7 +149,13 @@ public final class CheckoutCLI: CLIApplication {
       let answer = session.checkout.openCurrencyPicker()
       return CommandOutcome(later: answer, show: [(currenciesOutput, false)])
     }
-    return CommandOutcome(later: session.checkout.chooseCurrency(code: code))
+    var outcome = CommandOutcome(later: session.checkout.chooseCurrency(code: code))
+    outcome.summary = { [weak self] in
+      guard let state = self?.checkoutState, !state.currencyCode.isEmpty else { return nil }
+      return CommandReply(
+        "answer", state.currency, json: .object([("currency", .string(state.currencyCode))]))
+    }
+    return outcome
   }
 
   /// `orders`: every past order.

@@ -38,8 +38,8 @@ extension AppGrammar {
   /// The shell's commands, which every app's grammar ends with.
   public static var shellCommands: [any ParsableCommand.Type] {
     [
-      ShellCommands.Active<Self>.self, ShellCommands.Config<Self>.self,
-      ShellCommands.Quit<Self>.self,
+      ShellCommands.Show<Self>.self, ShellCommands.Active<Self>.self,
+      ShellCommands.Config<Self>.self, ShellCommands.Quit<Self>.self,
     ]
   }
 

@@ -27,6 +27,17 @@ public enum ShellCommands {
     public init() {}
   }
 
+  /// `show`: every output of the screen shown, in full (what a one-shot command does not print).
+  public struct Show<Grammar: AppGrammar>: AppCommand {
+    public static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        commandName: "show", abstract: "print the whole screen shown now, every list in full")
+    }
+    public static var grammar: any AppGrammar.Type { Grammar.self }
+    @OptionGroup(visibility: .hidden) public var options: CLIOptions
+    public init() {}
+  }
+
   /// `quit` (or `exit`): waits for pending work, then ends the session.
   public struct Quit<Grammar: AppGrammar>: AppCommand {
     public static var configuration: CommandConfiguration {

@@ -161,7 +161,12 @@ public final class TodoCLI: CLIApplication {
       editor.setTitle(title)
       let ok = editor.ok()
       if ok != .accepted { editor.cancel() }
-      return CommandOutcome(ok)
+      var outcome = CommandOutcome(ok)
+      let tasks = tasks
+      outcome.summary = {
+        tasks.task(uid: task.uid).map { Self.answer("renamed", TaskAnswer.renamed($0), $0) }
+      }
+      return outcome
     }
   }
 

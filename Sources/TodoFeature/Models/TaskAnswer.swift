@@ -11,6 +11,9 @@ public enum TaskAnswer {
     (task.isDone ? "Checked " : "Unchecked ") + label(task)
   }
 
+  /// `Renamed #5 …`, with the new title.
+  public static func renamed(_ task: TaskItem) -> String { "Renamed \(label(task))" }
+
   /// `Deleted #5 …`.
   public static func deleted(_ task: TaskItem) -> String { "Deleted \(label(task))" }
 

@@ -55,7 +55,7 @@ public final class WholeList: Equatable {
 }
 
 /// A JSON value, written with sorted keys and no spaces.
-public indirect enum JSONValue: Equatable {
+public indirect enum JSONValue: Equatable, Sendable {
   case string(String)
   case bool(Bool)
   case int(Int)

@@ -61,29 +61,17 @@ public enum StoreFileCheck {
     guard stat(path, &target) == 0 else { throw .danglingLink(path: path) }
     guard (target.st_mode & S_IFMT) == S_IFREG else { throw .notARegularFile(path: path) }
     guard target.st_size > 0 else { return }
+    // Read-only first: closing such a connection neither checkpoints nor removes the log, so
+    // the store's own connection, opened a moment later, starts warm. A read-only connection
+    // cannot open a WAL database whose shared-memory file needs recovery; a writable one that
+    // only reads does.
+    var outcome = SQLiteContents.read(path, readOnly: true)
+    if case .unreadable = outcome { outcome = SQLiteContents.read(path, readOnly: false) }
     let contents: (tables: Set<String>, migrations: Set<String>)
-    do {
-      // A writable connection that only reads: a read-only one cannot open a WAL database
-      // whose shared-memory file needs recovery. Nothing here writes the database file.
-      var configuration = Configuration()
-      configuration.busyMode = .timeout(5)
-      let reader = try DatabaseQueue(path: path, configuration: configuration)
-      defer { try? reader.close() }
-      contents = try reader.read { db in
-        let tables = Set(
-          try String.fetchAll(
-            db,
-            sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
-          ))
-        let migrations =
-          tables.contains("grdb_migrations")
-          ? Set(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")) : []
-        return (tables, migrations)
-      }
-    } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
-      return  // another process holds it: the store's own open waits and reports
-    } catch {
-      throw .damaged(path: path)
+    switch outcome {
+    case .busy: return  // another process holds it: the store's own open waits and reports
+    case .unreadable: throw .damaged(path: path)
+    case .contents(let tables, let migrations): contents = (tables, migrations)
     }
     guard !contents.tables.isEmpty else { return }
     guard identity.tables.isSubset(of: contents.tables) else { throw .notOurs(path: path) }
@@ -110,9 +98,12 @@ public enum StoreFileCheck {
   }
 
   /// Moves what the write-ahead log holds into the database file, so that the file alone (a
-  /// user's backup copy) has every committed change. Readers in other processes may keep
-  /// some pages in the log; what they do not hold is moved.
+  /// user's backup copy) has every committed change, and empties the log, so that the next
+  /// process to open the store has no log to read through first (a process ends without
+  /// closing its connections, which would have done it). A reader in another process holding
+  /// pages of the log past the connection's busy wait leaves the log as it is, to be moved by
+  /// a later write.
   public static func checkpoint(_ db: Database) {
-    _ = try? Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(PASSIVE)")
+    _ = try? Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)")
   }
 }

@@ -21,7 +21,10 @@ public final class LoopbackServer: Sendable {
     await server.appendRoute("*", handler: handler)
     let server = server
     task = Task { try await server.run() }
-    try await server.waitUntilListening()
+    // FlyingFox waits 5 s by default; with the whole suite running on 2 cores, the server's
+    // task can take longer than that to be scheduled (all six HTTPServicesTests once timed out
+    // together), so the wait is 30 s: still a limit, never a hang.
+    try await server.waitUntilListening(timeout: 30)
     guard case .ip4(_, let port) = await server.listeningAddress else {
       throw LoopbackError.noPort(String(describing: await server.listeningAddress))
     }

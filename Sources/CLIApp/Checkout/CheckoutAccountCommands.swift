@@ -12,6 +12,7 @@ extension CheckoutGrammar {
 
   struct Account: SimpleCheckoutCommand {
     static let configuration = CommandConfiguration(
+      commandName: "account",
       abstract: "open the account screen (sign up, rename, sign out)")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     var text: [String] { [] }
@@ -23,6 +24,7 @@ extension CheckoutGrammar {
 
   struct Username: SimpleCheckoutCommand {
     static let configuration = CommandConfiguration(
+      commandName: "username",
       abstract: "account: the username (checked as you go)")
     static let verbatimAfter: Int? = 0
     @OptionGroup(visibility: .hidden) var options: CLIOptions
@@ -34,6 +36,7 @@ extension CheckoutGrammar {
 
   struct Password: SimpleCheckoutCommand {
     static let configuration = CommandConfiguration(
+      commandName: "password",
       abstract: "account: the password (never printed)")
     static let verbatimAfter: Int? = 0
     @OptionGroup(visibility: .hidden) var options: CLIOptions
@@ -44,7 +47,8 @@ extension CheckoutGrammar {
   }
 
   struct Confirm: SimpleCheckoutCommand {
-    static let configuration = CommandConfiguration(abstract: "account: the password again")
+    static let configuration = CommandConfiguration(
+      commandName: "confirm", abstract: "account: the password again")
     static let verbatimAfter: Int? = 0
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @Argument(help: "The password again.") var text: [String] = []
@@ -54,7 +58,8 @@ extension CheckoutGrammar {
   }
 
   struct Create: SimpleCheckoutCommand {
-    static let configuration = CommandConfiguration(abstract: "account: create the account")
+    static let configuration = CommandConfiguration(
+      commandName: "create", abstract: "account: create the account")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     var text: [String] { [] }
     static func run(_ cli: CheckoutCLI, _ text: String) -> CommandOutcome {
@@ -64,6 +69,7 @@ extension CheckoutGrammar {
 
   struct Save: SimpleCheckoutCommand {
     static let configuration = CommandConfiguration(
+      commandName: "save",
       abstract: "account: rename the signed-in account")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     var text: [String] { [] }

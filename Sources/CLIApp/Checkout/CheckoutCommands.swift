@@ -37,6 +37,7 @@ extension SimpleCheckoutCommand {
 extension CheckoutGrammar {
   struct Catalog: SimpleCheckoutCommand {
     static let configuration = CommandConfiguration(
+      commandName: "catalog",
       abstract: "show the catalog; on the account screen: close it", aliases: ["back"])
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     var text: [String] { [] }
@@ -45,6 +46,7 @@ extension CheckoutGrammar {
 
   struct Add: CheckoutCommand {
     static let configuration = CommandConfiguration(
+      commandName: "add",
       abstract: "add units of a product (qty defaults to 1)")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @Argument(help: "The product's number or name, then the quantity.") var product: [String] = []
@@ -54,7 +56,8 @@ extension CheckoutGrammar {
   }
 
   struct Remove: CheckoutCommand {
-    static let configuration = CommandConfiguration(abstract: "remove units of a product")
+    static let configuration = CommandConfiguration(
+      commandName: "remove", abstract: "remove units of a product")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @Argument(help: "The product's number or name, then the quantity.") var product: [String] = []
     @MainActor func outcome(in cli: CheckoutCLI) -> CommandOutcome {
@@ -64,6 +67,7 @@ extension CheckoutGrammar {
 
   struct Find: SimpleCheckoutCommand {
     static let configuration = CommandConfiguration(
+      commandName: "find",
       abstract: "filter the catalog by title (no text clears the filter)")
     static let verbatimAfter: Int? = 0
     @OptionGroup(visibility: .hidden) var options: CLIOptions
@@ -72,14 +76,16 @@ extension CheckoutGrammar {
   }
 
   struct Cart: SimpleCheckoutCommand {
-    static let configuration = CommandConfiguration(abstract: "show the cart and its total")
+    static let configuration = CommandConfiguration(
+      commandName: "cart", abstract: "show the cart and its total")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     var text: [String] { [] }
     static func run(_ cli: CheckoutCLI, _ text: String) -> CommandOutcome { cli.cart() }
   }
 
   struct Checkout: SimpleCheckoutCommand {
-    static let configuration = CommandConfiguration(abstract: "go to the checkout screen")
+    static let configuration = CommandConfiguration(
+      commandName: "checkout", abstract: "go to the checkout screen")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     var text: [String] { [] }
     static func run(_ cli: CheckoutCLI, _ text: String) -> CommandOutcome {
@@ -88,14 +94,16 @@ extension CheckoutGrammar {
   }
 
   struct Currency: SimpleCheckoutCommand {
-    static let configuration = CommandConfiguration(abstract: "list currencies, or switch to CODE")
+    static let configuration = CommandConfiguration(
+      commandName: "currency", abstract: "list currencies, or switch to CODE")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @Argument(help: "A currency code such as EUR.") var text: [String] = []
     static func run(_ cli: CheckoutCLI, _ text: String) -> CommandOutcome { cli.currency(text) }
   }
 
   struct Cancel: SimpleCheckoutCommand {
-    static let configuration = CommandConfiguration(abstract: "close the currency list")
+    static let configuration = CommandConfiguration(
+      commandName: "cancel", abstract: "close the currency list")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     var text: [String] { [] }
     static func run(_ cli: CheckoutCLI, _ text: String) -> CommandOutcome {
@@ -105,7 +113,8 @@ extension CheckoutGrammar {
   }
 
   struct Name: SimpleCheckoutCommand {
-    static let configuration = CommandConfiguration(abstract: "set the name for the order")
+    static let configuration = CommandConfiguration(
+      commandName: "name", abstract: "set the name for the order")
     static let verbatimAfter: Int? = 0
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @Argument(help: "The name.") var text: [String] = []
@@ -117,6 +126,7 @@ extension CheckoutGrammar {
 
   struct Email: SimpleCheckoutCommand {
     static let configuration = CommandConfiguration(
+      commandName: "email",
       abstract: "set the order's email (on the account screen: the account's)")
     static let verbatimAfter: Int? = 0
     @OptionGroup(visibility: .hidden) var options: CLIOptions
@@ -125,7 +135,8 @@ extension CheckoutGrammar {
   }
 
   struct Address: SimpleCheckoutCommand {
-    static let configuration = CommandConfiguration(abstract: "set the delivery address")
+    static let configuration = CommandConfiguration(
+      commandName: "address", abstract: "set the delivery address")
     static let verbatimAfter: Int? = 0
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @Argument(help: "The address.") var text: [String] = []
@@ -136,7 +147,8 @@ extension CheckoutGrammar {
   }
 
   struct Order: SimpleCheckoutCommand {
-    static let configuration = CommandConfiguration(abstract: "place the order")
+    static let configuration = CommandConfiguration(
+      commandName: "order", abstract: "place the order")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     var text: [String] { [] }
     static func run(_ cli: CheckoutCLI, _ text: String) -> CommandOutcome {
@@ -156,7 +168,8 @@ extension CheckoutGrammar {
   }
 
   struct Orders: SimpleCheckoutCommand {
-    static let configuration = CommandConfiguration(abstract: "show past orders")
+    static let configuration = CommandConfiguration(
+      commandName: "orders", abstract: "show past orders")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     var text: [String] { [] }
     static func run(_ cli: CheckoutCLI, _ text: String) -> CommandOutcome { cli.orders() }

@@ -23,13 +23,15 @@ extension TodoCommand {
 
 extension TodoGrammar {
   struct List: TodoCommand {
-    static let configuration = CommandConfiguration(abstract: "print every task")
+    static let configuration = CommandConfiguration(
+      commandName: "list", abstract: "print every task")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @MainActor func outcome(in cli: TodoCLI) -> CommandOutcome { cli.list() }
   }
 
   struct Add: TodoCommand {
-    static let configuration = CommandConfiguration(abstract: "add a task")
+    static let configuration = CommandConfiguration(
+      commandName: "add", abstract: "add a task")
     static let verbatimAfter: Int? = 0
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @Argument(help: "The task's title (in a session: the rest of the line, as typed).")
@@ -41,6 +43,7 @@ extension TodoGrammar {
 
   struct New: TodoCommand {
     static let configuration = CommandConfiguration(
+      commandName: "new",
       abstract: "add a task in the editor (the next line is its title; :cancel cancels)")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @MainActor func outcome(in cli: TodoCLI) -> CommandOutcome {
@@ -50,6 +53,7 @@ extension TodoGrammar {
 
   struct Edit: TodoCommand {
     static let configuration = CommandConfiguration(
+      commandName: "edit",
       abstract: "rename a task, or open the editor")
     static let verbatimAfter: Int? = 1
     @OptionGroup(visibility: .hidden) var options: CLIOptions
@@ -61,21 +65,24 @@ extension TodoGrammar {
   }
 
   struct Toggle: TodoCommand {
-    static let configuration = CommandConfiguration(abstract: "check off or uncheck")
+    static let configuration = CommandConfiguration(
+      commandName: "toggle", abstract: "check off or uncheck")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @Argument(help: "The task's number (5 or #5).") var uid: TaskNumber
     @MainActor func outcome(in cli: TodoCLI) -> CommandOutcome { cli.change("toggle", uid) }
   }
 
   struct Delete: TodoCommand {
-    static let configuration = CommandConfiguration(abstract: "delete a task")
+    static let configuration = CommandConfiguration(
+      commandName: "delete", abstract: "delete a task")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @Argument(help: "The task's number (5 or #5).") var uid: TaskNumber
     @MainActor func outcome(in cli: TodoCLI) -> CommandOutcome { cli.change("delete", uid) }
   }
 
   struct Undo: TodoCommand {
-    static let configuration = CommandConfiguration(abstract: "bring back the last deleted task")
+    static let configuration = CommandConfiguration(
+      commandName: "undo", abstract: "bring back the last deleted task")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @MainActor func outcome(in cli: TodoCLI) -> CommandOutcome {
       CommandOutcome(later: cli.tasks.undo())
@@ -84,6 +91,7 @@ extension TodoGrammar {
 
   struct Filter: TodoCommand {
     static let configuration = CommandConfiguration(
+      commandName: "filter",
       abstract: "show only tasks containing every word (no text: all)")
     static let verbatimAfter: Int? = 0
     @OptionGroup(visibility: .hidden) var options: CLIOptions
@@ -95,7 +103,8 @@ extension TodoGrammar {
   }
 
   struct Stats: TodoCommand {
-    static let configuration = CommandConfiguration(abstract: "print the counts")
+    static let configuration = CommandConfiguration(
+      commandName: "stats", abstract: "print the counts")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @MainActor func outcome(in cli: TodoCLI) -> CommandOutcome { cli.stats() }
   }

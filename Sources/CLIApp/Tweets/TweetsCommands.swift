@@ -23,7 +23,8 @@ extension TweetsCommand {
 
 extension TweetsGrammar {
   struct Timeline: TweetsCommand {
-    static let configuration = CommandConfiguration(abstract: "show the list's timeline")
+    static let configuration = CommandConfiguration(
+      commandName: "timeline", abstract: "show the list's timeline")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @MainActor func outcome(in cli: TweetsCLI) -> CommandOutcome {
       cli.navigator.showListTimeline()
@@ -32,7 +33,8 @@ extension TweetsGrammar {
   }
 
   struct People: TweetsCommand {
-    static let configuration = CommandConfiguration(abstract: "show the list's members")
+    static let configuration = CommandConfiguration(
+      commandName: "people", abstract: "show the list's members")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @MainActor func outcome(in cli: TweetsCLI) -> CommandOutcome {
       cli.navigator.showPeople()
@@ -42,6 +44,7 @@ extension TweetsGrammar {
 
   struct Open: TweetsCommand {
     static let configuration = CommandConfiguration(
+      commandName: "open",
       abstract: "open a member's timeline (#n: the n-th person on the people screen)")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @Argument(help: "A username, or #n.") var person: String
@@ -49,7 +52,8 @@ extension TweetsGrammar {
   }
 
   struct Back: TweetsCommand {
-    static let configuration = CommandConfiguration(abstract: "go back one screen")
+    static let configuration = CommandConfiguration(
+      commandName: "back", abstract: "go back one screen")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @MainActor func outcome(in cli: TweetsCLI) -> CommandOutcome {
       cli.navigator.back()
@@ -58,7 +62,8 @@ extension TweetsGrammar {
   }
 
   struct Older: TweetsCommand {
-    static let configuration = CommandConfiguration(abstract: "show older tweets")
+    static let configuration = CommandConfiguration(
+      commandName: "older", abstract: "show older tweets")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @MainActor func outcome(in cli: TweetsCLI) -> CommandOutcome {
       cli.onTimeline { $0.loadOlder() }
@@ -66,7 +71,8 @@ extension TweetsGrammar {
   }
 
   struct Refresh: TweetsCommand {
-    static let configuration = CommandConfiguration(abstract: "fetch now")
+    static let configuration = CommandConfiguration(
+      commandName: "refresh", abstract: "fetch now")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @MainActor func outcome(in cli: TweetsCLI) -> CommandOutcome {
       cli.onTimeline {
@@ -78,13 +84,15 @@ extension TweetsGrammar {
 
   struct Retry: TweetsCommand {
     static let configuration = CommandConfiguration(
+      commandName: "retry",
       abstract: "fetch the members again after a failure")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @MainActor func outcome(in cli: TweetsCLI) -> CommandOutcome { cli.retry() }
   }
 
   struct Pause: TweetsCommand {
-    static let configuration = CommandConfiguration(abstract: "stop fetching")
+    static let configuration = CommandConfiguration(
+      commandName: "pause", abstract: "stop fetching")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @MainActor func outcome(in cli: TweetsCLI) -> CommandOutcome {
       cli.navigator.setPaused(true)
@@ -93,7 +101,8 @@ extension TweetsGrammar {
   }
 
   struct Resume: TweetsCommand {
-    static let configuration = CommandConfiguration(abstract: "fetch again")
+    static let configuration = CommandConfiguration(
+      commandName: "resume", abstract: "fetch again")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @MainActor func outcome(in cli: TweetsCLI) -> CommandOutcome {
       cli.navigator.setPaused(false)
@@ -103,6 +112,7 @@ extension TweetsGrammar {
 
   struct Logout: TweetsCommand {
     static let configuration = CommandConfiguration(
+      commandName: "logout",
       abstract: "forget the access token for this session")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @MainActor func outcome(in cli: TweetsCLI) -> CommandOutcome {
@@ -113,6 +123,7 @@ extension TweetsGrammar {
 
   struct Wait: TweetsCommand {
     static let configuration = CommandConfiguration(
+      commandName: "wait",
       abstract: "let time pass (1 to 60 s); polls print as they settle")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @Argument(help: "Seconds, 1 to 60.") var seconds: String
@@ -121,6 +132,7 @@ extension TweetsGrammar {
 
   struct Link: TweetsCommand {
     static let configuration = CommandConfiguration(
+      commandName: "link",
       abstract: "print the web link of the n-th tweet shown")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @Argument(help: "The tweet's row, from 1.") var number: String

@@ -24,6 +24,7 @@ extension WeatherCommand {
 extension WeatherGrammar {
   struct Search: WeatherCommand {
     static let configuration = CommandConfiguration(
+      commandName: "search",
       abstract: "look up a city by name (the rest of the line, as typed)")
     static let verbatimAfter: Int? = 0
     @OptionGroup(visibility: .hidden) var options: CLIOptions
@@ -35,6 +36,7 @@ extension WeatherGrammar {
 
   struct Here: WeatherCommand {
     static let configuration = CommandConfiguration(
+      commandName: "here",
       abstract: "look up the weather at the device's position")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @MainActor func outcome(in cli: WeatherCLI) -> CommandOutcome {
@@ -45,6 +47,7 @@ extension WeatherGrammar {
 
   struct Now: WeatherCommand {
     static let configuration = CommandConfiguration(
+      commandName: "now",
       abstract:
         "the weather in one line: the city, else the place shown, else the position (--format)")
     static let verbatimAfter: Int? = 0
@@ -58,6 +61,7 @@ extension WeatherGrammar {
 
   struct Map: WeatherCommand {
     static let configuration = CommandConfiguration(
+      commandName: "map",
       abstract:
         "show or hide the map (toggle without an argument); size <columns>x<rows> draws it at "
         + "that size (5–200 x 3–100; 36x13 at start)")
@@ -67,7 +71,8 @@ extension WeatherGrammar {
   }
 
   struct Pan: WeatherCommand {
-    static let configuration = CommandConfiguration(abstract: "move the map 1–20 times")
+    static let configuration = CommandConfiguration(
+      commandName: "pan", abstract: "move the map 1–20 times")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @Argument(help: "Which way.") var direction: PanWord
     @Argument(help: "How many steps (1–20; 1 by default).") var times: String?
@@ -77,7 +82,8 @@ extension WeatherGrammar {
   }
 
   struct Zoom: WeatherCommand {
-    static let configuration = CommandConfiguration(abstract: "zoom the map")
+    static let configuration = CommandConfiguration(
+      commandName: "zoom", abstract: "zoom the map")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @Argument(help: ArgumentHelp("In or out.", valueName: "in|out")) var direction: ZoomWord
     @MainActor func outcome(in cli: WeatherCLI) -> CommandOutcome { cli.zoom(direction) }
@@ -85,6 +91,7 @@ extension WeatherGrammar {
 
   struct Units: WeatherCommand {
     static let configuration = CommandConfiguration(
+      commandName: "units",
       abstract: "show °C or °F (toggle without an argument)")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @Argument(help: ArgumentHelp("c (°C) or f (°F); none: the other one.", valueName: "c|f"))
@@ -94,6 +101,7 @@ extension WeatherGrammar {
 
   struct Key: WeatherCommand {
     static let configuration = CommandConfiguration(
+      commandName: "key",
       abstract: "use this OpenWeatherMap key for the session")
     static let verbatimAfter: Int? = 0
     @OptionGroup(visibility: .hidden) var options: CLIOptions
@@ -116,7 +124,8 @@ extension WeatherGrammar {
   }
 
   struct Refresh: WeatherCommand {
-    static let configuration = CommandConfiguration(abstract: "run the last query again")
+    static let configuration = CommandConfiguration(
+      commandName: "refresh", abstract: "run the last query again")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @MainActor func outcome(in cli: WeatherCLI) -> CommandOutcome {
       cli.weather.refresh()

@@ -153,22 +153,9 @@ public final class SQLiteTaskService: TaskService, Sendable {
 
   // MARK: Reading
 
-  /// Every row, unsorted, decoded by column index (no per-row column lookup by name).
+  /// Every row, unsorted.
   private static func readAll(_ db: Database) throws -> [TaskItem] {
-    var tasks: [TaskItem] = []
-    tasks.reserveCapacity(try Int.fetchOne(db, sql: "SELECT count(*) FROM task") ?? 0)
-    let rows = try Row.fetchCursor(db, sql: "SELECT uid, title, added, checked FROM task")
-    while let row = try rows.next() {
-      // Throwing decodes: a value of the wrong type (edited by hand) fails the read instead
-      // of trapping.
-      let checked: Int64? = try row.decode(atIndex: 3)
-      tasks.append(
-        TaskItem(
-          uid: try row.decode(atIndex: 0), title: try row.decode(atIndex: 1),
-          added: Date(millisecondsSince1970: try row.decode(atIndex: 2)),
-          checked: checked.map(Date.init(millisecondsSince1970:))))
-    }
-    return tasks
+    try TaskRows.read(db)
   }
 
   private static func dataVersion(_ db: Database) throws -> Int {

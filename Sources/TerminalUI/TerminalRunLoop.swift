@@ -50,6 +50,11 @@ public final class TerminalRunLoop {
   private var decoder = KeyDecoder()
   private var sources: [any DispatchSourceProtocol] = []
   private var redrawPending = false
+  /// Keys read and not yet handled, one per main-queue turn.
+  private lazy var keys = KeyPump(
+    yield: { work in DispatchQueue.main.async { work() } },
+    acceptsText: { [unowned self] in host.acceptsText },
+    deliver: { [unowned self] in deliver($0) })
 
   public init(host: any TerminalHost, ascii: Bool, color: Bool, exitAfterFirstFrame: Bool = false) {
     self.host = host
@@ -115,22 +120,26 @@ public final class TerminalRunLoop {
       if count == 0 { quit() }
       return
     }
-    for key in Self.coalesced(decoder.decode(Array(bytes[0..<count])), text: host.acceptsText) {
-      switch key {
-      case .focusIn, .focusOut:
-        host.setSeen(key == .focusIn)
-        continue
-      case .suspend:
-        suspend()
-        return
-      default: break
-      }
-      if host.handle(key) == .quit || key == .controlC {
-        quit()
-        return
-      }
+    keys.enqueue(decoder.decode(Array(bytes[0..<count])))
+  }
+
+  /// Hands one key to the host; false when the app quits.
+  private func deliver(_ key: Key) -> Bool {
+    switch key {
+    case .focusIn, .focusOut:
+      host.setSeen(key == .focusIn)
+      return true
+    case .suspend:
+      suspend()
+      return true
+    default: break
+    }
+    if host.handle(key) == .quit || key == .controlC {
+      quit()
+      return false
     }
     setNeedsDisplay()
+    return true
   }
 
   /// `keys` with each run of two or more characters joined into one `.text` key, when `text`

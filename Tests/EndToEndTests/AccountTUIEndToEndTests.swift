@@ -32,4 +32,24 @@ struct AccountTUIEndToEndTests {
       #expect(await eventually { await !session.isRunning })
     }
   }
+
+  @Test("issue 29, item 1: the account burst sent in one write fills every field")
+  func burstInOneWrite() async throws {
+    try await TmuxSession.with { session in
+      let tui = Executables.url("tui").path
+      try await session.start(
+        "env LANG=C.UTF-8 TERM=xterm-256color '\(tui)' checkout --offline --ephemeral")
+      #expect(try await eventually { try await session.pane().contains(">  1  Bag of Peas") })
+      try await session.keys("A")
+      #expect(try await eventually { try await session.pane().contains("Account") })
+      try await session.keys("-l", "ana_42\tbo@example.com\tsecret12\tsecret12\t")
+      #expect(
+        try await eventually { try await session.pane().contains("[ Create account ]  Ready") })
+      let pane = try await session.pane()
+      #expect(pane.contains("bo@example.com") && !pane.contains("Passwords do not match"))
+      try await session.keys("Escape")
+      try await session.keys("q")
+      #expect(await eventually { await !session.isRunning })
+    }
+  }
 }

@@ -1,0 +1,134 @@
+import CheckoutFeature
+import Foundation
+import TUIApp
+import TerminalUI
+import Testing
+import ViewModelKit
+import ViewModelKitTesting
+
+/// Issue 29, item 1: whatever way the same bytes arrive (one at a time, all in one read, split
+/// at random points, with turns of the main queue between the reads or not), the screen ends
+/// as when the keys are typed one by one.
+@Suite("TUI: a burst of keys")
+@MainActor
+struct KeyBurstTests {
+  /// Which app's screen a form is on.
+  enum App: Sendable { case checkout, todo, weather, tweets }
+
+  /// A form, how to reach it, and the bytes typed into it.
+  struct Form: Sendable, CustomTestStringConvertible {
+    let name: String
+    var app = App.checkout
+    let open: [Key]
+    let bytes: [UInt8]
+    var testDescription: String { name }
+  }
+
+  /// A harness showing `app`.
+  static func harness(_ app: App) throws -> ScreenDriver {
+    switch app {
+    case .checkout: TUIHarness()
+    case .todo: TodoTUIHarness()
+    case .weather: try WeatherTUIHarness()
+    case .tweets: try TweetsTUIHarness()
+    }
+  }
+
+  nonisolated static let forms = [
+    // The burst of the issue: Username focused, Tab, the email, Tab, the password, Tab.
+    Form(
+      name: "account", open: [.character("A")],
+      bytes: Array("\tbo@example.com\tsecret12\tsecret12\t".utf8)),
+    Form(
+      name: "order form", open: [.character("+"), .enter, .character("n")],
+      bytes: Array("Ana Lima\tana@example.com\t4 Quay Lane\u{7F}e".utf8)),
+    Form(name: "todo editor", app: .todo, open: [.character("n")], bytes: Array("Buy oat milk\r".utf8)),
+    Form(
+      name: "todo filter", app: .todo, open: [.character("/")], bytes: Array("basil\u{7F}il".utf8)),
+    Form(
+      name: "weather city", app: .weather, open: [.character("/"), .controlU],
+      bytes: Array("Paris\rq".utf8)),
+    Form(
+      name: "tweets filter", app: .tweets, open: [.character("/")], bytes: Array("rx \u{15}retry".utf8)
+    ),
+  ]
+
+  /// The screen after `form`'s bytes arrive in `chunks`, read through a `KeyPump` whose turns
+  /// are the test scheduler's; `turns[i]`: the queue runs after chunk `i` (else the next read
+  /// comes first).
+  static func screen(_ form: Form, chunks: [[UInt8]], turns: [Bool]) throws -> String {
+    let h = try harness(form.app)
+    h.press(form.open)
+    var decoder = KeyDecoder()
+    let pump = KeyPump(
+      yield: { work in h.scheduler.schedule { MainActor.assumeIsolated { work() } } },
+      acceptsText: { h.root.acceptsText }, deliver: { h.root.handle($0) != .quit })
+    for (index, chunk) in chunks.enumerated() {
+      pump.enqueue(decoder.decode(chunk))
+      if turns[index] { h.scheduler.settle() }
+    }
+    h.scheduler.settle()
+    #expect(pump.isEmpty)
+    return h.screen()
+  }
+
+  /// The same bytes typed one by one, the app settling after each.
+  static func typed(_ form: Form) throws -> String {
+    let h = try harness(form.app)
+    h.press(form.open)
+    var decoder = KeyDecoder()
+    for byte in form.bytes { h.press(decoder.decode([byte])) }
+    return h.screen()
+  }
+
+  @Test("split at random points, with or without turns between: the typed screen", arguments: forms)
+  func randomSplits(form: Form) throws {
+    let expected = try Self.typed(form)
+    var random = SplitMix(seed: 29)
+    #expect(try Self.screen(form, chunks: [form.bytes], turns: [false]) == expected, "one read")
+    for _ in 0..<40 {
+      var chunks: [[UInt8]] = []
+      var rest = form.bytes[...]
+      while !rest.isEmpty {
+        let size = 1 + Int(random.next() % UInt64(min(rest.count, 12)))
+        chunks.append(Array(rest.prefix(size)))
+        rest = rest.dropFirst(size)
+      }
+      let turns = chunks.map { _ in random.next() % 2 == 0 }
+      #expect(
+        try Self.screen(form, chunks: chunks, turns: turns) == expected, "\(chunks.count) reads")
+    }
+  }
+
+  @Test("the account burst fills the email and both passwords: Ready")
+  func accountBurst() throws {
+    let form = Form(
+      name: "account", open: [.character("A")],
+      bytes: Array("ana_42\tbo@example.com\tsecret12\tsecret12\t".utf8))
+    let screen = try Self.screen(form, chunks: [form.bytes], turns: [false])
+    #expect(screen.contains("bo@example.com"), "\(screen)")
+    #expect(screen.contains("Ready") && !screen.contains("Passwords do not match"), "\(screen)")
+  }
+}
+
+/// A small seeded generator, so that a failing split is the same on every run.
+struct SplitMix {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+extension ScreenDriver {
+  /// Presses `keys`, settling after each.
+  @discardableResult
+  func press(_ keys: [Key]) -> String {
+    for key in keys { press(key) }
+    return screen()
+  }
+}

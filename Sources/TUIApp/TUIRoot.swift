@@ -87,7 +87,8 @@ public final class TUIRoot: TerminalHost {
       notice?.draw(painter, row: painter.height - 2)
     }
     let global =
-      screen.hasFocusedField ? [Hint("Ctrl-C", "quit")] : [Hint("?", "help"), Hint("q", "quit")]
+      screen.hasFocusedField
+      ? TextField.hints + [Hint("Ctrl-C", "quit")] : [Hint("?", "help"), Hint("q", "quit")]
     HelpBar.draw(
       painter, row: painter.height - 1, hints: screen.hints, global: global)
     if helpOpen {

@@ -5,8 +5,20 @@ public enum Key: Equatable, Sendable {
   case pageUp, pageDown, home, end
   case enter, escape, tab, shiftTab, backspace, delete
   case controlC
-  /// Ctrl-U: clear the field.
+  /// Ctrl-U: in a field, delete to the start.
   case controlU
+  /// Ctrl-K: in a field, delete to the end.
+  case controlK
+  /// Ctrl-W: in a field, delete the word before the cursor.
+  case controlW
+  /// Ctrl-A: in a field, to the start (as Home).
+  case controlA
+  /// Ctrl-E: in a field, to the end (as End).
+  case controlE
+  /// Alt-B (or Alt-←, Ctrl-←): in a field, back one word.
+  case wordLeft
+  /// Alt-F (or Alt-→, Ctrl-→): in a field, forward one word.
+  case wordRight
   /// The terminal changed size.
   case resize
   /// The terminal window got the focus (`CSI I`, with focus reporting on).
@@ -59,6 +71,18 @@ public struct KeyDecoder {
       case 0x15:
         keys.append(.controlU)
         index += 1
+      case 0x0B:
+        keys.append(.controlK)
+        index += 1
+      case 0x17:
+        keys.append(.controlW)
+        index += 1
+      case 0x01:
+        keys.append(.controlA)
+        index += 1
+      case 0x05:
+        keys.append(.controlE)
+        index += 1
       case 0x1A:
         keys.append(.suspend)
         index += 1
@@ -93,6 +117,8 @@ public struct KeyDecoder {
     ("OC", .right), ("OD", .left), ("[5~", .pageUp), ("[6~", .pageDown), ("[H", .home),
     ("[F", .end), ("OH", .home), ("OF", .end), ("[1~", .home), ("[4~", .end), ("[7~", .home),
     ("[8~", .end), ("[3~", .delete), ("[Z", .shiftTab), ("[I", .focusIn), ("[O", .focusOut),
+    ("[1;3D", .wordLeft), ("[1;3C", .wordRight), ("[1;5D", .wordLeft), ("[1;5C", .wordRight),
+    ("b", .wordLeft), ("f", .wordRight),
   ]
 
   private static let sequences: [([UInt8], Key)] = sequenceTexts.map { (Array($0.0.utf8), $0.1) }

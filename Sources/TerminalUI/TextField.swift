@@ -50,11 +50,49 @@ public struct TextField: Equatable {
       count = text.count
     case .left: cursor = max(0, cursor - 1)
     case .right: cursor = min(count, cursor + 1)
-    case .home: cursor = 0
-    case .end: cursor = count
+    case .home, .controlA: cursor = 0
+    case .end, .controlE: cursor = count
+    case .wordLeft: cursor = wordStart(before: cursor)
+    case .wordRight: cursor = wordEnd(after: cursor)
+    case .controlU: remove(0..<cursor)
+    case .controlK: remove(cursor..<count)
+    case .controlW: remove(wordStart(before: cursor)..<cursor)
     default: return false
     }
     return true
+  }
+
+  /// The keys every field takes, for the help bar while one has focus.
+  public static let hints = [
+    Hint("^W", "word"), Hint("^U/^K", "cut"), Hint("^A/^E", "start/end"),
+  ]
+
+  /// Removes the characters at `range` (character offsets); the cursor goes to its start.
+  private mutating func remove(_ range: Range<Int>) {
+    guard !range.isEmpty else { return }
+    let start = text.index(text.startIndex, offsetBy: range.lowerBound)
+    let end = text.index(start, offsetBy: range.count)
+    text.removeSubrange(start..<end)
+    count -= range.count
+    cursor = range.lowerBound
+  }
+
+  /// Where the word before `position` starts: back over spaces, then over the word.
+  private func wordStart(before position: Int) -> Int {
+    let characters = Array(text)
+    var index = position
+    while index > 0, characters[index - 1].isWhitespace { index -= 1 }
+    while index > 0, !characters[index - 1].isWhitespace { index -= 1 }
+    return index
+  }
+
+  /// Where the word after `position` ends: forward over spaces, then over the word.
+  private func wordEnd(after position: Int) -> Int {
+    let characters = Array(text)
+    var index = position
+    while index < characters.count, characters[index].isWhitespace { index += 1 }
+    while index < characters.count, !characters[index].isWhitespace { index += 1 }
+    return index
   }
 
   /// Inserts `inserted` at the cursor in one edit, as much of it as the capacity leaves room

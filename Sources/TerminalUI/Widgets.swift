@@ -48,7 +48,7 @@ public enum Button {
 }
 
 /// One hint of the help bar.
-public struct Hint: Equatable {
+public struct Hint: Equatable, Sendable {
   public let key: String
   public let action: String
   /// What `action` reads as on an ASCII-only terminal (`C/F` for `°C/°F`).

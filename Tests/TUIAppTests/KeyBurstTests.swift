@@ -42,14 +42,16 @@ struct KeyBurstTests {
     Form(
       name: "order form", open: [.character("+"), .enter, .character("n")],
       bytes: Array("Ana Lima\tana@example.com\t4 Quay Lane\u{7F}e".utf8)),
-    Form(name: "todo editor", app: .todo, open: [.character("n")], bytes: Array("Buy oat milk\r".utf8)),
+    Form(
+      name: "todo editor", app: .todo, open: [.character("n")], bytes: Array("Buy oat milk\r".utf8)),
     Form(
       name: "todo filter", app: .todo, open: [.character("/")], bytes: Array("basil\u{7F}il".utf8)),
     Form(
       name: "weather city", app: .weather, open: [.character("/"), .controlU],
       bytes: Array("Paris\rq".utf8)),
     Form(
-      name: "tweets filter", app: .tweets, open: [.character("/")], bytes: Array("rx \u{15}retry".utf8)
+      name: "tweets filter", app: .tweets, open: [.character("/")],
+      bytes: Array("rx \u{15}retry".utf8)
     ),
   ]
 

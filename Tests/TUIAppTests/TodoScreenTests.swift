@@ -55,7 +55,9 @@ struct TodoScreenTests {
     let h = TodoTUIHarness()
     h.press(.character("n"))
     #expect(h.screen().contains("─ New Task ─"))
-    #expect(h.screen().hasSuffix(" Enter OK  Esc cancel  Ctrl-U clear field  Ctrl-C quit"))
+    #expect(
+      h.screen().hasSuffix(
+        " Enter OK  Esc cancel  ^W word  ^U/^K cut  ^A/^E start/end  Ctrl-C quit"))
     h.type("Buy oat milk q?3")
     h.press(.enter)
     let screen = h.screen()

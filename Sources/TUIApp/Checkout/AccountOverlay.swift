@@ -53,11 +53,7 @@ struct AccountOverlay {
       }
     default:
       guard var field = fields[focus] else { return nil }
-      if key == .controlU {
-        field.set("")
-      } else if !field.handle(key) {
-        return nil
-      }
+      guard field.handle(key) else { return nil }
       fields[focus] = field
       switch focus {
       case .username: account.setUsername(field.text)

@@ -131,7 +131,6 @@ public final class TodoScreen: AppScreen, DriverBound {
     if editor != nil {
       return [
         Hint("Enter", "OK", enabled: editorState?.okEnabled ?? false), Hint("Esc", "cancel"),
-        Hint("Ctrl-U", "clear field"),
       ]
     }
     if filterOpen { return [Hint("Enter", "keep filter"), Hint("Esc", "clear filter")] }
@@ -216,9 +215,6 @@ public final class TodoScreen: AppScreen, DriverBound {
     switch key {
     case .enter: refuse(editor.ok())
     case .escape: editor.cancel()
-    case .controlU:
-      editorField.set("")
-      editor.setTitle("")
     default:
       guard editorField.handle(key) else { return .ignored }
       editor.setTitle(editorField.text)

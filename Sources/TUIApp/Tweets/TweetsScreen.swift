@@ -110,10 +110,6 @@ public final class TweetsScreen: AppScreen {
       case .escape:
         filterField = nil
         focused.setFilter("")
-      case .controlU:
-        field.set("")
-        filterField = field
-        focused.setFilter("")
       default:
         guard field.handle(key) else { return .ignored }
         filterField = field

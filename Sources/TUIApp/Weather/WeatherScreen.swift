@@ -95,8 +95,6 @@ public final class WeatherScreen: AppScreen, DriverBound {
       weather.setApiKey(keyField.text)
     case .escape:
       weather.dismissKeyPrompt()
-    case .controlU:
-      keyField.set("")
     case .tab:
       weather.toggleSaveKey()
     default:
@@ -112,9 +110,6 @@ public final class WeatherScreen: AppScreen, DriverBound {
       weather.submit()
     case .escape:
       focus = nil
-    case .controlU:
-      cityField.set("")
-      weather.setQuery("")
     default:
       guard cityField.handle(key) else { return .ignored }
       weather.setQuery(cityField.text)

@@ -175,7 +175,7 @@ struct WidgetTests {
   }
 
   @Test func asciiModeReplacesEverythingElse() {
-    #expect(Painter.asciiOnly("Zoë … ─│┌") == "Zo? ... -|+")
+    #expect(Painter.asciiOnly("Zoë … ─│┌ 東 12°C ←↑↓→") == "Zoe ... -|+ ? 12C arrows")
   }
 }
 

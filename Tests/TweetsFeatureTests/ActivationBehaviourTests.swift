@@ -80,4 +80,17 @@ struct TweetsActivationBehaviourTests {
     h.at(6)
     #expect(h.api.times("list") == [0])
   }
+
+  @Test("issue 29, item 5: unseen, the status says the timeline is paused, not Live")
+  func statusWhileUnseen() {
+    let h = TweetsHarness()
+    let list = h.listTimeline()
+    #expect(list.status.last == "Live · updated 12:00:00")
+    list.model.setActive(false)
+    h.at(10)
+    #expect(list.status.last == "Paused while in the background · updated 12:00:00")
+    list.model.setActive(true)
+    h.at(40)
+    #expect(list.status.last?.hasPrefix("Live · updated") == true)
+  }
 }

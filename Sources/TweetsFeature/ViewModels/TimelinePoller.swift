@@ -80,12 +80,17 @@ final class TimelinePoller {
     self.env = env
     let scheduler = env.scheduler
     let timeZone = env.timeZone
-    view = account.compactMap { $0 }.combineLatest(env.paused, env.reachable, schedule) {
-      account, paused, reachable, schedule in
+    view = account.compactMap { $0 }.combineLatest(
+      env.paused, env.reachable, schedule.combineLatest(activation.changes)
+    ) { account, paused, reachable, scheduleAndActive in
+      let (schedule, active) = scheduleAndActive
       let authorized = if case .authorized = account { true } else { false }
       var status = "Twitter access not authorized."
       if authorized {
-        status = paused ? "Paused" : (reachable ? "Live" : "Offline")
+        // Not seen, the timeline does not poll (AV-03): the status says so, not `Live`.
+        status =
+          paused
+          ? "Paused" : !active ? "Paused while in the background" : reachable ? "Live" : "Offline"
         if let last = schedule.last {
           status +=
             " · \(last.succeeded ? "updated" : "failed") "

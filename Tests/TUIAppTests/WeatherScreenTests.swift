@@ -151,4 +151,12 @@ struct WeatherScreenTests {
     h.press(.escape)
     #expect(h.screen().contains("u C/F"))
   }
+
+  @Test("issue 29, item 5: a session that cannot save the key does not offer to")
+  func keyDialogWithoutSaving() throws {
+    let h = try WeatherTUIHarness()
+    let screen = h.press(.character("k"))
+    #expect(screen.contains("Return use key  Esc close"), "\(screen)")
+    #expect(!screen.contains("Tab save"))
+  }
 }

@@ -50,7 +50,8 @@ public final class WeatherScreen: AppScreen, DriverBound {
 
   public var hints: [Hint] {
     if state.keyPromptVisible {
-      return [Hint("Return", "use key"), Hint("Tab", "save choice"), Hint("Esc", "close")]
+      return [Hint("Return", "use key")]
+        + (state.canSaveKey ? [Hint("Tab", "save choice")] : []) + [Hint("Esc", "close")]
     }
     switch focus {
     case .city: return [Hint("Return", "search"), Hint("Esc", "leave")]
@@ -267,7 +268,8 @@ public final class WeatherScreen: AppScreen, DriverBound {
       painter, row: top + 2, column: left + 2, width: boxWidth - 4, focused: true, secret: true)
     painter.fitted(state.saveKeyChoice, row: top + 3, column: left + 2, width: boxWidth - 4)
     painter.fitted(
-      "Return use key  Tab save or not  Esc close",
+      state.canSaveKey
+        ? "Return use key  Tab save or not  Esc close" : "Return use key  Esc close",
       row: top + 4, column: left + 2, width: boxWidth - 4, style: .dim)
   }
 }

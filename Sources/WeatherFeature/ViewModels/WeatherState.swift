@@ -39,6 +39,9 @@ public struct WeatherState: Equatable, Sendable {
   /// The key dialog's choice line: `[ ] Save to the settings file` or `[x] …`; empty when the
   /// key cannot be saved (no settings file, `--ephemeral`).
   public var saveKeyChoice: String
+  /// Whether the key dialog can save the key to the settings file (not under `--ephemeral`,
+  /// nor without a settings file): a front end offers its save toggle only then.
+  public var canSaveKey: Bool
   /// Whether the map is shown.
   public var mapVisible: Bool
   /// `52.37,4.89 z4`: the map's centre and zoom.
@@ -67,7 +70,8 @@ extension WeatherState {
     isLoading: false, labelsHidden: true, cityName: "", temperature: "", humidity: "", icon: "",
     conditions: "", dataNote: "", source: .nothing, units: "", unit: .celsius,
     temperatureValue: nil, humidityValue: nil, apiKeyStatus: "", needsApiKey: false,
-    keyPromptVisible: false, saveKeyChoice: "", mapVisible: false, mapCaption: "", mapRows: [],
+    keyPromptVisible: false, saveKeyChoice: "", canSaveKey: false, mapVisible: false,
+    mapCaption: "", mapRows: [],
     mapRuns: [], markers: [], nearbyMarkers: [],
     forecastStatus: "", forecastTrend: "", forecast: [])
 
@@ -101,6 +105,7 @@ extension WeatherState {
     apiKeyStatus = WeatherViewModel.maskedKey(facts.apiKey)
     needsApiKey = facts.needsApiKey
     keyPromptVisible = facts.keyPromptVisible
+    canSaveKey = facts.keySaveOffered
     saveKeyChoice =
       facts.keySaveOffered ? "[\(facts.saveKeyChosen ? "x" : " ")] Save to the settings file" : ""
     mapVisible = facts.mapVisible

@@ -10,80 +10,76 @@ extension CheckoutGrammar {
     ]
   }
 
-  struct Account: SimpleCheckoutCommand {
+  struct Account: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "account",
       abstract: "open the account screen (sign up, rename, sign out)")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
-    var text: [String] { [] }
-    static func run(_ cli: CheckoutCLI, _ text: String) -> CommandOutcome {
+    @MainActor func outcome(in cli: CheckoutCLI) -> CommandOutcome {
       cli.session.account.open()
       return CommandOutcome()
     }
   }
 
-  struct Username: SimpleCheckoutCommand {
+  struct Username: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "username",
       abstract: "account: the username (checked as you go)")
     static let verbatimAfter: Int? = 0
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @Argument(help: "The username.") var text: [String] = []
-    static func run(_ cli: CheckoutCLI, _ text: String) -> CommandOutcome {
-      cli.onAccount { field($0.setUsername, text) }
+    @MainActor func outcome(in cli: CheckoutCLI) -> CommandOutcome {
+      cli.onAccount { field($0.setUsername, text.joined(separator: " ")) }
     }
   }
 
-  struct Password: SimpleCheckoutCommand {
+  struct Password: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "password",
       abstract: "account: the password (never printed)")
     static let verbatimAfter: Int? = 0
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @Argument(help: "The password.") var text: [String] = []
-    static func run(_ cli: CheckoutCLI, _ text: String) -> CommandOutcome {
-      cli.onAccount { field($0.setPassword, text) }
+    @MainActor func outcome(in cli: CheckoutCLI) -> CommandOutcome {
+      cli.onAccount { field($0.setPassword, text.joined(separator: " ")) }
     }
   }
 
-  struct Confirm: SimpleCheckoutCommand {
+  struct Confirm: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "confirm", abstract: "account: the password again")
     static let verbatimAfter: Int? = 0
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @Argument(help: "The password again.") var text: [String] = []
-    static func run(_ cli: CheckoutCLI, _ text: String) -> CommandOutcome {
-      cli.onAccount { field($0.setConfirmation, text) }
+    @MainActor func outcome(in cli: CheckoutCLI) -> CommandOutcome {
+      cli.onAccount { field($0.setConfirmation, text.joined(separator: " ")) }
     }
   }
 
-  struct Create: SimpleCheckoutCommand {
+  struct Create: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "create", abstract: "account: create the account")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
-    var text: [String] { [] }
-    static func run(_ cli: CheckoutCLI, _ text: String) -> CommandOutcome {
+    @MainActor func outcome(in cli: CheckoutCLI) -> CommandOutcome {
       cli.onAccount { CommandOutcome(later: $0.create()) }
     }
   }
 
-  struct Save: SimpleCheckoutCommand {
+  struct Save: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "save",
       abstract: "account: rename the signed-in account")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
-    var text: [String] { [] }
-    static func run(_ cli: CheckoutCLI, _ text: String) -> CommandOutcome {
+    @MainActor func outcome(in cli: CheckoutCLI) -> CommandOutcome {
       cli.onAccount { CommandOutcome(later: $0.save()) }
     }
   }
 
-  struct SignOut: SimpleCheckoutCommand {
+  struct SignOut: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "signout", abstract: "account: forget the account on this machine")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
-    var text: [String] { [] }
-    static func run(_ cli: CheckoutCLI, _ text: String) -> CommandOutcome {
+    @MainActor func outcome(in cli: CheckoutCLI) -> CommandOutcome {
       cli.onAccount { CommandOutcome(later: $0.signOut()) }
     }
   }

@@ -118,10 +118,6 @@ public final class CheckoutCLI: CLIApplication {
 
   public func finish() { session.cart.flush() }
 
-  public func perform(_ command: any AppCommand) -> CommandOutcome? {
-    (command as? any CheckoutCommand)?.outcome(in: self)
-  }
-
   /// `catalog` (or `back`): closes the account screen, else leaves checkout for the catalog.
   func showCatalog() -> CommandOutcome {
     if topScene == .account {

@@ -12,39 +12,16 @@ public struct CheckoutGrammar: AppGrammar {
   public init() {}
 }
 
-/// A checkout command: what it asks of the checkout command set.
-protocol CheckoutCommand: AppCommand {
-  @MainActor func outcome(in cli: CheckoutCLI) -> CommandOutcome
-}
-
-extension CheckoutCommand {
-  static var grammar: any AppGrammar.Type { CheckoutGrammar.self }
-}
-
-/// A checkout command that only sets a field or calls an input: its outcome is given by a
-/// closure of the command set, so the command type is only its words.
-protocol SimpleCheckoutCommand: CheckoutCommand {
-  @MainActor static func run(_ cli: CheckoutCLI, _ text: String) -> CommandOutcome
-  var text: [String] { get }
-}
-
-extension SimpleCheckoutCommand {
-  @MainActor func outcome(in cli: CheckoutCLI) -> CommandOutcome {
-    Self.run(cli, text.joined(separator: " "))
-  }
-}
-
 extension CheckoutGrammar {
-  struct Catalog: SimpleCheckoutCommand {
+  struct Catalog: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "catalog",
       abstract: "show the catalog; on the account screen: close it", aliases: ["back"])
     @OptionGroup(visibility: .hidden) var options: CLIOptions
-    var text: [String] { [] }
-    static func run(_ cli: CheckoutCLI, _ text: String) -> CommandOutcome { cli.showCatalog() }
+    @MainActor func outcome(in cli: CheckoutCLI) -> CommandOutcome { cli.showCatalog() }
   }
 
-  struct Add: CheckoutCommand {
+  struct Add: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "add",
       abstract: "add units of a product (qty defaults to 1)")
@@ -55,7 +32,7 @@ extension CheckoutGrammar {
     }
   }
 
-  struct Remove: CheckoutCommand {
+  struct Remove: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "remove", abstract: "remove units of a product")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
@@ -65,113 +42,113 @@ extension CheckoutGrammar {
     }
   }
 
-  struct Find: SimpleCheckoutCommand {
+  struct Find: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "find",
       abstract: "filter the catalog by title (no text clears the filter)")
     static let verbatimAfter: Int? = 0
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @Argument(help: "Words of the title.") var text: [String] = []
-    static func run(_ cli: CheckoutCLI, _ text: String) -> CommandOutcome { cli.find(text) }
+    @MainActor func outcome(in cli: CheckoutCLI) -> CommandOutcome {
+      cli.find(text.joined(separator: " "))
+    }
   }
 
-  struct Cart: SimpleCheckoutCommand {
+  struct Cart: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "cart", abstract: "show the cart and its total")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
-    var text: [String] { [] }
-    static func run(_ cli: CheckoutCLI, _ text: String) -> CommandOutcome { cli.cart() }
+    @MainActor func outcome(in cli: CheckoutCLI) -> CommandOutcome { cli.cart() }
   }
 
-  struct Checkout: SimpleCheckoutCommand {
+  struct Checkout: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "checkout", abstract: "go to the checkout screen")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
-    var text: [String] { [] }
-    static func run(_ cli: CheckoutCLI, _ text: String) -> CommandOutcome {
+    @MainActor func outcome(in cli: CheckoutCLI) -> CommandOutcome {
       CommandOutcome(cli.session.catalog.checkout())
     }
   }
 
-  struct Currency: SimpleCheckoutCommand {
+  struct Currency: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "currency", abstract: "list currencies, or switch to CODE")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @Argument(help: "A currency code such as EUR.") var text: [String] = []
-    static func run(_ cli: CheckoutCLI, _ text: String) -> CommandOutcome { cli.currency(text) }
+    @MainActor func outcome(in cli: CheckoutCLI) -> CommandOutcome {
+      cli.currency(text.joined(separator: " "))
+    }
   }
 
-  struct Cancel: SimpleCheckoutCommand {
+  struct Cancel: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "cancel", abstract: "close the currency list")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
-    var text: [String] { [] }
-    static func run(_ cli: CheckoutCLI, _ text: String) -> CommandOutcome {
+    @MainActor func outcome(in cli: CheckoutCLI) -> CommandOutcome {
       cli.session.checkout.cancel()
       return CommandOutcome()
     }
   }
 
-  struct Name: SimpleCheckoutCommand {
+  struct Name: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "name", abstract: "set the name for the order")
     static let verbatimAfter: Int? = 0
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @Argument(help: "The name.") var text: [String] = []
-    static func run(_ cli: CheckoutCLI, _ text: String) -> CommandOutcome {
-      cli.session.orderForm.setName(text)
+    @MainActor func outcome(in cli: CheckoutCLI) -> CommandOutcome {
+      cli.session.orderForm.setName(text.joined(separator: " "))
       return CommandOutcome()
     }
   }
 
-  struct Email: SimpleCheckoutCommand {
+  struct Email: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "email",
       abstract: "set the order's email (on the account screen: the account's)")
     static let verbatimAfter: Int? = 0
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @Argument(help: "The email address.") var text: [String] = []
-    static func run(_ cli: CheckoutCLI, _ text: String) -> CommandOutcome { cli.email(text) }
+    @MainActor func outcome(in cli: CheckoutCLI) -> CommandOutcome {
+      cli.email(text.joined(separator: " "))
+    }
   }
 
-  struct Address: SimpleCheckoutCommand {
+  struct Address: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "address", abstract: "set the delivery address")
     static let verbatimAfter: Int? = 0
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @Argument(help: "The address.") var text: [String] = []
-    static func run(_ cli: CheckoutCLI, _ text: String) -> CommandOutcome {
-      cli.session.orderForm.setAddress(text)
+    @MainActor func outcome(in cli: CheckoutCLI) -> CommandOutcome {
+      cli.session.orderForm.setAddress(text.joined(separator: " "))
       return CommandOutcome()
     }
   }
 
-  struct Order: SimpleCheckoutCommand {
+  struct Order: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "order", abstract: "place the order")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
-    var text: [String] { [] }
-    static func run(_ cli: CheckoutCLI, _ text: String) -> CommandOutcome {
+    @MainActor func outcome(in cli: CheckoutCLI) -> CommandOutcome {
       CommandOutcome(later: cli.session.orderForm.submitOrder())
     }
   }
 
-  struct OK: SimpleCheckoutCommand {
+  struct OK: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "ok", abstract: "close the order confirmation")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
-    var text: [String] { [] }
-    static func run(_ cli: CheckoutCLI, _ text: String) -> CommandOutcome {
+    @MainActor func outcome(in cli: CheckoutCLI) -> CommandOutcome {
       cli.session.orderForm.dismissConfirmation()
       return CommandOutcome()
     }
   }
 
-  struct Orders: SimpleCheckoutCommand {
+  struct Orders: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "orders", abstract: "show past orders")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
-    var text: [String] { [] }
-    static func run(_ cli: CheckoutCLI, _ text: String) -> CommandOutcome { cli.orders() }
+    @MainActor func outcome(in cli: CheckoutCLI) -> CommandOutcome { cli.orders() }
   }
 }

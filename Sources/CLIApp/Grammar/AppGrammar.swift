@@ -72,6 +72,27 @@ public protocol AppCommand: ParsableCommand, Sendable {
   static var verbatimAfter: Int? { get }
 }
 
+/// An app's own command: what it asks of that app's command set (`TodoGrammar.Toggle` asks
+/// `TodoCLI` to toggle). Its grammar is the command set's, and the command set runs it without
+/// a `switch` of its own (`CLIApplication.perform`'s default).
+public protocol CommandOf<CommandSet>: AppCommand {
+  /// The command set the command drives.
+  associatedtype CommandSet: CLIApplication
+  /// The command's inputs to `commands`, and what the shell is to print after them.
+  @MainActor func outcome(in commands: CommandSet) -> CommandOutcome
+}
+
+extension CommandOf {
+  public static var grammar: any AppGrammar.Type { CommandSet.grammar }
+}
+
+extension CLIApplication {
+  /// Runs `command` when it is one of this command set's own.
+  public func perform(_ command: any AppCommand) -> CommandOutcome? {
+    (command as? any CommandOf<Self>)?.outcome(in: self)
+  }
+}
+
 extension AppCommand {
   public static var verbatimAfter: Int? { nil }
 

@@ -103,10 +103,6 @@ public final class TodoCLI: CLIApplication {
 
   public func finish() { session.editor?.cancel() }
 
-  public func perform(_ command: any AppCommand) -> CommandOutcome? {
-    (command as? any TodoCommand)?.outcome(in: self)
-  }
-
   public func perform(rawLine: String) -> CommandOutcome {
     guard let editor = session.editor else { return CommandOutcome() }
     return editorLine(rawLine, editor)

@@ -12,24 +12,15 @@ public struct TodoGrammar: AppGrammar {
   public init() {}
 }
 
-/// A todo command: what it asks of the todo command set.
-protocol TodoCommand: AppCommand {
-  @MainActor func outcome(in cli: TodoCLI) -> CommandOutcome
-}
-
-extension TodoCommand {
-  static var grammar: any AppGrammar.Type { TodoGrammar.self }
-}
-
 extension TodoGrammar {
-  struct List: TodoCommand {
+  struct List: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "list", abstract: "print every task")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @MainActor func outcome(in cli: TodoCLI) -> CommandOutcome { cli.list() }
   }
 
-  struct Add: TodoCommand {
+  struct Add: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "add", abstract: "add a task")
     static let verbatimAfter: Int? = 0
@@ -41,7 +32,7 @@ extension TodoGrammar {
     }
   }
 
-  struct New: TodoCommand {
+  struct New: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "new",
       abstract: "add a task in the editor (the next line is its title; :cancel cancels)")
@@ -51,7 +42,7 @@ extension TodoGrammar {
     }
   }
 
-  struct Edit: TodoCommand {
+  struct Edit: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "edit",
       abstract: "rename a task, or open the editor")
@@ -64,7 +55,7 @@ extension TodoGrammar {
     }
   }
 
-  struct Toggle: TodoCommand {
+  struct Toggle: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "toggle", abstract: "check off or uncheck")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
@@ -72,7 +63,7 @@ extension TodoGrammar {
     @MainActor func outcome(in cli: TodoCLI) -> CommandOutcome { cli.change("toggle", uid) }
   }
 
-  struct Delete: TodoCommand {
+  struct Delete: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "delete", abstract: "delete a task")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
@@ -80,7 +71,7 @@ extension TodoGrammar {
     @MainActor func outcome(in cli: TodoCLI) -> CommandOutcome { cli.change("delete", uid) }
   }
 
-  struct Undo: TodoCommand {
+  struct Undo: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "undo", abstract: "bring back the last deleted task")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
@@ -89,7 +80,7 @@ extension TodoGrammar {
     }
   }
 
-  struct Filter: TodoCommand {
+  struct Filter: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "filter",
       abstract: "show only tasks containing every word (no text: all)")
@@ -102,7 +93,7 @@ extension TodoGrammar {
     }
   }
 
-  struct Stats: TodoCommand {
+  struct Stats: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "stats", abstract: "print the counts")
     @OptionGroup(visibility: .hidden) var options: CLIOptions

@@ -65,10 +65,6 @@ public final class TweetsCLI: CLIApplication {
 
   public func finish() {}
 
-  public func perform(_ command: any AppCommand) -> CommandOutcome? {
-    (command as? any TweetsCommand)?.outcome(in: self)
-  }
-
   /// The timeline on top, for `older` and `refresh`.
   func onTimeline(_ work: (any TimelineModel) -> InputResult) -> CommandOutcome {
     guard let timeline = scenes.last?.timeline else { return notHere }

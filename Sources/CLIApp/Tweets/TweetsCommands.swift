@@ -12,17 +12,8 @@ public struct TweetsGrammar: AppGrammar {
   public init() {}
 }
 
-/// A tweets command: what it asks of the tweets command set.
-protocol TweetsCommand: AppCommand {
-  @MainActor func outcome(in cli: TweetsCLI) -> CommandOutcome
-}
-
-extension TweetsCommand {
-  static var grammar: any AppGrammar.Type { TweetsGrammar.self }
-}
-
 extension TweetsGrammar {
-  struct Timeline: TweetsCommand {
+  struct Timeline: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "timeline", abstract: "show the list's timeline")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
@@ -32,7 +23,7 @@ extension TweetsGrammar {
     }
   }
 
-  struct People: TweetsCommand {
+  struct People: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "people", abstract: "show the list's members")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
@@ -42,7 +33,7 @@ extension TweetsGrammar {
     }
   }
 
-  struct Open: TweetsCommand {
+  struct Open: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "open",
       abstract: "open a member's timeline (#n: the n-th person on the people screen)")
@@ -51,7 +42,7 @@ extension TweetsGrammar {
     @MainActor func outcome(in cli: TweetsCLI) -> CommandOutcome { cli.open(person) }
   }
 
-  struct Back: TweetsCommand {
+  struct Back: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "back", abstract: "go back one screen")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
@@ -61,7 +52,7 @@ extension TweetsGrammar {
     }
   }
 
-  struct Older: TweetsCommand {
+  struct Older: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "older", abstract: "show older tweets")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
@@ -70,7 +61,7 @@ extension TweetsGrammar {
     }
   }
 
-  struct Refresh: TweetsCommand {
+  struct Refresh: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "refresh", abstract: "fetch now")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
@@ -82,7 +73,7 @@ extension TweetsGrammar {
     }
   }
 
-  struct Retry: TweetsCommand {
+  struct Retry: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "retry",
       abstract: "fetch the members again after a failure")
@@ -90,7 +81,7 @@ extension TweetsGrammar {
     @MainActor func outcome(in cli: TweetsCLI) -> CommandOutcome { cli.retry() }
   }
 
-  struct Pause: TweetsCommand {
+  struct Pause: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "pause", abstract: "stop fetching")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
@@ -100,7 +91,7 @@ extension TweetsGrammar {
     }
   }
 
-  struct Resume: TweetsCommand {
+  struct Resume: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "resume", abstract: "fetch again")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
@@ -110,7 +101,7 @@ extension TweetsGrammar {
     }
   }
 
-  struct Logout: TweetsCommand {
+  struct Logout: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "logout",
       abstract: "forget the access token for this session")
@@ -121,7 +112,7 @@ extension TweetsGrammar {
     }
   }
 
-  struct Wait: TweetsCommand {
+  struct Wait: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "wait",
       abstract: "let time pass (1 to 60 s); polls print as they settle")
@@ -130,7 +121,7 @@ extension TweetsGrammar {
     @MainActor func outcome(in cli: TweetsCLI) -> CommandOutcome { cli.wait(seconds) }
   }
 
-  struct Link: TweetsCommand {
+  struct Link: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "link",
       abstract: "print the web link of the n-th tweet shown")

@@ -112,10 +112,6 @@ public final class WeatherCLI: CLIApplication {
     return outcome
   }
 
-  public func perform(_ command: any AppCommand) -> CommandOutcome? {
-    (command as? any WeatherCommand)?.outcome(in: self)
-  }
-
   /// `search <city>`.
   func search(_ city: String) -> CommandOutcome {
     guard !city.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {

@@ -12,17 +12,8 @@ public struct WeatherGrammar: AppGrammar {
   public init() {}
 }
 
-/// A weather command: what it asks of the weather command set.
-protocol WeatherCommand: AppCommand {
-  @MainActor func outcome(in cli: WeatherCLI) -> CommandOutcome
-}
-
-extension WeatherCommand {
-  static var grammar: any AppGrammar.Type { WeatherGrammar.self }
-}
-
 extension WeatherGrammar {
-  struct Search: WeatherCommand {
+  struct Search: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "search",
       abstract: "look up a city by name (the rest of the line, as typed)")
@@ -34,7 +25,7 @@ extension WeatherGrammar {
     }
   }
 
-  struct Here: WeatherCommand {
+  struct Here: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "here",
       abstract: "look up the weather at the device's position")
@@ -45,7 +36,7 @@ extension WeatherGrammar {
     }
   }
 
-  struct Now: WeatherCommand {
+  struct Now: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "now",
       abstract:
@@ -59,7 +50,7 @@ extension WeatherGrammar {
     }
   }
 
-  struct Map: WeatherCommand {
+  struct Map: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "map",
       abstract:
@@ -70,7 +61,7 @@ extension WeatherGrammar {
     @MainActor func outcome(in cli: WeatherCLI) -> CommandOutcome { cli.map(words) }
   }
 
-  struct Pan: WeatherCommand {
+  struct Pan: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "pan", abstract: "move the map 1–20 times")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
@@ -81,7 +72,7 @@ extension WeatherGrammar {
     }
   }
 
-  struct Zoom: WeatherCommand {
+  struct Zoom: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "zoom", abstract: "zoom the map")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
@@ -89,7 +80,7 @@ extension WeatherGrammar {
     @MainActor func outcome(in cli: WeatherCLI) -> CommandOutcome { cli.zoom(direction) }
   }
 
-  struct Units: WeatherCommand {
+  struct Units: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "units",
       abstract: "show °C or °F (toggle without an argument)")
@@ -99,7 +90,7 @@ extension WeatherGrammar {
     @MainActor func outcome(in cli: WeatherCLI) -> CommandOutcome { cli.units(unit) }
   }
 
-  struct Key: WeatherCommand {
+  struct Key: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "key",
       abstract: "use this OpenWeatherMap key for the session")
@@ -111,7 +102,7 @@ extension WeatherGrammar {
     }
   }
 
-  struct SaveKey: WeatherCommand {
+  struct SaveKey: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "savekey",
       abstract: "use this key and write it to the settings file (0600)")
@@ -123,7 +114,7 @@ extension WeatherGrammar {
     }
   }
 
-  struct Refresh: WeatherCommand {
+  struct Refresh: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "refresh", abstract: "run the last query again")
     @OptionGroup(visibility: .hidden) var options: CLIOptions

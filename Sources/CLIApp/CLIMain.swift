@@ -109,7 +109,7 @@ public enum CLIMain {
         FileHandle.standardError.write(Data("\(line)\n".utf8))
       }
       settingsReport = configuration.settingsReport
-      if command is any ConfigCommand {
+      if case .config? = (command as? any ShellCommand)?.action {
         print(
           options.json
             ? Self.settingsJSON(configuration)

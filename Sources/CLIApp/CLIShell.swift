@@ -90,24 +90,23 @@ public final class CLIShell {
 
   /// Runs a parsed command: the shell's own (`quit`, `active`, `config`), else the app's.
   private func run(command: any AppCommand, then next: @escaping (_ quit: Bool) -> Void) {
-    let name = type(of: command).names[0]
-    switch name {
-    case "quit": return next(true)
-    case "show":
+    switch (command as? any ShellCommand)?.action {
+    case .quit?: return next(true)
+    case .show?:
       return perform(
         CommandOutcome(show: app.currentScreen.outputs.map { ($0, true) }), then: next)
-    case "active": return setActive((command as? any ActiveCommand)?.state, then: next)
-    case "config":
+    case .active(let state)?: return setActive(state, then: next)
+    case .config?:
       if let settingsReport {
         settingsReport().forEach { printer.reply("config", $0) }
       } else {
         reject("config: no settings in this session")
       }
       return next(false)
-    default: break
+    case nil: break
     }
     guard let outcome = app.perform(command) else {
-      reject("unknown command '\(name)'; type help")
+      reject("unknown command '\(type(of: command).names[0])'; type help")
       return next(false)
     }
     perform(outcome, then: next)
@@ -136,8 +135,7 @@ public final class CLIShell {
   }
 
   /// `active on|off`: makes the app's screen models seen or not, then reports as a command.
-  private func setActive(_ state: OnOff?, then next: @escaping (_ quit: Bool) -> Void) {
-    guard let state else { return next(false) }
+  private func setActive(_ state: OnOff, then next: @escaping (_ quit: Bool) -> Void) {
     app.setActive(state == .on)
     waiter.afterSettled(app) { [self] in
       report(showing: [])

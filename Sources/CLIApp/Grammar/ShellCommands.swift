@@ -50,10 +50,15 @@ public enum ShellCommands {
   }
 }
 
-/// `active`'s word, whatever app's grammar parsed it.
-protocol ActiveCommand { var state: OnOff { get } }
-extension ShellCommands.Active: ActiveCommand {}
+/// What a shell command asks of the shell.
+enum ShellAction {
+  case active(OnOff), config, show, quit
+}
 
-/// `config`, whatever app's grammar parsed it.
-protocol ConfigCommand {}
-extension ShellCommands.Config: ConfigCommand {}
+/// A command the shell runs itself, whatever app's grammar parsed it.
+protocol ShellCommand { var action: ShellAction { get } }
+
+extension ShellCommands.Active: ShellCommand { var action: ShellAction { .active(state) } }
+extension ShellCommands.Config: ShellCommand { var action: ShellAction { .config } }
+extension ShellCommands.Show: ShellCommand { var action: ShellAction { .show } }
+extension ShellCommands.Quit: ShellCommand { var action: ShellAction { .quit } }

@@ -47,6 +47,11 @@ public struct KeyDecoder {
     let data = pending
     while index < data.count {
       let byte = data[index]
+      if byte < 0x20 || byte == 0x7F, let key = Self.controlKeys[byte] {
+        keys.append(key)
+        index += 1
+        continue
+      }
       switch byte {
       case 0x1B:
         if let (key, length) = Self.escapeSequence(data, at: index) {
@@ -56,36 +61,6 @@ public struct KeyDecoder {
           keys.append(.escape)
           index += 1
         }
-      case 0x0D, 0x0A:
-        keys.append(.enter)
-        index += 1
-      case 0x09:
-        keys.append(.tab)
-        index += 1
-      case 0x7F, 0x08:
-        keys.append(.backspace)
-        index += 1
-      case 0x03:
-        keys.append(.controlC)
-        index += 1
-      case 0x15:
-        keys.append(.controlU)
-        index += 1
-      case 0x0B:
-        keys.append(.controlK)
-        index += 1
-      case 0x17:
-        keys.append(.controlW)
-        index += 1
-      case 0x01:
-        keys.append(.controlA)
-        index += 1
-      case 0x05:
-        keys.append(.controlE)
-        index += 1
-      case 0x1A:
-        keys.append(.suspend)
-        index += 1
       case 0x00..<0x20:
         index += 1
       default:
@@ -102,6 +77,13 @@ public struct KeyDecoder {
     pending = []
     return keys
   }
+
+  /// The control bytes that are keys; the other C0 bytes are dropped.
+  private static let controlKeys: [UInt8: Key] = [
+    0x0D: .enter, 0x0A: .enter, 0x09: .tab, 0x7F: .backspace, 0x08: .backspace, 0x03: .controlC,
+    0x15: .controlU, 0x0B: .controlK, 0x17: .controlW, 0x01: .controlA, 0x05: .controlE,
+    0x1A: .suspend,
+  ]
 
   private static func utf8Length(_ lead: UInt8) -> Int {
     switch lead {

@@ -53,9 +53,7 @@ public enum CLIMain {
     }
     // `cli todo help [command]`, as a session's `help [command]` (argument-parser's own `help`
     // is `cli help todo [command]`, which works too).
-    if let app = flags.firstIndex(where: { registry.app(named: $0) != nil }),
-      flags.dropFirst(app + 1).first == "help"
-    {
+    if let (app, _) = CLIRoot.app(in: Array(flags)), flags.dropFirst(app + 1).first == "help" {
       succeed(CLIRoot.help(for: arguments))
     }
     let parsed: any ParsableCommand
@@ -185,8 +183,8 @@ public enum CLIMain {
   /// (else `cli --help`). A word where the app goes that names none is an unknown app.
   static func refuse(_ arguments: [String], _ message: String) -> Never {
     let line = message.split(separator: "\n").first.map(String.init) ?? "bad arguments"
-    if let app = arguments.first(where: { registry.app(named: $0) != nil }) {
-      failing(line, hint: "see 'cli \(app.lowercased()) --help'")
+    if let (_, grammar) = CLIRoot.app(in: arguments) {
+      failing(line, hint: "see 'cli \(grammar.appName) --help'")
     }
     if let word = arguments.first(where: { !$0.hasPrefix("-") }),
       line.contains("nexpected argument")

@@ -21,14 +21,25 @@ struct CLIRoot: ParsableCommand {
 }
 
 extension CLIRoot {
+  /// The first of `words` that names a registered app (any case), where it stands, and that
+  /// app's grammar.
+  static func app(in words: [String]) -> (index: Int, grammar: any AppGrammar.Type)? {
+    for (index, word) in words.enumerated() {
+      if let grammar = AppRegistry.standard.app(named: word)?.commandSet?.grammar {
+        return (index, grammar)
+      }
+    }
+    return nil
+  }
+
   /// The help of what `arguments` name: `cli`, an app, or one of its commands (the first
   /// app word, then the first command word after it), 100 columns wide; `cli`'s adds the
   /// environment and the settings file.
   static func help(for arguments: [String]) -> String {
     let words = Array(arguments.prefix { $0 != "--" })
-    guard let index = words.firstIndex(where: { AppRegistry.standard.app(named: $0) != nil }),
-      let grammar = AppRegistry.standard.app(named: words[index])?.commandSet?.grammar
-    else { return helpMessage(columns: 100) + "\n\n" + HelpText.setUp }
+    guard let (index, grammar) = app(in: words) else {
+      return helpMessage(columns: 100) + "\n\n" + HelpText.setUp
+    }
     for word in words[(index + 1)...] {
       if let command = grammar.command(named: word) {
         return helpMessage(for: command, columns: 100)

@@ -1,5 +1,16 @@
 // swift-tools-version: 6.1
+import Foundation
 import PackageDescription
+
+/// The cli and tui search `Linker/` first for libraries, where `-lcurl` finds a linker script
+/// that links libcurl only if something still needs it: CurlOnDemand loads libcurl on the first
+/// request instead of at every start (Docs/Architecture.md, "Start-up"). Only executables get
+/// this flag: a library product with unsafe flags could not be a dependency of other packages.
+let curlOnDemand: [LinkerSetting] = [
+  .unsafeFlags(
+    ["-L", URL(fileURLWithPath: #filePath).deletingLastPathComponent().path + "/Linker"],
+    .when(platforms: [.linux]))
+]
 
 let package = Package(
   name: "HeadlessMVVM",
@@ -37,7 +48,7 @@ let package = Package(
     .target(
       name: "ViewModelKit",
       dependencies: [
-        "CCurl",
+        "CCurl", "CurlOnDemand",
         .product(name: "OpenCombineShim", package: "OpenCombine"),
         .product(name: "CombineSchedulers", package: "combine-schedulers"),
       ]
@@ -45,6 +56,8 @@ let package = Package(
     // libcurl, the HTTP transport of CurlHTTPClient (issue 26: a deadline for the whole
     // exchange, a body limit that stops inflation, no CPU while waiting).
     .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+    // libcurl's functions, loading libcurl on the first call instead of at every start.
+    .target(name: "CurlOnDemand", linkerSettings: [.linkedLibrary("dl")]),
     .target(
       name: "ViewModelKitTesting",
       dependencies: [
@@ -125,7 +138,8 @@ let package = Package(
       dependencies: [
         "CLIApp", "AppEnvironment",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]
+      ],
+      linkerSettings: curlOnDemand
     ),
     .systemLibrary(
       name: "CNCurses",
@@ -141,7 +155,7 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .executableTarget(name: "tui", dependencies: ["TUIApp"]),
+    .executableTarget(name: "tui", dependencies: ["TUIApp"], linkerSettings: curlOnDemand),
     .executableTarget(
       name: "bench",
       dependencies: [

@@ -9,8 +9,10 @@ import ViewModelKit
 /// first), so a change moves one row instead of re-sorting, the counts are known without
 /// counting, and consumers that sort again find the work already done.
 final class TaskSnapshot: Sendable {
+  /// The rows in section order. There is no index by uid: building one for 10,000 tasks cost
+  /// more at each start of the CLI (a copy and a retain per task, and its memory) than the
+  /// scans by uid it saves, one per change.
   private struct Store {
-    var byUID: [Int64: TaskItem] = [:]
     var due: [TaskItem] = []
     var done: [TaskItem] = []
 
@@ -18,34 +20,41 @@ final class TaskSnapshot: Sendable {
     var counts: TaskStatistics { TaskStatistics(total: due.count + done.count, due: due.count) }
 
     init(_ tasks: [TaskItem]) {
-      byUID.reserveCapacity(tasks.count)
-      for task in tasks { byUID[task.uid] = task }
-      // With unique uids the rows keep the order they came in (a store reads them by uid,
-      // which the sort then finds mostly in runs); otherwise the last row for a uid wins.
-      let rows = byUID.count == tasks.count ? tasks : Array(byUID.values)
-      let listing = TaskListing(rows)
-      due = listing.due
-      done = listing.done
+      for task in Self.unique(tasks) {
+        if task.isDone { done.append(task) } else { due.append(task) }
+      }
+      // A store reads its rows by uid, mostly oldest first: reversed, the due rows are mostly
+      // in order already, which the sort finds in runs.
+      due.reverse()
+      due.sort(by: TaskOrder.due)
+      done.sort(by: TaskOrder.done)
+    }
+
+    /// `tasks` with one row per uid, the last row for a uid winning. Rows by ascending uid, as
+    /// a store reads them, are returned as they are.
+    private static func unique(_ tasks: [TaskItem]) -> [TaskItem] {
+      let ascending = tasks.indices.dropFirst().allSatisfy { tasks[$0 - 1].uid < tasks[$0].uid }
+      if ascending { return tasks }
+      var seen = Set<Int64>()
+      return tasks.reversed().filter { seen.insert($0.uid).inserted }
+    }
+
+    /// The task with `uid`, if held, and where it is.
+    func find(_ uid: Int64) -> (task: TaskItem, isDone: Bool, index: Int)? {
+      if let index = due.firstIndex(where: { $0.uid == uid }) { return (due[index], false, index) }
+      if let index = done.firstIndex(where: { $0.uid == uid }) { return (done[index], true, index) }
+      return nil
     }
 
     /// Puts `task` in place of the row with its uid (or removes that row); false if nothing changed.
     mutating func set(_ uid: Int64, to task: TaskItem?) -> Bool {
-      let old = byUID[uid]
-      guard old != task else { return false }
-      if let old { take(old) }
-      if let task { place(task) }
-      byUID[uid] = task
-      return true
-    }
-
-    private mutating func take(_ task: TaskItem) {
-      if task.isDone {
-        let index = Self.position(of: task, in: done, by: TaskOrder.done)
-        done.remove(at: index)
-      } else {
-        let index = Self.position(of: task, in: due, by: TaskOrder.due)
-        due.remove(at: index)
+      let old = find(uid)
+      guard old?.task != task else { return false }
+      if let old {
+        if old.isDone { done.remove(at: old.index) } else { due.remove(at: old.index) }
       }
+      if let task { place(task) }
+      return true
     }
 
     private mutating func place(_ task: TaskItem) {
@@ -56,7 +65,7 @@ final class TaskSnapshot: Sendable {
       }
     }
 
-    /// The first index whose row does not come before `task` (the row itself, if present).
+    /// The first index whose row does not come before `task`.
     private static func position(
       of task: TaskItem, in rows: [TaskItem], by before: (TaskItem, TaskItem) -> Bool
     ) -> Int {
@@ -99,7 +108,7 @@ final class TaskSnapshot: Sendable {
   }
 
   /// The task with `uid`, if held.
-  func task(_ uid: Int64) -> TaskItem? { store.withLock { $0.byUID[uid] } }
+  func task(_ uid: Int64) -> TaskItem? { store.withLock { $0.find(uid)?.task } }
 
   /// Inserts or replaces `task`, then publishes.
   func put(_ task: TaskItem) {

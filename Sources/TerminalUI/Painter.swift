@@ -45,6 +45,22 @@ public struct Painter {
       style: style)
   }
 
+  /// `parts` on one line, `separator` between them: the first always (cut to `width` if it must
+  /// be), each later non-empty part only if it fits whole, so a narrow pane shows fewer facts
+  /// rather than a cut one.
+  @discardableResult
+  public func fittedParts(
+    _ parts: [String], separator: String = "    ", row: Int, column: Int, width: Int,
+    style: TextStyle = .plain
+  ) -> Int {
+    guard var line = parts.first else { return column }
+    for part in parts.dropFirst() where !part.isEmpty {
+      let longer = line + separator + part
+      if TextWidth.of(ascii ? Self.asciiOnly(longer) : longer) <= width { line = longer }
+    }
+    return fitted(line, row: row, column: column, width: width, style: style)
+  }
+
   /// A horizontal rule across the screen, inset by one column each side.
   public func rule(row: Int) {
     guard width > 2 else { return }

@@ -98,13 +98,17 @@ struct WeatherCLIEndToEndTests {
     }
     let london = try await run(["now", "London"])
     #expect(london.stdout == "London: ☁ 12°C\n" && london.status == 0, "\(london.stdout)")
-    let here = try await run(["now", "--format", "%l|%C|%t|%h|%w|%%"])
-    #expect(here.stdout == "Amsterdam|Shower rain|11°C|88%||%\n", "no city: the position")
+    let here = try await run(["now", "--format", "%l|%C|%t|%f|%h|%w|%P|%%"])
+    #expect(
+      here.stdout == "Amsterdam|Shower rain|11°C|10°C|88%|4 m/s SW|1012 hPa|%\n",
+      "no city: the position")
     let json = try await run(["--json", "now", "Reykjavik"])
     #expect(
       json.stdout
         == #"{"now":{"line":"Reykjavík: ❄ 0°C","place":"Reykjavík","#
-        + #""temperature":{"value":-0.4,"unit":"celsius"},"humidity":77,"#
+        + #""temperature":{"value":-0.4,"unit":"celsius"},"#
+        + #""feelsLike":{"value":-1.2,"unit":"celsius"},"humidity":77,"#
+        + #""wind":{"speed":4.1,"unit":"m/s","fromDegrees":240.0},"pressure":1012.0,"#
         + #""conditions":"Light snow","icon":"❄","source":"live"}}"# + "\n")
     let ascii = try await run(["--ascii", "now", "São Paulo"])
     #expect(ascii.stdout == "Sao Paulo: c 22C\n")

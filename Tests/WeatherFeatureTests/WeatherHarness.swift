@@ -6,7 +6,8 @@ import WeatherFeature
 let londonCoordinate = Coordinate(latitude: 51.5085, longitude: -0.1257)
 let W_London = Weather(
   cityName: "London", coordinate: londonCoordinate, temperatureC: 12.4, humidity: 81,
-  iconCode: "04d", description: "broken clouds")
+  iconCode: "04d", description: "broken clouds", feelsLikeC: 11.6, pressureHPa: 1012,
+  wind: Wind(speedMS: 4.1, fromDegrees: 240))
 
 func weather(
   _ name: String, _ latitude: Double = 48.8534, _ longitude: Double = 2.3488,

@@ -24,9 +24,13 @@ struct WeatherLineTests {
 
   @Test("every placeholder, a literal percent, an unknown one kept, a trailing % kept")
   func placeholders() {
+    var windy = shown()
+    (windy.wind, windy.feelsLike, windy.pressure) = ("9 m/s N", "-6°C", "998 hPa")
     #expect(
-      WeatherLine.text(shown(), format: "%l|%c|%C|%t|%h|%w|%%|%x|%")
-        == "Reykjavík|❄|Light snow|0°C|93%||%|%x|%")
+      WeatherLine.text(windy, format: "%l|%c|%C|%t|%f|%h|%w|%P|%%|%x|%")
+        == "Reykjavík|❄|Light snow|0°C|-6°C|93%|9 m/s N|998 hPa|%|%x|%")
+    // Data without wind, pressure or a felt temperature leaves those placeholders empty.
+    #expect(WeatherLine.text(shown(), format: "%w|%f|%P") == "||")
     #expect(WeatherLine.text(shown(), format: "") == "")
     #expect(WeatherLine.text(shown(), format: "plain") == "plain")
   }

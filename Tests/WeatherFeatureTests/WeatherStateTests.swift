@@ -28,6 +28,13 @@ struct WeatherStateTests {
       $0.temperatureValue = 12.4
       $0.humidity = "81%"
       $0.humidityValue = 81
+      $0.feelsLike = "12°C"
+      $0.feelsLikeValue = 11.6
+      $0.wind = "4 m/s SW"
+      $0.windSpeedValue = 4.1
+      $0.windFromDegrees = 240
+      $0.pressure = "1012 hPa"
+      $0.pressureValue = 1012
       $0.icon = "☁"
       $0.conditions = "Broken clouds"
       $0.source = .live
@@ -56,6 +63,10 @@ struct WeatherStateTests {
       $0.unit = .fahrenheit
       $0.temperature = "54°F"
       $0.temperatureValue = 54.3
+      $0.feelsLike = "53°F"
+      $0.feelsLikeValue = 52.9
+      $0.wind = "9 mph SW"
+      $0.windSpeedValue = 9.2
       $0.markers[0].label = "☁ London 54°F"
     }
     state.finish()

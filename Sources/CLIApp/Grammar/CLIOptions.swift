@@ -30,7 +30,7 @@ public struct CLIOptions: ParsableArguments, Sendable {
   /// Weather's one-line answer.
   @Option(
     help:
-      "Weather: the line `now` prints, with %l place, %c glyph, %C condition, %t temperature, %h humidity, %w wind, %% a percent sign (default \"%l: %c %t\")."
+      "Weather: the line `now` prints, with %l place, %c glyph, %C condition, %t temperature, %f felt temperature, %h humidity, %w wind, %P pressure, %% a percent sign (default \"%l: %c %t\")."
   )
   public var format: String?
 

@@ -224,8 +224,13 @@ extension JSONValue {
 extension JSONValue {
   /// `{"value":18.3,"unit":"celsius"}`, or null without real weather.
   static func temperature(_ state: WeatherState) -> JSONValue {
-    guard let value = state.temperatureValue, value.isFinite else { return .null }
-    return .object([("value", .double(value)), ("unit", .string(state.unit.rawValue))])
+    temperature(state.temperatureValue, state.unit)
+  }
+
+  /// `value` in `unit` as a temperature object, or null.
+  static func temperature(_ value: Double?, _ unit: TemperatureUnit) -> JSONValue {
+    guard let value, value.isFinite else { return .null }
+    return .object([("value", .double(value)), ("unit", .string(unit.rawValue))])
   }
 
   /// A day of the forecast: its name, glyph, lowest and highest (in the unit shown) and bars.
@@ -241,9 +246,21 @@ extension JSONValue {
     .object([
       ("line", .string(line)), ("place", .string(state.cityName)),
       ("temperature", .temperature(state)),
+      ("feelsLike", .temperature(state.feelsLikeValue, state.unit)),
       ("humidity", state.humidityValue.map(JSONValue.int) ?? .null),
+      ("wind", .wind(state)), ("pressure", state.pressureValue.map(JSONValue.double) ?? .null),
       ("conditions", .string(state.conditions)), ("icon", .string(state.icon)),
       ("source", .string(String(describing: state.source))),
+    ])
+  }
+
+  /// `{"speed":4.1,"unit":"m/s","fromDegrees":240}` (`mph` with °F; `fromDegrees` null when
+  /// the direction is unknown), or null without a wind.
+  static func wind(_ state: WeatherState) -> JSONValue {
+    guard let speed = state.windSpeedValue, speed.isFinite else { return .null }
+    return .object([
+      ("speed", .double(speed)), ("unit", .string(state.unit == .celsius ? "m/s" : "mph")),
+      ("fromDegrees", state.windFromDegrees.map(JSONValue.double) ?? .null),
     ])
   }
 }

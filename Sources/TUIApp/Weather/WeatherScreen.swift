@@ -237,10 +237,16 @@ public final class WeatherScreen: AppScreen, DriverBound {
     let name = state.dataNote.isEmpty ? state.cityName : "\(state.cityName) \(state.dataNote)"
     painter.fitted(
       "  \(state.icon)  \(name)", row: firstRow, column: left, width: width, style: .bold)
-    painter.fitted(
-      "     \(state.temperature)    Humidity \(state.humidity)", row: firstRow + 1, column: left,
-      width: width)
-    painter.fitted("     \(state.conditions)", row: firstRow + 2, column: left, width: width)
+    // The felt temperature, the wind and the pressure where the pane has room for them whole.
+    painter.fittedParts(
+      [
+        "     \(state.temperature)", "Humidity \(state.humidity)",
+        state.feelsLike.isEmpty ? "" : "Feels like \(state.feelsLike)",
+      ], row: firstRow + 1, column: left, width: width)
+    painter.fittedParts(
+      [
+        "     \(state.conditions)", state.wind.isEmpty ? "" : "Wind \(state.wind)", state.pressure,
+      ], row: firstRow + 2, column: left, width: width)
   }
 
   private func drawForecast(_ painter: Painter, left: Int, width: Int, top: Int, bottom: Int) {

@@ -11,10 +11,18 @@ public struct Weather: Codable, Equatable, Sendable {
   /// The service's icon code (`04d`), or "".
   public var iconCode: String
   public var description: String
+  /// How warm it feels (°C), when the service says; nil otherwise (and in caches written
+  /// before the field existed).
+  public var feelsLikeC: Double?
+  /// Air pressure (hPa), when the service says.
+  public var pressureHPa: Double?
+  /// The wind, when the service says.
+  public var wind: Wind?
 
   public init(
     cityName: String, coordinate: Coordinate, temperatureC: Double, humidity: Int,
-    iconCode: String, description: String
+    iconCode: String, description: String, feelsLikeC: Double? = nil,
+    pressureHPa: Double? = nil, wind: Wind? = nil
   ) {
     self.cityName = cityName
     self.coordinate = coordinate
@@ -22,6 +30,22 @@ public struct Weather: Codable, Equatable, Sendable {
     self.humidity = humidity
     self.iconCode = iconCode
     self.description = description
+    self.feelsLikeC = feelsLikeC
+    self.pressureHPa = pressureHPa
+    self.wind = wind
+  }
+}
+
+/// The wind at a place: its speed, and the direction it blows from when known.
+public struct Wind: Codable, Equatable, Sendable {
+  /// Metres per second, 0 or more.
+  public var speedMS: Double
+  /// Degrees clockwise from north that the wind blows from (0 ..< 360), if known.
+  public var fromDegrees: Double?
+
+  public init(speedMS: Double, fromDegrees: Double?) {
+    self.speedMS = speedMS
+    self.fromDegrees = fromDegrees
   }
 }
 

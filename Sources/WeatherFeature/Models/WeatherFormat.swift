@@ -25,6 +25,28 @@ public struct WeatherFormat: Sendable {
 
   public func humidity(_ value: Int) -> String { "\(value)%" }
 
+  /// `4 m/s SW` (°C) or `9 mph SW` (°F): the speed rounded, then the 8-point compass direction
+  /// the wind blows from, when known.
+  public func wind(_ wind: Wind, unit: TemperatureUnit) -> String {
+    let speed = Int(windSpeed(wind, unit: unit).rounded(.toNearestOrAwayFromZero))
+    let text = "\(speed) \(unit == .celsius ? "m/s" : "mph")"
+    guard let degrees = wind.fromDegrees else { return text }
+    return text + " " + Self.compass[Int(((degrees + 22.5) / 45).rounded(.down)) % 8]
+  }
+
+  /// The wind speed in `unit`'s system, to a tenth: m/s with °C, mph with °F.
+  public func windSpeed(_ wind: Wind, unit: TemperatureUnit) -> Double {
+    let speed = unit == .celsius ? wind.speedMS : wind.speedMS * 3600 / 1609.344
+    return (speed * 10).rounded(.toNearestOrAwayFromZero) / 10
+  }
+
+  private static let compass = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
+
+  /// `1012 hPa`.
+  public func pressure(_ hectopascals: Double) -> String {
+    "\(Int(hectopascals.rounded(.toNearestOrAwayFromZero))) hPa"
+  }
+
   /// The description with its first character upper-cased.
   public func conditions(_ description: String) -> String {
     text(description.prefix(1).uppercased() + description.dropFirst())

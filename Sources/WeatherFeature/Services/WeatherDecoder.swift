@@ -13,6 +13,10 @@ public enum WeatherDecoder {
   public static let timeRange = 0.0...4_102_444_800.0
   /// Time-zone offsets, in seconds.
   public static let timezoneRange = -64_800...64_800
+  /// Air pressures (hPa) taken; the records at sea level are 870 and 1084.
+  public static let pressureRange = 500.0...1_200.0
+  /// Wind speeds (m/s) taken; the strongest gust measured is 113 m/s.
+  public static let windSpeedRange = 0.0...150.0
 
   /// The weather in a current-weather body. A `cod` other than 200 in the body is taken as
   /// the HTTP status (`{"cod":"404",…}` is `cityNotFound`).
@@ -51,7 +55,18 @@ public enum WeatherDecoder {
     return Weather(
       cityName: document.name ?? "", coordinate: coordinate, temperatureC: document.main.temp,
       humidity: Int(humidity), iconCode: condition?.icon ?? "",
-      description: condition?.description ?? "")
+      description: condition?.description ?? "",
+      feelsLikeC: document.main.feelsLike.flatMap { temperatureRange.contains($0) ? $0 : nil },
+      pressureHPa: document.main.pressure.flatMap { pressureRange.contains($0) ? $0 : nil },
+      wind: wind(document.wind))
+  }
+
+  /// The wind of a document: extras, so a value out of range drops only itself (a direction
+  /// outside 0...360 leaves the speed; a speed out of range leaves no wind).
+  private static func wind(_ document: CurrentDocument.WindDocument?) -> Wind? {
+    guard let speed = document?.speed, windSpeedRange.contains(speed) else { return nil }
+    let degrees = document?.deg.flatMap { (0...360).contains($0) ? $0 : nil }
+    return Wind(speedMS: speed, fromDegrees: degrees.map { $0 == 360 ? 0 : $0 })
   }
 
   /// The forecast in a 5-day / 3-hour body; steps sorted by time.
@@ -120,11 +135,37 @@ public enum WeatherDecoder {
     struct Main: Decodable {
       let temp: Double
       let humidity: Double
+      /// Extras: a value of the wrong type is read as missing, not as a malformed body.
+      let feelsLike: Double?
+      let pressure: Double?
+      enum CodingKeys: String, CodingKey {
+        case temp, humidity, pressure
+        case feelsLike = "feels_like"
+      }
+      init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        temp = try container.decode(Double.self, forKey: .temp)
+        humidity = try container.decode(Double.self, forKey: .humidity)
+        feelsLike = try? container.decodeIfPresent(Double.self, forKey: .feelsLike)
+        pressure = try? container.decodeIfPresent(Double.self, forKey: .pressure)
+      }
+    }
+    /// Extras too: anything unreadable is missing.
+    struct WindDocument: Decodable {
+      let speed: Double?
+      let deg: Double?
+      enum CodingKeys: String, CodingKey { case speed, deg }
+      init(from decoder: any Decoder) throws {
+        let container = try? decoder.container(keyedBy: CodingKeys.self)
+        speed = try? container?.decodeIfPresent(Double.self, forKey: .speed)
+        deg = try? container?.decodeIfPresent(Double.self, forKey: .deg)
+      }
     }
     let name: String?
     let coord: Coord
     let main: Main
     let weather: [Condition]?
+    let wind: WindDocument?
     /// Seconds east of UTC; beyond ±18 h the body is malformed.
     let timezone: Int?
   }

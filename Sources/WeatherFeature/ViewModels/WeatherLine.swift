@@ -10,8 +10,8 @@ public enum WeatherLine {
   /// The placeholders `format` takes, with what each stands for.
   public static let placeholders: [(code: Character, meaning: String)] = [
     ("l", "the place"), ("c", "the condition's glyph"), ("C", "the condition in words"),
-    ("t", "the temperature"), ("h", "the humidity"),
-    ("w", "the wind (empty: this data has none)"), ("%", "a percent sign"),
+    ("t", "the temperature"), ("f", "the felt temperature"), ("h", "the humidity"),
+    ("w", "the wind"), ("P", "the air pressure"), ("%", "a percent sign"),
   ]
 
   /// `state`'s weather in `format`, or nil when the screen shows none (nothing yet, or the
@@ -33,7 +33,9 @@ public enum WeatherLine {
       case "C": line += state.conditions
       case "t": line += state.temperature
       case "h": line += state.humidity
-      case "w": break
+      case "w": line += state.wind
+      case "f": line += state.feelsLike
+      case "P": line += state.pressure
       case "%": line += "%"
       default: line += "%" + String(character)
       }

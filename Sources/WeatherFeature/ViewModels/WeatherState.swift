@@ -30,6 +30,20 @@ public struct WeatherState: Equatable, Sendable {
   public var temperatureValue: Double?
   /// The relative humidity, 0…100; nil without real weather.
   public var humidityValue: Int?
+  /// How warm it feels (`10°C`), or "" when the service gave no such figure.
+  public var feelsLike: String = ""
+  /// `4 m/s SW` (`9 mph SW` with °F), or "" when the service gave no wind.
+  public var wind: String = ""
+  /// `1012 hPa`, or "".
+  public var pressure: String = ""
+  /// The felt temperature in `unit`, for data; nil when unknown.
+  public var feelsLikeValue: Double?
+  /// The wind speed in m/s (°C) or mph (°F), for data; nil when unknown.
+  public var windSpeedValue: Double?
+  /// Degrees clockwise from north the wind blows from, for data; nil when unknown.
+  public var windFromDegrees: Double?
+  /// Air pressure in hPa, for data; nil when unknown.
+  public var pressureValue: Double?
   /// `not set`, or the key masked: `****1234`.
   public var apiKeyStatus: String
   /// True while a search waits for a key after the service refused the key.
@@ -102,6 +116,14 @@ extension WeatherState {
     unit = facts.units
     temperatureValue = weather.map { facts.units.value(celsius: $0.temperatureC) }
     humidityValue = weather?.humidity
+    let feltC = weather?.feelsLikeC
+    feelsLike = feltC.map { format.temperature($0, unit: facts.units) } ?? ""
+    feelsLikeValue = feltC.map { facts.units.value(celsius: $0) }
+    wind = weather?.wind.map { format.wind($0, unit: facts.units) } ?? ""
+    windSpeedValue = weather?.wind.map { format.windSpeed($0, unit: facts.units) }
+    windFromDegrees = weather?.wind?.fromDegrees
+    pressure = weather?.pressureHPa.map(format.pressure) ?? ""
+    pressureValue = weather?.pressureHPa
     apiKeyStatus = WeatherViewModel.maskedKey(facts.apiKey)
     needsApiKey = facts.needsApiKey
     keyPromptVisible = facts.keyPromptVisible

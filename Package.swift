@@ -38,6 +38,8 @@ let package = Package(
     .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
     // Property-based tests: extreme numbers into every decoder and formatter (issue 9).
     .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
+    // Text snapshots of every TUI screen at four sizes, plain and ASCII (issue 29, item 4).
+    .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", exact: "1.19.7"),
     // The config file, config.toml (issue 13, ST-01): a full TOML parser with error lines.
     .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
     // API documentation: `swift package generate-documentation` (issue 15, item 5).
@@ -230,8 +232,9 @@ let package = Package(
       name: "TUIAppTests",
       dependencies: [
         "TUIApp", "TerminalUI", "CheckoutFeature", "WeatherFeature", "TweetsFeature",
-        "ViewModelKitTesting",
-      ]),
+        "ViewModelKitTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+      ],
+      exclude: ["__Snapshots__"]),
     .testTarget(
       name: "CLIAppTests",
       dependencies: [

@@ -21,6 +21,20 @@ extension CheckoutScreen {
     accountOverlay?.draw(painter, state: account)
   }
 
+  /// Where the catalog's Price and Qty columns start. Up to 80 columns, the spec's layout
+  /// (Price at 37 and Qty 18 from the right at 80, moving with the width). Wider, the columns
+  /// stay where they are at 80 unless the widest title or price needs more room, so a wide
+  /// terminal does not spread the table 85 columns apart (issue 29, item 4).
+  private func catalogColumns(width: Int) -> (price: Int, quantity: Int) {
+    let proportional = (price: 37 + (width - 80) / 2, quantity: width - 18)
+    guard width > 80 else { return proportional }
+    let titles = catalog.rows.map { TextWidth.of($0.title) }.max() ?? 0
+    let prices = catalog.rows.map { TextWidth.of($0.price) }.max() ?? 0
+    let price = max(37, 7 + titles + 3)
+    let quantity = max(62, price + prices + 3)
+    return quantity <= proportional.quantity ? (price, quantity) : proportional
+  }
+
   private func drawCatalog(_ painter: Painter) {
     let width = painter.width
     let narrow = width < 60
@@ -28,8 +42,7 @@ extension CheckoutScreen {
       painter, title: catalog.title, spinnerTick: catalog.isLoading ? spinner.tick : nil,
       status: "\(catalog.cartCount) in cart")
     painter.rule(row: 2)
-    let quantityColumn = width - 18
-    let priceColumn = 37 + (width - 80) / 2
+    let (priceColumn, quantityColumn) = catalogColumns(width: width)
     let titleWidth = (narrow ? quantityColumn : priceColumn) - 8
     if focus == .filter || !(fields[.filter]?.text.isEmpty ?? true) {
       painter.text(" Filter", row: 3, column: 0, style: .bold)

@@ -50,6 +50,7 @@ extension AppConfiguration {
     case "color":
       if let value = environment["NO_COLOR"], !value.isEmpty { return ("false", .environment) }
       return fromFile.map { ($0, .file) } ?? ("true", .default)
+    case "mouse": return fromFile.map { ($0, .file) } ?? ("true", .default)
     case "units": return fromFile.map { ($0, .file) } ?? ("celsius", .default)
     case "currency": return fromFile.map { ($0, .file) } ?? ("GBP", .default)
     default:

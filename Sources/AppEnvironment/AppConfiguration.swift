@@ -16,6 +16,9 @@ public struct AppConfiguration: Sendable {
   public var asciiMode: Bool
   /// Draw without colour (`NO_COLOR` set and not empty).
   public var noColor: Bool
+  /// The TUI asks the terminal for clicks and wheel steps: not with `mouse = false` in the
+  /// settings file (the TUI's `--no-mouse` also turns it off).
+  public var mouse = true
   /// The process environment, for the per-service variables each app reads.
   public var environment: [String: String]
   /// The settings file's values (empty when there is none); an environment variable beats
@@ -54,6 +57,7 @@ public struct AppConfiguration: Sendable {
       environment: environment)
     configuration.configFile = file
     configuration.asciiFlag = options.ascii
+    configuration.mouse = file.values["mouse"] != "false"
     if let path = environment["HEADLESS_TRACE"], !path.isEmpty {
       configuration.trace = .appending(to: path)
     }

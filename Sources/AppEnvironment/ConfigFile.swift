@@ -45,6 +45,9 @@ public struct ConfigFile: Equatable, Sendable {
     Key(
       name: "color", variable: "NO_COLOR", meaning: "draw in colour (true or false)",
       secret: false, kind: .bool),
+    Key(
+      name: "mouse", variable: nil, meaning: "the TUI answers clicks and the wheel (true or false)",
+      secret: false, kind: .bool),
   ]
 
   /// Files larger than this are refused unread: a settings file is a few lines.

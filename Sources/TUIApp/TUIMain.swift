@@ -17,6 +17,10 @@ struct TUIOptions: ParsableArguments {
   @Flag(help: "Weather: read the position from gpsd (at GPSD_HOST, else localhost:2947).")
   var gpsd = false
   @Flag(
+    name: .customLong("no-mouse"),
+    help: "Do not ask the terminal for clicks and the wheel (as mouse = false in the settings).")
+  var noMouse = false
+  @Flag(
     name: .customLong("exit-after-first-frame"),
     help: "Draw one frame, restore the terminal and exit.")
   var exitAfterFirstFrame = false
@@ -78,6 +82,7 @@ public enum TUIMain {
       scheduler: configuration.userInterfaceScheduler)
     TerminalRunLoop(
       host: root, ascii: configuration.asciiMode, color: !configuration.noColor,
+      mouse: configuration.mouse && !options.noMouse,
       exitAfterFirstFrame: options.exitAfterFirstFrame
     ).run()
   }

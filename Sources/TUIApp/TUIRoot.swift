@@ -78,9 +78,7 @@ public final class TUIRoot: TerminalHost {
       return
     }
     let screen = screen
-    TabBar.draw(
-      painter, tabs: tabs.map { ($0.number, screens[$0.number]?.tabLabel ?? $0.label) },
-      current: current)
+    TabBar.draw(painter, tabs: tabLabels, current: current)
     screen.draw(painter)
     if notice?.message != nil {
       painter.fitted("", row: painter.height - 2, column: 0, width: painter.width)
@@ -111,9 +109,32 @@ public final class TUIRoot: TerminalHost {
     noticeSubscription = failures.sink { toast.show($0) }
   }
 
+  /// The tabs as the bar shows them: a screen made so far labels its own tab (a count).
+  private var tabLabels: [(number: Int, label: String)] {
+    tabs.map { ($0.number, screens[$0.number]?.tabLabel ?? $0.label) }
+  }
+
+  /// A click on the tab bar shows that tab (not while a dialog is open); a click closes the
+  /// help; anything else goes to the screen.
+  private func handle(_ event: MouseEvent) -> KeyOutcome {
+    if helpOpen {
+      if event.action == .click { helpOpen = false }
+      return .handled
+    }
+    guard event.row == 0 else { return screen.handle(.mouse(event)) }
+    if event.action == .click, !screen.hasOverlay,
+      let number = TabBar.tab(
+        at: event.column, tabs: tabLabels, current: current, width: size?.columns ?? 80)
+    {
+      current = number
+    }
+    return .handled
+  }
+
   public func handle(_ key: Key) -> KeyOutcome {
     if key == .controlC { return .quit }
     if key == .resize { return .handled }
+    if case .mouse(let event) = key { return handle(event) }
     if helpOpen {
       if key == .escape || key == .character("?") { helpOpen = false }
       return .handled

@@ -15,8 +15,12 @@ public final class CursesCanvas: Canvas {
   private static let dimBit: Int32 = 1 << 20
   private static let boldBit: Int32 = 1 << 21
 
-  public init(color: Bool) {
+  /// Whether the terminal is asked for mouse reports (`--no-mouse`, `mouse = false` say no).
+  private let mouse: Bool
+
+  public init(color: Bool, mouse: Bool = false) {
     self.color = color
+    self.mouse = mouse
   }
 
   /// Takes over the terminal: no echo, raw keys, the alternate screen.
@@ -37,6 +41,7 @@ public final class CursesCanvas: Canvas {
     active = true
     refreshSize()
     Self.reportFocus(true)
+    if mouse { Self.reportMouse(true) }
   }
 
   /// Takes the terminal over again after `restore()` (back from a suspend): program mode, the
@@ -49,6 +54,17 @@ public final class CursesCanvas: Canvas {
     refreshSize()
     _ = CNCurses.clear()  // erase, and repaint every cell at the next refresh
     Self.reportFocus(true)
+    if mouse { Self.reportMouse(true) }
+  }
+
+  /// Asks the terminal to report clicks and the wheel (`CSI ? 1000 h`) in SGR form
+  /// (`CSI ? 1006 h`: `CSI < b ; x ; y M`, any size of screen), or to stop. The keys are read
+  /// as bytes by `KeyDecoder`, not through curses' `getch`, so the modes are set as the focus
+  /// reports are, and `KeyDecoder` reads the reports. A terminal that knows neither mode
+  /// ignores them and sends nothing.
+  public static func reportMouse(_ on: Bool) {
+    let sequence: StaticString = on ? "\u{1B}[?1000h\u{1B}[?1006h" : "\u{1B}[?1006l\u{1B}[?1000l"
+    _ = write(STDOUT_FILENO, sequence.utf8Start, sequence.utf8CodeUnitCount)
   }
 
   /// Asks the terminal to report focus changes (`CSI ? 1004 h`: it then sends `CSI I` and
@@ -118,6 +134,7 @@ public final class CursesCanvas: Canvas {
     guard active else { return }
     active = false
     Self.reportFocus(false)
+    if mouse { Self.reportMouse(false) }
     _ = curs_set(1)
     _ = endwin()
   }

@@ -31,6 +31,8 @@ public enum Key: Equatable, Sendable {
   /// fast typing), delivered at once so that a long paste costs one edit, not one per
   /// character. The run loop makes these only for a host that `acceptsText`.
   case text(String)
+  /// A click or a wheel step (with mouse reporting on).
+  case mouse(MouseEvent)
 }
 
 /// Turns the bytes a terminal sends into keys: UTF-8 text, control keys and the escape
@@ -54,6 +56,16 @@ public struct KeyDecoder {
       }
       switch byte {
       case 0x1B:
+        switch SGRMouseReport.read(data, at: index) {
+        case .incomplete:
+          pending = Array(data[index...])
+          return keys
+        case .report(let event, let length):
+          if let event { keys.append(.mouse(event)) }
+          index += length
+          continue
+        case .none: break
+        }
         if let (key, length) = Self.escapeSequence(data, at: index) {
           keys.append(key)
           index += length

@@ -30,6 +30,21 @@ public struct ListState: Equatable {
   /// Nothing scrolled; `selection` selected.
   public init(selection: Int = 0) { self.selection = max(0, selection) }
 
+  /// The row drawn at `line` lines below the window's top (a click there), or nil below the
+  /// last row.
+  public func row(atLine line: Int, in rows: ListRows) -> Int? {
+    guard line >= 0 else { return nil }
+    var top = 0
+    var index = offset
+    while index < rows.count {
+      let height = rows.height(index)
+      if line < top + height { return index }
+      top += height
+      index += 1
+    }
+    return nil
+  }
+
   /// Moves the selection by `delta` selectable rows (a page: the window's height), stopping
   /// at the ends, and scrolls so that it shows.
   public mutating func move(by delta: Int, in rows: ListRows, visible: Int) {

@@ -56,12 +56,17 @@ public final class TerminalRunLoop {
     acceptsText: { [unowned self] in host.acceptsText },
     deliver: { [unowned self] in deliver($0) })
 
-  public init(host: any TerminalHost, ascii: Bool, color: Bool, exitAfterFirstFrame: Bool = false) {
+  /// With `mouse`, the terminal is asked for click and wheel reports, which reach the host as
+  /// `Key.mouse`.
+  public init(
+    host: any TerminalHost, ascii: Bool, color: Bool, mouse: Bool = true,
+    exitAfterFirstFrame: Bool = false
+  ) {
     self.host = host
     self.ascii = ascii
     self.color = color
     self.exitAfterFirstFrame = exitAfterFirstFrame
-    canvas = CursesCanvas(color: color)
+    canvas = CursesCanvas(color: color, mouse: mouse)
   }
 
   public func run() -> Never {
@@ -215,11 +220,13 @@ public final class TerminalRunLoop {
   private func installRestoreHooks() {
     atexit {
       CursesCanvas.reportFocus(false)
+      CursesCanvas.reportMouse(false)
       _ = endwin()
     }
     for fatal in [SIGABRT, SIGILL, SIGSEGV, SIGBUS, SIGTRAP, SIGFPE] {
       signal(fatal) { number in
         CursesCanvas.reportFocus(false)
+        CursesCanvas.reportMouse(false)
         _ = endwin()
         signal(number, SIG_DFL)
         raise(number)

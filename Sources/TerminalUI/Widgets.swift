@@ -4,15 +4,33 @@ import ViewModelKit
 /// numbers only when the labels do not fit.
 public enum TabBar {
   public static func draw(_ painter: Painter, tabs: [(number: Int, label: String)], current: Int) {
+    let line = labels(tabs, current: current, width: painter.width).joined(separator: " ")
+    painter.fitted(line, row: 0, column: 0, width: painter.width, style: .bold)
+  }
+
+  /// The number of the tab drawn at `column` of the bar, or nil between tabs and past them.
+  public static func tab(
+    at column: Int, tabs: [(number: Int, label: String)], current: Int, width: Int
+  ) -> Int? {
+    var start = 0
+    for (tab, label) in zip(tabs, labels(tabs, current: current, width: width)) {
+      let end = start + TextWidth.of(label)
+      if (start..<end).contains(column) { return tab.number }
+      start = end + 1
+    }
+    return nil
+  }
+
+  /// Each tab's label as drawn: `[1 Weather]` for the current one, ` 2 Tweets ` for the
+  /// others; numbers only when the names do not fit.
+  private static func labels(
+    _ tabs: [(number: Int, label: String)], current: Int, width: Int
+  ) -> [String] {
     let full = tabs.map { tab in
       tab.number == current ? "[\(tab.number) \(tab.label)]" : " \(tab.number) \(tab.label) "
-    }.joined(separator: " ")
-    let line =
-      TextWidth.of(full) <= painter.width
-      ? full
-      : tabs.map { $0.number == current ? "[\($0.number)]" : " \($0.number) " }.joined(
-        separator: " ")
-    painter.fitted(line, row: 0, column: 0, width: painter.width, style: .bold)
+    }
+    guard TextWidth.of(full.joined(separator: " ")) > width else { return full }
+    return tabs.map { $0.number == current ? "[\($0.number)]" : " \($0.number) " }
   }
 }
 

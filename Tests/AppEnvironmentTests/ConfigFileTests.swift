@@ -132,7 +132,7 @@ struct ConfigFileTests {
         "twitter_list_id = (none) (default)",
         "rates_url = (none) (default)",
         "ascii = true (flag)",
-        "color = true (default)",
+        "color = true (default)", "mouse = true (default)",
         "weather.place = (none) (default)",
         "tweets.paused = (none) (default)",
       ])

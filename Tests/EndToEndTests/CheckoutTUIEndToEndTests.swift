@@ -41,6 +41,16 @@ struct TmuxSession {
   func keys(_ keys: String...) async throws {
     _ = try await tmux(["send-keys", "-t", name] + keys)
   }
+  /// Sends `bytes` to the pane as they are (`send-keys -l`): escape sequences such as mouse
+  /// reports reach the program unchanged.
+  func literal(_ bytes: String) async throws {
+    _ = try await tmux(["send-keys", "-t", name, "-l", bytes])
+  }
+  /// A tmux format about the pane (`#{mouse_sgr_flag}`).
+  func format(_ format: String) async throws -> String {
+    try await tmux(["display-message", "-p", "-t", name, format])
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+  }
   func pane() async throws -> String { try await tmux(["capture-pane", "-p", "-t", name]) }
   var isRunning: Bool {
     get async {

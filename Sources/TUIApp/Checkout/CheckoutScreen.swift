@@ -35,6 +35,8 @@ public final class CheckoutScreen: AppScreen, DriverBound {
     .filter: TextField(), .name: TextField(), .email: TextField(), .address: TextField(),
   ]
   var list = ListState()
+  /// What a click can hit in the last frame drawn.
+  var targets = ClickTargets<Target>()
   var pickerSelection = 0
   var historyPosition = ListState()
   var expandedOrder: Int?
@@ -151,6 +153,7 @@ public final class CheckoutScreen: AppScreen, DriverBound {
 
   public func handle(_ key: Key) -> KeyOutcome {
     if key == .resize { return .handled }
+    if case .mouse(let event) = key { return handle(event) }
     if var overlay = accountOverlay {
       let answer = overlay.handle(key, state: account, account: session.account)
       accountOverlay = overlay
@@ -172,7 +175,7 @@ public final class CheckoutScreen: AppScreen, DriverBound {
 
   /// Shows a refusal on the toast line (nil: an answer still to come, whose failure is an
   /// event of its own).
-  private func refuse(_ result: InputResult?) {
+  func refuse(_ result: InputResult?) {
     if let message = result?.message { toast.show(message) }
   }
 
@@ -204,9 +207,7 @@ public final class CheckoutScreen: AppScreen, DriverBound {
 
   private func handleCheckout(_ key: Key) -> KeyOutcome {
     switch key {
-    case .character("x"):
-      answers.sink(
-        session.checkout.openCurrencyPicker(), receiveValue: { [weak self] in self?.refuse($0) })
+    case .character("x"): openCurrencyPicker()
     case .character("n"): focus = .name
     case .character("e"): focus = .email
     case .character("a"): focus = .address
@@ -219,6 +220,12 @@ public final class CheckoutScreen: AppScreen, DriverBound {
     default: return .ignored
     }
     return .handled
+  }
+
+  /// Asks for the currency picker; a refusal shows on the toast line.
+  func openCurrencyPicker() {
+    answers.sink(
+      session.checkout.openCurrencyPicker(), receiveValue: { [weak self] in self?.refuse($0) })
   }
 
   private func handleField(_ key: Key, _ field: Field) -> KeyOutcome {

@@ -7,6 +7,7 @@ import ViewModelKit
 
 extension CheckoutScreen {
   public func draw(_ painter: Painter) {
+    targets.removeAll()
     switch mode {
     case .catalog, .history, .account: drawCatalog(painter)
     case .checkout: drawCheckout(painter)
@@ -48,6 +49,7 @@ extension CheckoutScreen {
       painter.text(" Filter", row: 3, column: 0, style: .bold)
       fields[.filter]?.draw(
         painter, row: 3, column: 9, width: min(40, width - 10), focused: focus == .filter)
+      targets.add(.field(.filter), row: 3, column: 0, width: 9 + min(40, width - 10))
     } else {
       painter.text("    #  Product", row: 3, column: 0, style: .bold)
       if !narrow { painter.text("Price", row: 3, column: priceColumn, style: .bold) }
@@ -74,6 +76,10 @@ extension CheckoutScreen {
       }
       let quantity = String(repeating: " ", count: max(0, 3 - row.quantity.count)) + row.quantity
       painter.text("[-]" + quantity + " [+]", row: y, column: quantityColumn)
+      let index = list.offset + offset
+      targets.add(.row(index), row: y, column: 0, width: width)
+      targets.add(.decrease(index), row: y, column: quantityColumn, width: 3)
+      targets.add(.increase(index), row: y, column: quantityColumn + 7, width: 3)
     }
     painter.rule(row: painter.height - 4)
     // Amounts are never cut: the button gives way when the line is full.
@@ -88,6 +94,9 @@ extension CheckoutScreen {
         painter, "Checkout", enabled: catalog.checkoutEnabled, row: painter.height - 3,
         column: buttonColumn
       )
+      targets.add(
+        .checkout, row: painter.height - 3, column: buttonColumn,
+        width: Button.width("Checkout"))
     }
   }
 
@@ -123,6 +132,7 @@ extension CheckoutScreen {
     if width >= 60 {
       right -= Button.width("Back")
       Button.draw(painter, "Back", enabled: true, row: totalRow, column: right)
+      targets.add(.back, row: totalRow, column: right, width: Button.width("Back"))
       right -= 3
     }
     let currencyWidth = min(
@@ -133,6 +143,7 @@ extension CheckoutScreen {
       Button.draw(
         painter, label, enabled: checkout.changeCurrencyEnabled, row: totalRow,
         column: right - currencyWidth)
+      targets.add(.currency, row: totalRow, column: right - currencyWidth, width: currencyWidth)
     }
     painter.text(" " + checkout.total, row: totalRow, column: 0, style: .bold)
     // The form.
@@ -148,6 +159,7 @@ extension CheckoutScreen {
     }
     let placeEnd = Button.draw(
       painter, "Place order", enabled: form.placeOrderEnabled, row: row, column: 1)
+    targets.add(.placeOrder, row: row, column: 1, width: placeEnd - 1)
     painter.fitted(
       form.placeOrderHint, row: row, column: placeEnd + 2, width: max(0, width - placeEnd - 3),
       style: .dim)
@@ -159,6 +171,7 @@ extension CheckoutScreen {
     painter.text(" " + label, row: row, column: 0)
     let fieldWidth = min(32, max(10, painter.width - 22))
     fields[field]?.draw(painter, row: row, column: 10, width: fieldWidth, focused: focus == field)
+    targets.add(.field(field), row: row, column: 0, width: 10 + fieldWidth)
     let status: FieldStatus =
       switch field {
       case .filter: .pristine

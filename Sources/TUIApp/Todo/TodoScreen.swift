@@ -20,17 +20,19 @@ public final class TodoScreen: AppScreen, DriverBound {
   var subscriptions = Set<AnyCancellable>()
   private lazy var toast = Toast(scheduler: scheduler) { [weak self] in self?.redraw() }
 
-  private var lines: [Line] = []
+  var lines: [Line] = []
   /// The list's state as last delivered (nil before the first).
   private var state: TasksState?
   /// The open editor's state as last delivered.
   private var editorState: EditTaskState?
 
   /// The selected line (a task whenever there is one) and the first line drawn.
-  private var list = ListState()
-  private var visibleRows = 10
+  var list = ListState()
+  var visibleRows = 10
+  /// The screen row of the list's first line, as last drawn (for clicks).
+  var listTop = 3
   private var keepScreenPosition = false
-  private var filterOpen = false
+  var filterOpen = false
   private var filterField = TextField()
   private var editorField = TextField()
   private var editorBindings = Set<AnyCancellable>()
@@ -58,7 +60,7 @@ public final class TodoScreen: AppScreen, DriverBound {
 
   func didReceiveValue() { redraw() }
 
-  private var editor: EditTaskViewModel? { session.editor }
+  var editor: EditTaskViewModel? { session.editor }
 
   private func bindEditor() {
     guard boundEditor !== editor else { return }
@@ -113,13 +115,13 @@ public final class TodoScreen: AppScreen, DriverBound {
   }
 
   /// The lines as the list state sees them: only tasks can be selected.
-  private var rows: ListRows {
+  var rows: ListRows {
     let lines = lines
     return ListRows(
       count: lines.count, isSelectable: { if case .task = lines[$0] { true } else { false } })
   }
 
-  private func move(by delta: Int) { list.move(by: delta, in: rows, visible: visibleRows) }
+  func move(by delta: Int) { list.move(by: delta, in: rows, visible: visibleRows) }
 
   // MARK: AppScreen
 
@@ -157,6 +159,7 @@ public final class TodoScreen: AppScreen, DriverBound {
 
   public func handle(_ key: Key) -> KeyOutcome {
     if key == .resize { return .handled }
+    if case .mouse(let event) = key { return handle(event) }
     if let editor { return handleEditor(key, editor) }
     if filterOpen { return handleFilter(key) }
     let tasks = session.tasks
@@ -248,6 +251,7 @@ public final class TodoScreen: AppScreen, DriverBound {
     }
     let bottom = painter.height - 3
     visibleRows = max(1, bottom - top)
+    listTop = top
     list.clamp(in: rows, visible: visibleRows)
     let offset = list.offset
     formattedRowCount = 0

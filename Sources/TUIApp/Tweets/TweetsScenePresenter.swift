@@ -113,6 +113,18 @@ final class ScenePresenter: DriverBound {
     if isTimeline { selectedID = tweets[list.selection].id }
   }
 
+  /// Selects the row drawn `line` lines below the list's top (row 4): a click. False when no
+  /// row is there.
+  @discardableResult
+  func select(atLine line: Int) -> Bool {
+    guard line < (lastArea?.lines ?? count), let index = list.row(atLine: line, in: listRows),
+      index < count
+    else { return false }
+    list.select(index, in: listRows, visible: lastArea?.lines ?? count)
+    if isTimeline { selectedID = tweets[list.selection].id }
+    return true
+  }
+
   func moveToStart() { move(by: -count) }
   func moveToEnd() { move(by: count) }
 

@@ -10,15 +10,15 @@ import ViewModelKit
 public final class TweetsScreen: AppScreen {
   private let session: TweetsSession
   private let scheduler: AnySchedulerOf<DispatchQueue>
-  private let redraw: () -> Void
+  let redraw: () -> Void
   private var subscriptions = Set<AnyCancellable>()
   private lazy var toast = Toast(scheduler: scheduler) { [weak self] in self?.redraw() }
   private var presenters: [ObjectIdentifier: ScenePresenter] = [:]
   private var scenes: [Scene] = []
-  private var split = false
-  private var peopleFocused = false
+  var split = false
+  var peopleFocused = false
   /// The filter field (extension E3), while open.
-  private var filterField: TextField?
+  var filterField: TextField?
 
   private var navigator: TweetsNavigator { session.navigator }
 
@@ -55,11 +55,11 @@ public final class TweetsScreen: AppScreen {
   private var top: ScenePresenter? { scenes.last.flatMap { presenters[$0.modelIdentity] } }
 
   /// In split layout: the people pane and the top timeline.
-  private var peoplePresenter: ScenePresenter? {
+  var peoplePresenter: ScenePresenter? {
     scenes.peopleScene.flatMap { presenters[$0.modelIdentity] }
   }
 
-  private var timelinePresenter: ScenePresenter? {
+  var timelinePresenter: ScenePresenter? {
     scenes.topTimeline.flatMap { presenters[$0.modelIdentity] }
   }
 
@@ -104,6 +104,7 @@ public final class TweetsScreen: AppScreen {
 
   public func handle(_ key: Key) -> KeyOutcome {
     guard let focused else { return .ignored }
+    if case .mouse(let event) = key { return handle(event, focused) }
     if var field = filterField {
       switch key {
       case .enter: filterField = nil
@@ -154,7 +155,7 @@ public final class TweetsScreen: AppScreen {
   }
 
   /// Moving past the last row asks for older tweets.
-  private func move(_ presenter: ScenePresenter, by delta: Int) {
+  func move(_ presenter: ScenePresenter, by delta: Int) {
     if presenter.isTimeline, presenter.isAtEnd {
       presenter.loadOlder()
     } else {

@@ -13,6 +13,7 @@ extension WeatherScreen {
   /// Tells the view model the grid's size for a terminal of `columns` x `rows` (from the
   /// resize event; drawing only draws).
   public func resize(columns: Int, rows: Int) {
+    terminalSize = (columns, rows)
     guard let size = WeatherMapPane.on(columns: columns, rows: rows)?.gridSize,
       lastMapSize.map({ $0 != size }) ?? true
     else { return }

@@ -11,18 +11,20 @@ public final class WeatherScreen: AppScreen, DriverBound {
 
   private let session: WeatherSession
   private let scheduler: AnySchedulerOf<DispatchQueue>
-  private let redraw: () -> Void
+  let redraw: () -> Void
   var subscriptions = Set<AnyCancellable>()
   private lazy var toast = Toast(scheduler: scheduler) { [weak self] in self?.redraw() }
 
   /// The view model's state as last delivered (before the first: all empty).
   private(set) var state = WeatherState.empty
 
-  private(set) var focus: Focus?
+  var focus: Focus?
   private var cityField = TextField()
   private var keyField = TextField()
   private lazy var spinner = SpinnerClock(scheduler: scheduler) { [weak self] in self?.redraw() }
   var lastMapSize: (columns: Int, rows: Int)?
+  /// The terminal's size as last told (for where a click lands).
+  var terminalSize: (columns: Int, rows: Int)?
 
   var weather: WeatherViewModel { session.weather }
 
@@ -82,6 +84,7 @@ public final class WeatherScreen: AppScreen, DriverBound {
 
   public func handle(_ key: Key) -> KeyOutcome {
     if key == .resize { return .handled }
+    if case .mouse(let event) = key { return handle(event) }
     if state.keyPromptVisible { return handleKeyDialog(key) }
     switch focus {
     case .city: return handleCityField(key)

@@ -30,6 +30,18 @@ public enum MapGrid {
     return next
   }
 
+  /// The centre of cell (`column`, `row`) of a `columns` × `rows` grid at `zoom` around
+  /// `center`: the new centre for a click there. Latitudes stop at ±85, as panning does.
+  static func coordinate(
+    column: Int, row: Int, center: Coordinate, zoom: Int, columns: Int, rows: Int
+  ) -> Coordinate {
+    let d = degrees(zoom: zoom)
+    let latitude = center.latitude + Double(rows / 2 - row) * 2 * d
+    return Coordinate(
+      latitude: min(85, max(-85, latitude)),
+      longitude: wrap(center.longitude + Double(column - columns / 2) * d))
+  }
+
   /// The grid rows: land and sea from `land` (all sea without one), the centre `+`, and the
   /// markers drawn oldest to newest on top.
   public static func rows(

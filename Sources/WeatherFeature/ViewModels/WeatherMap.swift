@@ -58,6 +58,23 @@ final class WeatherMap {
     return .accepted
   }
 
+  /// Moves the centre to the middle of the grid cell (`column`, `row`), 0-based from the
+  /// top-left; the weather there is fetched once the map settles, as after a pan. A cell off
+  /// the grid is refused.
+  func centre(onColumn column: Int, row: Int) -> InputResult {
+    let facts = store.value
+    guard facts.mapVisible else { return .rejected(VM.mapHidden) }
+    guard (0..<facts.mapColumns).contains(column), (0..<facts.mapRows).contains(row) else {
+      return .rejected(VM.offTheMap)
+    }
+    let center = MapGrid.coordinate(
+      column: column, row: row, center: facts.mapCenter, zoom: facts.zoom,
+      columns: facts.mapColumns, rows: facts.mapRows)
+    store.update { $0.mapCenter = center }
+    queries.start(.map(center), plan: .settleThenFetch(center))
+    return .accepted
+  }
+
   /// One zoom level closer (positive) or further, within 1…6.
   func zoom(by step: Int) -> InputResult {
     guard store.value.mapVisible else { return .rejected(VM.mapHidden) }
@@ -91,6 +108,8 @@ final class WeatherMap {
 }
 
 extension WeatherViewModel {
+  /// The refusal of a centre outside the grid.
+  public static let offTheMap = "That is not on the map"
   /// How many places around the centre the map asks for.
   public static let maxNearby = 8
   /// The map's widths and heights, in cells.

@@ -216,6 +216,14 @@ public final class WeatherViewModel: ScreenModel {
   @discardableResult
   public func zoomIn() -> InputResult { map.zoom(by: 1) }
 
+  /// Centres the map on grid cell (`column`, `row`), 0-based from the top-left of the grid the
+  /// front end was given (`setMapSize`): a click on the map. Rejected while the map is hidden
+  /// or for a cell off the grid. The weather there follows once the map settles, as after a pan.
+  @discardableResult
+  public func centreMap(onColumn column: Int, row: Int) -> InputResult {
+    map.centre(onColumn: column, row: row)
+  }
+
   /// One zoom level further (at least 1).
   @discardableResult
   public func zoomOut() -> InputResult { map.zoom(by: -1) }

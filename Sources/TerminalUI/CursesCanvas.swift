@@ -68,9 +68,13 @@ public final class CursesCanvas: Canvas {
   }
 
   /// Asks the terminal to report focus changes (`CSI ? 1004 h`: it then sends `CSI I` and
-  /// `CSI O`), or to stop. A terminal that does not know the mode ignores it.
+  /// `CSI O`) and to bracket pastes (`CSI ? 2004 h`), or to stop both. A terminal that does
+  /// not know a mode ignores it.
   public static func reportFocus(_ on: Bool) {
-    let sequence: StaticString = on ? "\u{1B}[?1004h" : "\u{1B}[?1004l"
+    // With the focus reports, bracketed paste (mode 2004): a paste arrives between
+    // `ESC [200~` and `ESC [201~`, and `KeyDecoder` makes it one `.text` key.
+    let sequence: StaticString =
+      on ? "\u{1B}[?1004h\u{1B}[?2004h" : "\u{1B}[?2004l\u{1B}[?1004l"
     _ = write(STDOUT_FILENO, sequence.utf8Start, sequence.utf8CodeUnitCount)
   }
 

@@ -36,13 +36,63 @@ public enum Key: Equatable, Sendable {
 }
 
 /// Turns the bytes a terminal sends into keys: UTF-8 text, control keys and the escape
-/// sequences of xterm-like terminals. A lone ESC at the end of a read is Esc.
+/// sequences of xterm-like terminals. A sequence split between reads is read whole: an ESC at
+/// the end of a read waits for the next one, or for `flush()` (a lone Esc). A bracketed
+/// paste (`ESC [200~` … `ESC [201~`, with mode 2004 on) is one `.text` key however many reads
+/// it spans (`BracketedPaste`).
 public struct KeyDecoder {
   private var pending: [UInt8] = []
+  private var paste = BracketedPaste()
 
   public init() {}
 
   public mutating func decode(_ bytes: [UInt8]) -> [Key] {
+    var keys: [Key] = []
+    var data = pending + bytes
+    pending = []
+    while !data.isEmpty {
+      if paste.isOpen {
+        let (text, rest) = paste.take(data)
+        if let text { keys.append(.text(text)) }
+        guard let rest else { return keys }  // the end has not come: the paste keeps the bytes
+        data = rest
+        continue
+      }
+      guard let start = BracketedPaste.start(in: data) else {
+        keys += decodeKeys(data)
+        return keys
+      }
+      keys += decodeKeys(Array(data[..<start.lowerBound]))
+      if start.upperBound > data.count {  // the start marker is split between reads
+        pending = Array(data[start.lowerBound...])
+        return keys
+      }
+      paste.open()
+      data = Array(data[start.upperBound...])
+    }
+    return keys
+  }
+
+  /// Whether bytes wait for the rest of a sequence (an ESC that may begin one, an unfinished
+  /// character): the run loop calls `flush()` when no more come within `escapeWait`.
+  public var isWaiting: Bool { !pending.isEmpty }
+
+  /// How long the run loop waits for the rest of a sequence before reading what came as it
+  /// is (an ESC alone is the Esc key), as terminal programs do (vim's `ttimeoutlen`).
+  public static let escapeWait = 0.05
+
+  /// The waiting bytes read as they are: a lone ESC is Esc, an unfinished sequence is Esc and
+  /// its characters. An open bracketed paste stays open.
+  public mutating func flush() -> [Key] {
+    let data = pending
+    pending = []
+    return decodeKeys(data, final: true)
+  }
+
+  /// The keys in `bytes` (no paste among them). Unless `final`, an ESC that may begin a
+  /// sequence, or an unfinished character or mouse report, at the end waits in `pending` for
+  /// the next read, so a sequence split between reads is read whole.
+  private mutating func decodeKeys(_ bytes: [UInt8], final: Bool = false) -> [Key] {
     pending += bytes
     var keys: [Key] = []
     var index = 0
@@ -57,9 +107,10 @@ public struct KeyDecoder {
       switch byte {
       case 0x1B:
         switch SGRMouseReport.read(data, at: index) {
-        case .incomplete:
+        case .incomplete where !final:
           pending = Array(data[index...])
           return keys
+        case .incomplete: break
         case .report(let event, let length):
           if let event { keys.append(.mouse(event)) }
           index += length
@@ -69,6 +120,9 @@ public struct KeyDecoder {
         if let (key, length) = Self.escapeSequence(data, at: index) {
           keys.append(key)
           index += length
+        } else if !final, Self.mayBegin(data[index...]) {
+          pending = Array(data[index...])
+          return keys
         } else {
           keys.append(.escape)
           index += 1
@@ -78,7 +132,7 @@ public struct KeyDecoder {
       default:
         let length = Self.utf8Length(byte)
         guard index + length <= data.count else {
-          pending = Array(data[index...])
+          if !final { pending = Array(data[index...]) }
           return keys
         }
         let text = String(decoding: data[index..<(index + length)], as: UTF8.self)
@@ -116,6 +170,16 @@ public struct KeyDecoder {
   ]
 
   private static let sequences: [([UInt8], Key)] = sequenceTexts.map { (Array($0.0.utf8), $0.1) }
+
+  /// Every sequence after ESC the decoder knows, the paste's start and the mouse's included.
+  private static let beginnings: [[UInt8]] =
+    sequences.map(\.0) + [Array("[200~".utf8), Array("[<".utf8)]
+
+  /// Whether `rest` (from an ESC to the end of the bytes) is the start of a known sequence.
+  private static func mayBegin(_ rest: ArraySlice<UInt8>) -> Bool {
+    let after = rest.dropFirst()
+    return beginnings.contains { $0.count > after.count && $0.starts(with: after) }
+  }
 
   private static func escapeSequence(_ data: [UInt8], at index: Int) -> (Key, Int)? {
     let rest = data[(index + 1)...]

@@ -48,6 +48,8 @@ public final class TerminalRunLoop {
   private let color: Bool
   private let exitAfterFirstFrame: Bool
   private var decoder = KeyDecoder()
+  /// Reads so far, so that a wait for the rest of a sequence knows whether more came.
+  private var reads = 0
   private var sources: [any DispatchSourceProtocol] = []
   private var redrawPending = false
   /// Keys read and not yet handled, one per main-queue turn.
@@ -126,6 +128,15 @@ public final class TerminalRunLoop {
       return
     }
     keys.enqueue(decoder.decode(Array(bytes[0..<count])))
+    reads &+= 1
+    guard decoder.isWaiting else { return }
+    // The rest of a sequence comes at once or not at all: without more input within the wait,
+    // the bytes are what they are (an ESC alone is the Esc key).
+    let read = reads
+    DispatchQueue.main.asyncAfter(deadline: .now() + KeyDecoder.escapeWait) { [weak self] in
+      guard let self, self.reads == read else { return }
+      self.keys.enqueue(self.decoder.flush())
+    }
   }
 
   /// Hands one key to the host; false when the app quits.

@@ -69,7 +69,10 @@ struct KeyBurstTests {
       pump.enqueue(decoder.decode(chunk))
       if turns[index] { h.scheduler.settle() }
     }
+    pump.enqueue(decoder.flush())  // what the run loop does when nothing more comes
     h.scheduler.settle()
+    // Checks that wait for typing to pause (the username's) have their say.
+    h.scheduler.advance(by: .seconds(1))
     #expect(pump.isEmpty)
     return h.screen()
   }
@@ -80,6 +83,8 @@ struct KeyBurstTests {
     h.press(form.open)
     var decoder = KeyDecoder()
     for byte in form.bytes { h.press(decoder.decode([byte])) }
+    h.press(decoder.flush())
+    h.scheduler.advance(by: .seconds(1))
     return h.screen()
   }
 
@@ -99,6 +104,32 @@ struct KeyBurstTests {
       let turns = chunks.map { _ in random.next() % 2 == 0 }
       #expect(
         try Self.screen(form, chunks: chunks, turns: turns) == expected, "\(chunks.count) reads")
+    }
+  }
+
+  @Test(
+    "a bracketed paste, split at random points, is the text typed: q, / and ? stay text",
+    arguments: forms)
+  func bracketedPaste(form: Form) throws {
+    let text = "Pasted q/? text, é and 東京"
+    let typed = try Self.typed(
+      Form(name: form.name, app: form.app, open: form.open, bytes: Array(text.utf8)))
+    let pasted = Form(
+      name: form.name, app: form.app, open: form.open,
+      bytes: Array(("\u{1B}[200~" + text + "\u{1B}[201~").utf8))
+    var random = SplitMix(seed: 2004)
+    #expect(try Self.screen(pasted, chunks: [pasted.bytes], turns: [false]) == typed, "one read")
+    for _ in 0..<20 {
+      var chunks: [[UInt8]] = []
+      var rest = pasted.bytes[...]
+      while !rest.isEmpty {
+        let size = 1 + Int(random.next() % UInt64(min(rest.count, 9)))
+        chunks.append(Array(rest.prefix(size)))
+        rest = rest.dropFirst(size)
+      }
+      let turns = chunks.map { _ in random.next() % 2 == 0 }
+      #expect(
+        try Self.screen(pasted, chunks: chunks, turns: turns) == typed, "\(chunks.count) reads")
     }
   }
 

@@ -23,7 +23,28 @@ struct WidgetTests {
         .backspace,
         .delete, .controlC, .character("é"), .character("中"),
       ])
-    #expect(decoder.decode([0x1B]) == [.escape])
+    // A lone ESC may begin a sequence: it waits, and the run loop's flush (after
+    // `KeyDecoder.escapeWait` with nothing more) reads it as Esc.
+    #expect(decoder.decode([0x1B]) == [] && decoder.isWaiting)
+    #expect(decoder.flush() == [.escape] && !decoder.isWaiting)
+  }
+
+  @Test("an escape sequence split between reads is read whole; flushed, its bytes are keys")
+  func keyDecoderSplitSequences() {
+    for text in ["\u{1B}[A", "\u{1B}[1;5C", "\u{1B}OA", "\u{1B}[3~", "\u{1B}b"] {
+      let bytes = Array(text.utf8)
+      var whole = KeyDecoder()
+      let expected = whole.decode(bytes)
+      for cut in 1..<bytes.count {
+        var decoder = KeyDecoder()
+        let keys = decoder.decode(Array(bytes[..<cut])) + decoder.decode(Array(bytes[cut...]))
+        #expect(keys == expected, "\(text.debugDescription) cut at \(cut)")
+      }
+    }
+    var decoder = KeyDecoder()
+    #expect(decoder.decode(Array("\u{1B}[".utf8)) == [])
+    #expect(decoder.flush() == [.escape, .character("[")])
+    #expect(decoder.decode(Array("\u{1B}x".utf8)) == [.escape, .character("x")], "not a sequence")
   }
 
   @Test func keyDecoderWaitsForTheRestOfASplitCharacter() {

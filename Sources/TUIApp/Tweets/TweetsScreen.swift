@@ -140,6 +140,9 @@ public final class TweetsScreen: AppScreen {
       if split { peopleFocused = true } else { navigator.back() }
     case .right, .character("l"):
       if split { peopleFocused = false }
+    case .escape where !focused.filter.isEmpty:
+      // A kept filter goes first, as in Todo; the next Esc goes back.
+      focused.setFilter("")
     case .escape:
       if split { navigator.showListTimeline() } else { navigator.back() }
     case .backspace:

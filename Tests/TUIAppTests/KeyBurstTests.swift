@@ -91,19 +91,26 @@ struct KeyBurstTests {
   @Test("split at random points, with or without turns between: the typed screen", arguments: forms)
   func randomSplits(form: Form) throws {
     let expected = try Self.typed(form)
-    var random = SplitMix(seed: 29)
-    #expect(try Self.screen(form, chunks: [form.bytes], turns: [false]) == expected, "one read")
-    for _ in 0..<40 {
+    try Self.expectEverySplit(form, is: expected, seed: 29, tries: 40, largest: 12)
+  }
+
+  /// Feeds `form`'s bytes in one read, then `tries` times split at random points (at most
+  /// `largest` bytes a read) with or without turns between, and expects the `expected` screen.
+  static func expectEverySplit(
+    _ form: Form, is expected: String, seed: UInt64, tries: Int, largest: Int
+  ) throws {
+    var random = SplitMix(seed: seed)
+    #expect(try screen(form, chunks: [form.bytes], turns: [false]) == expected, "one read")
+    for _ in 0..<tries {
       var chunks: [[UInt8]] = []
       var rest = form.bytes[...]
       while !rest.isEmpty {
-        let size = 1 + Int(random.next() % UInt64(min(rest.count, 12)))
+        let size = 1 + Int(random.next() % UInt64(min(rest.count, largest)))
         chunks.append(Array(rest.prefix(size)))
         rest = rest.dropFirst(size)
       }
       let turns = chunks.map { _ in random.next() % 2 == 0 }
-      #expect(
-        try Self.screen(form, chunks: chunks, turns: turns) == expected, "\(chunks.count) reads")
+      #expect(try screen(form, chunks: chunks, turns: turns) == expected, "\(chunks.count) reads")
     }
   }
 
@@ -117,20 +124,7 @@ struct KeyBurstTests {
     let pasted = Form(
       name: form.name, app: form.app, open: form.open,
       bytes: Array(("\u{1B}[200~" + text + "\u{1B}[201~").utf8))
-    var random = SplitMix(seed: 2004)
-    #expect(try Self.screen(pasted, chunks: [pasted.bytes], turns: [false]) == typed, "one read")
-    for _ in 0..<20 {
-      var chunks: [[UInt8]] = []
-      var rest = pasted.bytes[...]
-      while !rest.isEmpty {
-        let size = 1 + Int(random.next() % UInt64(min(rest.count, 9)))
-        chunks.append(Array(rest.prefix(size)))
-        rest = rest.dropFirst(size)
-      }
-      let turns = chunks.map { _ in random.next() % 2 == 0 }
-      #expect(
-        try Self.screen(pasted, chunks: chunks, turns: turns) == typed, "\(chunks.count) reads")
-    }
+    try Self.expectEverySplit(pasted, is: typed, seed: 2004, tries: 20, largest: 9)
   }
 
   @Test("the account burst fills the email and both passwords: Ready")

@@ -162,9 +162,10 @@ let package = Package(
       name: "bench",
       dependencies: [
         "ViewModelKit", "CheckoutFeature", "TodoFeature", "WeatherFeature", "TweetsFeature",
-        "Fixtures", "TUIApp",
+        "Fixtures", "TUIApp", "AppEnvironment",
         "TerminalUI",
         .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .testTarget(

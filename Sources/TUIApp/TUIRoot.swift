@@ -90,12 +90,21 @@ public final class TUIRoot: TerminalHost {
     HelpBar.draw(
       painter, row: painter.height - 1, hints: screen.hints, global: global)
     if helpOpen {
-      let lines =
-        [
-          "1-\(tabs.last?.number ?? 4) or Tab  switch app", "?  help (Esc closes)", "q  quit",
-          "Ctrl-C  quit from anywhere", "Ctrl-Z  suspend (fg resumes)", "",
-        ]
-        + screen.helpLines.map { "\($0.key)  \($0.meaning)" }
+      let global: [(key: String, meaning: String)] = [
+        ("1-\(tabs.last?.number ?? 4) or Tab", "switch app"), ("?", "help (Esc closes)"),
+        ("q", "quit"), ("Ctrl-C", "quit from anywhere"), ("Ctrl-Z", "suspend (fg resumes)"),
+        ("", ""),
+      ]
+      // Keys in one column, measured as drawn (in ASCII mode `←↑↓→` is the word `arrows`).
+      let entries = global + screen.helpLines
+      let keyWidth = entries.map { painter.cellWidth(of: $0.key) }.max() ?? 0
+      let lines = entries.map { entry in
+        entry.key.isEmpty && entry.meaning.isEmpty
+          ? ""
+          : entry.key
+            + String(repeating: " ", count: keyWidth - painter.cellWidth(of: entry.key) + 2)
+            + entry.meaning
+      }
       Modal.draw(painter, title: "Help", lines: lines)
     }
   }

@@ -34,6 +34,11 @@ public struct Painter {
     return canvas.draw(ascii ? Self.asciiOnly(text) : text, row: row, column: column, style: style)
   }
 
+  /// How many cells `text` takes as this painter draws it (in ASCII mode, after `asciiOnly`).
+  public func cellWidth(of text: String) -> Int {
+    TextWidth.of(ascii ? Self.asciiOnly(text) : text)
+  }
+
   /// `text` cut with an ellipsis to `width` cells, then drawn.
   @discardableResult
   public func fitted(_ text: String, row: Int, column: Int, width: Int, style: TextStyle = .plain)
@@ -56,7 +61,7 @@ public struct Painter {
     guard var line = parts.first else { return column }
     for part in parts.dropFirst() where !part.isEmpty {
       let longer = line + separator + part
-      if TextWidth.of(ascii ? Self.asciiOnly(longer) : longer) <= width { line = longer }
+      if cellWidth(of: longer) <= width { line = longer }
     }
     return fitted(line, row: row, column: column, width: width, style: style)
   }

@@ -4,7 +4,7 @@ import TUIApp
 import TerminalUI
 import Testing
 
-/// Issue 29, items 4 and 6: every screen at 40x12, 80x24, 120x40 and 200x60, plain and
+/// Issue 29, items 4 and 6: every screen (16, the map at zoom 1 among them) at 40x12, 80x24, 120x40 and 200x60, plain and
 /// `--ascii`, as text committed under `__Snapshots__/ScreenSnapshotTests`, so that a layout
 /// change is a reviewed diff; and the ASCII ones hold no byte above 0x7E.
 ///
@@ -42,6 +42,9 @@ struct ScreenSnapshotTests {
     Screen(
       name: "weather-map", app: .weather,
       keys: [.character("/"), .controlU] + "London".map(Key.character) + [.enter, .character("m")]),
+    Screen(
+      name: "weather-world", app: .weather,
+      keys: [.character("m"), .character("-"), .character("-"), .character("-")]),
     Screen(name: "tweets-timeline", app: .tweets, keys: []),
     Screen(name: "tweets-help", app: .tweets, keys: [.character("?")]),
     Screen(name: "tweets-people", app: .tweets, keys: [.character("m")]),

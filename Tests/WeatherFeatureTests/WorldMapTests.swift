@@ -72,13 +72,37 @@ struct WorldMapTests {
     }
   }
 
-  @Test("WW-01 the rows beyond a pole are blank, at every zoom level")
+  @Test("WW-01 the rows beyond a pole are blank, at every zoom level from 2")
   func beyondThePole() {
     for zoom in 1...6 {
       let map = picture(Coordinate(latitude: 85, longitude: 0), zoom: zoom, columns: 20, rows: 60)
       #expect(map.rows.count == 60 && map.rows.allSatisfy { $0.count == 20 }, "zoom \(zoom)")
-      if zoom <= 3 { #expect(map.rows[0] == String(repeating: " ", count: 20), "zoom \(zoom)") }
+      if (2...3).contains(zoom) {
+        #expect(map.rows[0] == String(repeating: " ", count: 20), "zoom \(zoom)")
+      }
     }
+  }
+
+  @Test(
+    "issue 29, item 4: zoom 1 is the world once, pole to pole, at any size",
+    arguments: [(36, 13), (38, 3), (95, 49), (198, 55)])
+  func wholeWorld(columns: Int, rows: Int) throws {
+    let center = Coordinate(latitude: 52.37, longitude: 4.89)
+    let map = picture(center, zoom: 1, columns: columns, rows: rows)
+    // No row beyond a pole, and the bottom row is Antarctica's land.
+    #expect(!map.rows.contains { $0.allSatisfy { $0 == " " } })
+    if rows >= 13 { #expect(map.rows.last?.filter { $0 == "█" }.count ?? 0 > columns / 2) }
+    // The world is not repeated: no row's left half is its right half, except rows all sea.
+    for row in map.rows where Set(row).count > 1 {
+      let cells = Array(row)
+      let half = columns / 2
+      #expect(Array(cells[0..<half]) != Array(cells[half..<(2 * half)]), "\(row)")
+    }
+    let area = MapGrid.area(center: center, zoom: 1, columns: columns, rows: rows)
+    #expect(abs(area.westward + area.eastward - 360) < 1e-9)
+    #expect(abs(area.north - 90) < 1e-9 && abs(area.south + 90) < 1e-9)
+    // Every place on Earth is in view, so the map asks for the places around the centre.
+    #expect(area.contains(Coordinate(latitude: -33.87, longitude: 151.21)))
   }
 
   @Test("WW-01 a damaged mask is refused with a reason, never read past its end")

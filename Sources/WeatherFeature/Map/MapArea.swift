@@ -31,12 +31,13 @@ extension MapGrid {
   /// The area a grid of `columns` × `rows` at `zoom` shows around `center`: the cells' outer
   /// edges, so that a place is in the area exactly when its marker lands on the grid.
   public static func area(center: Coordinate, zoom: Int, columns: Int, rows: Int) -> MapArea {
-    let d = degrees(zoom: zoom)
+    let scale = MapScale(center: center, zoom: zoom, columns: columns, rows: rows)
     let (cc, cr) = (columns / 2, rows / 2)
     return MapArea(
-      center: center,
-      north: center.latitude + (Double(cr) + 0.5) * 2 * d,
-      south: center.latitude - (Double(rows - 1 - cr) + 0.5) * 2 * d,
-      westward: (Double(cc) + 0.5) * d, eastward: (Double(columns - 1 - cc) + 0.5) * d)
+      center: scale.middle,
+      north: scale.middle.latitude + (Double(cr) + 0.5) * scale.row,
+      south: scale.middle.latitude - (Double(rows - 1 - cr) + 0.5) * scale.row,
+      westward: (Double(cc) + 0.5) * scale.column,
+      eastward: (Double(columns - 1 - cc) + 0.5) * scale.column)
   }
 }

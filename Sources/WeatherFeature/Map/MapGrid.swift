@@ -35,11 +35,10 @@ public enum MapGrid {
   static func coordinate(
     column: Int, row: Int, center: Coordinate, zoom: Int, columns: Int, rows: Int
   ) -> Coordinate {
-    let d = degrees(zoom: zoom)
-    let latitude = center.latitude + Double(rows / 2 - row) * 2 * d
-    return Coordinate(
-      latitude: min(85, max(-85, latitude)),
-      longitude: wrap(center.longitude + Double(column - columns / 2) * d))
+    let scale = MapScale(center: center, zoom: zoom, columns: columns, rows: rows)
+    var coordinate = scale.coordinate(column: column, row: row, columns: columns, rows: rows)
+    coordinate.latitude = min(85, max(-85, coordinate.latitude))
+    return coordinate
   }
 
   /// The grid rows: land and sea from `land` (all sea without one), the centre `+`, and the
@@ -54,22 +53,20 @@ public enum MapGrid {
     ).rows
   }
 
-  /// The grid as rows and as coloured runs. A column spans `d` degrees of longitude and a row
-  /// `2d` of latitude (`d` from the zoom); the centre cell is (`columns / 2`, `rows / 2`).
+  /// The grid as rows and as coloured runs, at the zoom's `MapScale`: the centre `+` in the
+  /// cell of `center` (the middle cell, except at zoom 1, where the whole world shows).
   public static func picture(
     center: Coordinate, zoom: Int, columns: Int, rows: Int, markers: [MapMarker],
     land: LandMask?, glyphs: MapGlyphs
   ) -> MapPicture {
-    let d = degrees(zoom: zoom)
-    let (cc, cr) = (columns / 2, rows / 2)
-    var cells = terrain(
-      center: center, d: d, columns: columns, rows: rows, land: land, glyphs: glyphs)
-    cells[cr][cc] = (glyphs.centre, .centre)
+    let scale = MapScale(center: center, zoom: zoom, columns: columns, rows: rows)
+    var cells = terrain(scale: scale, columns: columns, rows: rows, land: land, glyphs: glyphs)
+    let middle = scale.cell(of: center, columns: columns, rows: rows)
+    if (0..<columns).contains(middle.column), (0..<rows).contains(middle.row) {
+      cells[middle.row][middle.column] = (glyphs.centre, .centre)
+    }
     for marker in markers.reversed() {
-      let dLon = wrap(marker.coordinate.longitude - center.longitude)
-      let dLat = marker.coordinate.latitude - center.latitude
-      let column = cc + Int((dLon / d).rounded(.toNearestOrAwayFromZero))
-      let row = cr - Int((dLat / (2 * d)).rounded(.toNearestOrAwayFromZero))
+      let (column, row) = scale.cell(of: marker.coordinate, columns: columns, rows: rows)
       guard (0..<columns).contains(column), (0..<rows).contains(row) else { continue }
       cells[row][column] = (marker.icon, .marker)
     }
@@ -93,7 +90,7 @@ public enum MapGrid {
 
   /// Land, sea and the world's edge, cell by cell, each cell from its four quarters.
   private static func terrain(
-    center: Coordinate, d: Double, columns: Int, rows: Int, land: LandMask?, glyphs: MapGlyphs
+    scale: MapScale, columns: Int, rows: Int, land: LandMask?, glyphs: MapGlyphs
   ) -> [[(String, MapPaint)]] {
     let sea = (glyphs.land[0], MapPaint.sea)
     guard let land else {
@@ -104,12 +101,12 @@ public enum MapGrid {
     // Edges of the half rows from the top and of the half columns from the left, in mask
     // cells: quarter (r, c) spans rows yEdges[r]..<yEdges[r + 1] and columns xEdges[c]...
     let yEdges = (0...(2 * rows)).map { k -> Int in
-      let latitude = center.latitude + Double(2 * cr + 1 - k) * d
+      let latitude = scale.middle.latitude + Double(2 * cr + 1 - k) * scale.row / 2
       return Int(min(Double(land.rows), max(0, ((90 - latitude) * perDegree).rounded())))
     }
-    let west = wrap(center.longitude) + 180
+    let west = wrap(scale.middle.longitude) + 180
     let xEdges = (0...(2 * columns)).map { k -> Int in
-      Int(((west + Double(k - 2 * cc - 1) * d / 2) * perDegree).rounded())
+      Int(((west + Double(k - 2 * cc - 1) * scale.column / 2) * perDegree).rounded())
     }
     func quarter(_ halfRow: Int, _ halfColumn: Int) -> Int? {
       let (y0, y1) = (yEdges[halfRow], yEdges[halfRow + 1])

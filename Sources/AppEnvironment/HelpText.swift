@@ -1,4 +1,5 @@
 import Foundation
+import WeatherFeature
 
 /// The version both front ends print for `--version`: the one place it is written.
 public enum HeadlessVersion {
@@ -57,6 +58,28 @@ public enum HelpText {
       "  --config FILE names another). Keys:",
       "  " + ConfigFile.keys.map(\.name).joined(separator: ", ") + ".",
       "  `cli <app> config` shows the settings in force and where each came from.",
+      "",
+      "OFFLINE SAMPLES:",
+      "  Without an OpenWeatherMap key, or with --offline, weather shows bundled samples of",
+    ] + listed(FixtureWeatherService.sampleCities) + [
+      "  A place elsewhere shows the nearest sample, and the screen names it and its distance."
     ]).joined(separator: "\n")
+  }
+
+  /// `items` as a comma-separated list ending in a full stop, in lines of at most 90 columns
+  /// indented two, never breaking an item.
+  static func listed(_ items: [String]) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for (index, item) in items.enumerated() {
+      let piece = item + (index == items.count - 1 ? "." : ",")
+      if !line.isEmpty && line.count + 1 + piece.count > 88 {
+        lines.append("  " + line)
+        line = ""
+      }
+      line += (line.isEmpty ? "" : " ") + piece
+    }
+    if !line.isEmpty { lines.append("  " + line) }
+    return lines
   }
 }

@@ -37,9 +37,10 @@ public enum TweetsComposition {
       configuration.ephemeral
       ? GRDBTweetStore()
       : GRDBTweetStore(url: configuration.dataDirectory.file("tweets.sqlite"))
-    let env = TweetsEnvironment(
+    var env = TweetsEnvironment(
       account: account, api: api, store: store, scheduler: scheduler, now: now,
       timeZone: TimeZone.current, trace: configuration.trace)
+    env.servesSamples = api is FixtureTwitterAPI
     // Unseen until the front end shows the app (the TUI's tab, the CLI's session).
     return TweetsSession(list: list, env: env)
   }

@@ -11,14 +11,17 @@ import ViewModelKitTesting
 final class TweetsTUIHarness: ScreenDriver {
   let session: TweetsSession
 
-  init(width: Int = 80, height: Int = 24, api: (any TwitterAPI)? = nil) throws {
+  init(width: Int = 80, height: Int = 24, api: (any TwitterAPI)? = nil, samples: Bool = false)
+    throws
+  {
     let scheduler = DispatchQueue.test
     let now = Date(timeIntervalSince1970: 1_741_953_600)
     let fixtures = FixtureTwitterAPI()
-    let env = TweetsEnvironment(
+    var env = TweetsEnvironment(
       account: FixtureAccount(), api: api ?? fixtures, store: GRDBTweetStore(),
       scheduler: scheduler.asAny,
       now: { now.addingTimeInterval(scheduler.elapsed) }, timeZone: TimeZone.gmt)
+    env.servesSamples = samples
     let session = TweetsSession(list: try fixtures.list(), env: env)
     self.session = session
     super.init(width: width, height: height, scheduler: scheduler)
@@ -33,6 +36,14 @@ final class TweetsTUIHarness: ScreenDriver {
 @Suite("TUI: tweets screens")
 @MainActor
 struct TweetsScreenTests {
+  @Test("issue 29, item 5: the bundled sample list says so on the title line; a live one does not")
+  func sampleNote() throws {
+    let sample = try TweetsTUIHarness(samples: true).screen().components(separatedBy: "\n")
+    #expect(sample[1].hasPrefix(" @headless/swift-reactive") && sample[1].hasSuffix("Sample data"))
+    let live = try TweetsTUIHarness().screen().components(separatedBy: "\n")
+    #expect(!live[1].contains("Sample data"))
+  }
+
   @Test("80x24 stack: the list timeline, wrapped, with the status and (more: o)")
   func stack() throws {
     let h = try TweetsTUIHarness()

@@ -49,7 +49,8 @@ struct WeatherScreenTests {
   func london() throws {
     let h = try WeatherTUIHarness(apiKey: "abcd1234")
     var lines = h.search("London").components(separatedBy: "\n")
-    #expect(lines[1].hasPrefix(" Weather") && lines[1].hasSuffix("°C   key ****1234"))
+    // The fixtures are samples, and the title line says so before the key.
+    #expect(lines[1].hasPrefix(" Weather") && lines[1].hasSuffix("°C   Sample data   key ****1234"))
     #expect(lines[2].hasPrefix(" City: [London"))
     #expect(lines[3].hasPrefix("┌─ Now ─") && lines[3].count == 80)
     #expect(lines[5] == "│  ☁  London" + String(repeating: " ", count: 67) + "│")

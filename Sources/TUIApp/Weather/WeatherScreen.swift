@@ -162,7 +162,8 @@ public final class WeatherScreen: AppScreen, DriverBound {
     let width = painter.width
     TitleLine.draw(
       painter, title: "Weather", spinnerTick: state.isLoading ? spinner.tick : nil,
-      status: "\(state.units)   key \(state.apiKeyStatus)")
+      status: [state.units, state.sampleNote, "key \(state.apiKeyStatus)"]
+        .filter { !$0.isEmpty }.joined(separator: "   "))
     drawCityLine(painter)
     let top = WeatherMapPane.panelsTop
     let bottom = painter.height - 3  // the last panel row; the toast line is below it

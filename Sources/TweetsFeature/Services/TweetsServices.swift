@@ -81,6 +81,8 @@ public struct TweetsEnvironment {
   public let timeZone: TimeZone
   /// Every API request of every scene, for the navigator's `isSettled`.
   public let activity: ActivityTracker
+  /// Whether `api` answers with the bundled samples rather than a live list (the TUI says so).
+  public var servesSamples = false
   /// Where the timelines' polling decisions are written for an end-to-end test.
   public let trace: Trace
 

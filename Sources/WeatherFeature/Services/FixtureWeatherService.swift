@@ -5,6 +5,19 @@ import ViewModelKit
 /// The offline weather: every city in `Fixtures/weather`, answered after `latency` on the
 /// scheduler. The API key is ignored.
 public final class FixtureWeatherService: WeatherService, @unchecked Sendable {
+  /// The fixtures are samples: the screen says so (`WeatherState.sampleNote`).
+  public var servesSamples: Bool { true }
+
+  /// The places the bundled samples cover, for help texts (a test keeps the list equal to the
+  /// fixtures' names).
+  public static let sampleCities = [
+    "Amsterdam", "Barcelona", "Berlin", "Cairo", "London", "Mumbai", "New York", "Paris",
+    "Reykjavík", "São Paulo", "Sydney", "Tokyo",
+  ]
+
+  /// The names of the places loaded, in file order.
+  public var cityNames: [String] { cities.map(\.weather.cityName) }
+
   // Immutable after init; the scheduler is only used to schedule answers.
 
   /// A fixture file that could not be read.

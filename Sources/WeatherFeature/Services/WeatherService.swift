@@ -16,6 +16,13 @@ public protocol WeatherService: Sendable {
   func placesAround(_ area: MapArea, limit: Int, apiKey: String) -> AnyPublisher<
     [Weather], WeatherError
   >
+  /// Whether the answers are the bundled samples rather than the weather now (the screen says
+  /// so). False unless a service says otherwise.
+  var servesSamples: Bool { get }
+}
+
+extension WeatherService {
+  public var servesSamples: Bool { false }
 }
 
 /// Where the device's position comes from.

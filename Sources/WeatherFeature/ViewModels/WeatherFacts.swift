@@ -28,6 +28,11 @@ struct WeatherFacts: Equatable {
 
   var isLoading = false
   var display: Display?
+  /// Whether the service answers with the bundled samples.
+  var servesSamples = false
+  /// The place a coordinate query asked for (a pan, a click on the map), when the display
+  /// answers one; nil for a city name or the device's position.
+  var asked: Coordinate?
   var units: TemperatureUnit = .celsius
   var apiKey: String
   var needsApiKey = false

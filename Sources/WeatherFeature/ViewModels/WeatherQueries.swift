@@ -139,6 +139,7 @@ final class WeatherQueries {
     store.update { state in
       state.display = display
       state.isLoading = false
+      if case .map(let coordinate) = kind { state.asked = coordinate } else { state.asked = nil }
       guard let weather = display.weather else { return }
       let id = VM.markerID(weather)
       state.markers.removeAll { VM.markerID($0) == id }

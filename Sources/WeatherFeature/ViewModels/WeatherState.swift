@@ -44,6 +44,10 @@ public struct WeatherState: Equatable, Sendable {
   public var windFromDegrees: Double?
   /// Air pressure in hPa, for data; nil when unknown.
   public var pressureValue: Double?
+  /// With the bundled samples (offline), what the screen says about them: `Sample data`, and
+  /// for a place asked for by position that no sample is near, the sample shown and how far
+  /// it is (`Sample data: Sydney, 2,410 km away`). "" with the weather now.
+  public var sampleNote: String = ""
   /// `not set`, or the key masked: `****1234`.
   public var apiKeyStatus: String
   /// True while a search waits for a key after the service refused the key.
@@ -124,6 +128,7 @@ extension WeatherState {
     windFromDegrees = weather?.wind?.fromDegrees
     pressure = weather?.pressureHPa.map(format.pressure) ?? ""
     pressureValue = weather?.pressureHPa
+    sampleNote = facts.servesSamples ? Self.sampleNote(weather, asked: facts.asked, format) : ""
     apiKeyStatus = WeatherViewModel.maskedKey(facts.apiKey)
     needsApiKey = facts.needsApiKey
     keyPromptVisible = facts.keyPromptVisible
@@ -160,6 +165,34 @@ extension WeatherState {
         "", chart.trend(loaded), chart.rows(loaded, unit: facts.units)
       )
     }
+  }
+}
+
+extension WeatherState {
+  /// How far (km) the sample shown may be from the place asked for before the note names it.
+  static let sampleDistanceNoted = 100.0
+
+  /// `Sample data`, naming the sample and its distance when it is far from the place asked for.
+  static func sampleNote(_ weather: Weather?, asked: Coordinate?, _ format: WeatherFormat)
+    -> String
+  {
+    guard let weather, let asked, asked.isValid else { return "Sample data" }
+    let kilometres = asked.distance(to: weather.coordinate)
+    guard kilometres.isFinite, kilometres > sampleDistanceNoted else { return "Sample data" }
+    let rounded = Int((kilometres / 10).rounded()) * 10
+    return "Sample data: \(format.cityName(weather)), \(Self.grouped(rounded)) km away"
+  }
+
+  /// `2410` as `2,410`.
+  static func grouped(_ value: Int) -> String {
+    var digits = String(value.magnitude)
+    var groups: [Substring] = []
+    while digits.count > 3 {
+      groups.insert(digits.suffix(3), at: 0)
+      digits.removeLast(3)
+    }
+    groups.insert(Substring(digits), at: 0)
+    return (value < 0 ? "-" : "") + groups.joined(separator: ",")
   }
 }
 

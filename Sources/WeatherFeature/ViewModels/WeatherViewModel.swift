@@ -96,6 +96,7 @@ public final class WeatherViewModel: ScreenModel {
   ) {
     let store = WeatherFactsStore(
       WeatherFacts(
+        servesSamples: service.servesSamples,
         apiKey: apiKey.trimmingCharacters(in: .whitespacesAndNewlines),
         keySaveOffered: keySaver != nil, mapCenter: initialMapCenter))
     self.store = store

@@ -23,7 +23,9 @@ struct AsciiScanTests {
     Case(app: .todo, keys: [.character("n")]), Case(app: .weather, keys: [.character("?")]),
     Case(
       app: .weather,
-      keys: [.character("/"), .controlU] + "London".map(Key.character) + [.enter, .character("m")]),
+      keys: [.character("/"), .controlU] + "London".map(Key.character) + [
+        .enter, .escape, .character("m"),
+      ]),
     Case(app: .tweets, keys: []), Case(app: .tweets, keys: [.character("?")]),
   ]
 

@@ -41,7 +41,9 @@ struct ScreenSnapshotTests {
       keys: [.character("/"), .controlU] + "London".map(Key.character) + [.enter]),
     Screen(
       name: "weather-map", app: .weather,
-      keys: [.character("/"), .controlU] + "London".map(Key.character) + [.enter, .character("m")]),
+      keys: [.character("/"), .controlU] + "London".map(Key.character) + [
+        .enter, .escape, .character("m"),
+      ]),
     Screen(
       name: "weather-world", app: .weather,
       keys: [.character("m"), .character("-"), .character("-"), .character("-")]),

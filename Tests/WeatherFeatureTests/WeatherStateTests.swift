@@ -40,7 +40,8 @@ struct WeatherStateTests {
       $0.source = .live
       $0.markers = [
         MapMarker(
-          id: "london", coordinate: londonCoordinate, icon: "☁", label: "☁ London 12°C")
+          id: "london", coordinate: londonCoordinate, icon: "☁", label: "☁ London 12°C",
+          name: "London")
       ]
       $0.mapCaption = "51.51,-0.13 z4"
     }

@@ -134,3 +134,43 @@ struct WorldMapTests {
     #expect(h.mapRows.last?.joined().allSatisfy { $0 == "." || $0 == "+" } == true)
   }
 }
+
+@Suite("Weather: place names on a wide map")
+struct MapNameTests {
+  let london = MapMarker(
+    id: "london", coordinate: Coordinate(latitude: 51.51, longitude: -0.13), icon: "☁",
+    label: "☁ London 12°C", name: "London")
+  let paris = MapMarker(
+    id: "paris", coordinate: Coordinate(latitude: 48.85, longitude: 2.35), icon: "◐",
+    label: "◐ Paris 18°C", name: "Paris")
+  let tokyo = MapMarker(
+    id: "tokyo", coordinate: Coordinate(latitude: 35.68, longitude: 139.69), icon: "☀",
+    label: "☀ 東京 20°C", name: "東京")
+
+  func rows(columns: Int, markers: [MapMarker], zoom: Int = 4) -> [String] {
+    MapGrid.rows(
+      center: Coordinate(latitude: 50, longitude: 2), zoom: zoom, columns: columns, rows: 21,
+      markers: markers)
+  }
+
+  @Test("issue 29, item 4: from 60 columns each marker is named where the cells are free")
+  func named() {
+    let wide = rows(columns: 93, markers: [paris, london])
+    #expect(wide.contains { $0.contains("☁ London") } && wide.contains { $0.contains("◐ Paris") })
+    // The CLI's 36-column map (the spec's) has icons only.
+    let narrow = rows(columns: 36, markers: [paris, london])
+    #expect(!narrow.joined().contains("London") && narrow.joined().contains("☁"))
+    // Every row keeps its width: a name takes only cells it found free.
+    #expect(wide.allSatisfy { $0.count == 93 })
+  }
+
+  @Test("a name that would run off the grid or over another marker is left out; wide glyphs too")
+  func leftOut() {
+    // At zoom 6 London and Paris are far apart; at zoom 1 they share a cell's neighbourhood.
+    let crowded = rows(columns: 61, markers: [london, paris], zoom: 1)
+    #expect(crowded.joined().filter { $0 == "☁" || $0 == "◐" }.count <= 2)
+    #expect(crowded.allSatisfy { $0.count == 61 })
+    let far = rows(columns: 93, markers: [tokyo], zoom: 1)
+    #expect(!far.joined().contains("東京") && far.joined().contains("☀"))
+  }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import ViewModelKit
 
 /// The map's geometry: zoom levels, pans and the character grid.
 public enum MapGrid {
@@ -41,6 +42,31 @@ public enum MapGrid {
     return coordinate
   }
 
+  /// From this many columns the map writes each marker's place name to the right of its icon,
+  /// where the cells are free (the CLI's 36-column map stays as the spec shows it).
+  public static let namesFromColumns = 60
+
+  /// Writes ` name` after each marker, newest first, where every cell it needs is on the grid
+  /// and free of markers, the centre and the names already written. Names with characters of
+  /// two cells are left out: each map cell is one.
+  private static func name(
+    _ markers: [(column: Int, row: Int, name: String)], in cells: inout [[(String, MapPaint)]],
+    taken: inout Set<Int>, columns: Int
+  ) {
+    for marker in markers where !marker.name.isEmpty {
+      let text = Array(" " + marker.name)
+      guard text.allSatisfy({ TextWidth.of(String($0)) == 1 }) else { continue }
+      let span = (marker.column + 1)..<(marker.column + 1 + text.count)
+      guard span.upperBound <= columns,
+        span.allSatisfy({ !taken.contains(marker.row * columns + $0) })
+      else { continue }
+      for (offset, column) in span.enumerated() {
+        cells[marker.row][column] = (String(text[offset]), .marker)
+        taken.insert(marker.row * columns + column)
+      }
+    }
+  }
+
   /// The grid rows: land and sea from `land` (all sea without one), the centre `+`, and the
   /// markers drawn oldest to newest on top.
   public static func rows(
@@ -65,10 +91,17 @@ public enum MapGrid {
     if (0..<columns).contains(middle.column), (0..<rows).contains(middle.row) {
       cells[middle.row][middle.column] = (glyphs.centre, .centre)
     }
+    var taken: Set<Int> = [middle.row * columns + middle.column]
+    var placed: [(column: Int, row: Int, name: String)] = []
     for marker in markers.reversed() {
       let (column, row) = scale.cell(of: marker.coordinate, columns: columns, rows: rows)
       guard (0..<columns).contains(column), (0..<rows).contains(row) else { continue }
       cells[row][column] = (marker.icon, .marker)
+      taken.insert(row * columns + column)
+      placed.insert((column, row, marker.name), at: 0)
+    }
+    if columns >= namesFromColumns {
+      name(placed, in: &cells, taken: &taken, columns: columns)
     }
     var picture = MapPicture(rows: [], runs: [])
     picture.rows.reserveCapacity(rows)

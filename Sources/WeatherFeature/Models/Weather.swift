@@ -133,12 +133,15 @@ public struct MapMarker: Equatable, Sendable {
   public var icon: String
   /// `☁ London 12°C`.
   public var label: String
+  /// `London`: what a wide map writes beside the icon (`MapGrid.namesFromColumns`).
+  public var name: String
 
-  public init(id: String, coordinate: Coordinate, icon: String, label: String) {
+  public init(id: String, coordinate: Coordinate, icon: String, label: String, name: String = "") {
     self.id = id
     self.coordinate = coordinate
     self.icon = icon
     self.label = label
+    self.name = name
   }
 }
 

@@ -18,7 +18,8 @@ extension WeatherViewModel {
     return MapMarker(
       id: markerID(weather), coordinate: weather.coordinate, icon: icon,
       label:
-        "\(icon) \(format.cityName(weather)) \(format.temperature(weather.temperatureC, unit: unit))"
+        "\(icon) \(format.cityName(weather)) \(format.temperature(weather.temperatureC, unit: unit))",
+      name: weather.cityName.isEmpty ? "" : format.cityName(weather)
     )
   }
 }

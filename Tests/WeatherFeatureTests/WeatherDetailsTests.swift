@@ -89,3 +89,36 @@ struct WeatherDetailsTests {
     #expect(empty.windSpeedValue == nil && empty.pressureValue == nil)
   }
 }
+
+/// Issue 29, item 4: the forecast chart and the day rows use the panel's width.
+@Suite("Weather: the forecast uses the panel's width")
+struct ForecastWidthTests {
+  @Test("each step gets as many cells as fit, at most 8; none told, one; the map's width follows")
+  func widths() throws {
+    let scheduler = DispatchQueue.test
+    let start = Coordinate(latitude: 51.5085, longitude: -0.1257)
+    let vm = WeatherViewModel(
+      service: try FixtureWeatherService(latency: 0, scheduler: scheduler.asAny),
+      location: StaticLocationProvider(fix: LocationFix(coordinate: start, horizontalAccuracy: 15)),
+      cache: InMemoryWeatherCache(), apiKey: "", initialMapCenter: start,
+      scheduler: scheduler.asAny)
+    let state = vm.state.record(on: scheduler)
+    vm.setQuery("London")
+    vm.submit()
+    scheduler.advance(by: .seconds(5))
+    let steps = try #require(state.last?.forecastTrend.count)
+    #expect(steps == 40 && state.last?.forecast.first?.bars.count == 8)
+    vm.setForecastWidth(198, whileMapShown: 103)
+    scheduler.advance()
+    #expect(state.last?.forecastTrend.count == 160 && state.last?.forecast.first?.bars.count == 32)
+    vm.setMapVisible(true)
+    scheduler.advance()
+    #expect(state.last?.forecastTrend.count == 80)
+    vm.setForecastWidth(100_000, whileMapShown: -5)
+    scheduler.advance()
+    #expect(state.last?.forecastTrend.count == 40, "hostile widths are clamped: 1 cell")
+    vm.setMapVisible(false)
+    scheduler.advance()
+    #expect(state.last?.forecastTrend.count == 320, "at most 8 cells a step")
+  }
+}

@@ -24,13 +24,25 @@ public struct ForecastChart: Sendable {
     }
   }
 
-  /// One bar per step, in time order.
-  public func trend(_ forecast: Forecast) -> String {
-    String(Self.levels(forecast.steps).map { bars[$0] })
+  /// How many cells each step takes in a chart `width` cells wide: as many whole cells as fit,
+  /// at least one (no width: one).
+  public static func cellsPerStep(_ forecast: Forecast, width: Int?) -> Int {
+    guard let width, !forecast.steps.isEmpty else { return 1 }
+    return max(1, min(8, width / forecast.steps.count))
   }
 
-  /// One row per local calendar day.
-  public func rows(_ forecast: Forecast, unit: TemperatureUnit) -> [ForecastRow] {
+  /// Each step's bar, `cellsPerStep` cells wide, in time order.
+  public func trend(_ forecast: Forecast, width: Int? = nil) -> String {
+    let cells = Self.cellsPerStep(forecast, width: width)
+    return String(
+      Self.levels(forecast.steps).flatMap { Array(repeating: bars[$0], count: cells) })
+  }
+
+  /// One row per local calendar day, its bars as wide as the trend's.
+  public func rows(_ forecast: Forecast, unit: TemperatureUnit, width: Int? = nil)
+    -> [ForecastRow]
+  {
+    let cells = Self.cellsPerStep(forecast, width: width)
     let levels = Self.levels(forecast.steps)
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: "UTC")!
@@ -61,7 +73,7 @@ public struct ForecastChart: Sendable {
       let low = format.temperature(temperatures.min()!, unit: unit)
       let high = format.temperature(temperatures.max()!, unit: unit)
       let icon = format.icon(nearest.step.iconCode)
-      let bars = String(slots)
+      let bars = String(slots.flatMap { Array(repeating: $0, count: cells) })
       func pad(_ text: String) -> String {
         String(repeating: " ", count: max(0, 5 - text.count)) + text
       }

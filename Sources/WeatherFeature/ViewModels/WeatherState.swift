@@ -76,7 +76,8 @@ public struct WeatherState: Equatable, Sendable {
   public var nearbyMarkers: [MapMarker]
   /// `Loading forecast…`, `Forecast unavailable`, `No forecast`, or "".
   public var forecastStatus: String
-  /// One bar per forecast step; "" without a forecast.
+  /// A bar per forecast step, each as many cells wide as the panel allows
+  /// (`setForecastWidth`; one without it); "" without a forecast.
   public var forecastTrend: String
   /// One row per day.
   public var forecast: [ForecastRow]
@@ -162,7 +163,8 @@ extension WeatherState {
       (forecastStatus, forecastTrend, forecast) = ("No forecast", "", [])
     case .loaded(let loaded):
       (forecastStatus, forecastTrend, forecast) = (
-        "", chart.trend(loaded), chart.rows(loaded, unit: facts.units)
+        "", chart.trend(loaded, width: facts.forecastWidth),
+        chart.rows(loaded, unit: facts.units, width: facts.forecastWidth)
       )
     }
   }

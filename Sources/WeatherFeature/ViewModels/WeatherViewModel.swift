@@ -232,6 +232,16 @@ public final class WeatherViewModel: ScreenModel {
   /// The map's size in cells, kept within `mapColumnRange` × `mapRowRange`.
   public func setMapSize(columns: Int, rows: Int) { map.setSize(columns: columns, rows: rows) }
 
+  /// The forecast panel's width in cells with the map hidden and with it shown (a front end's
+  /// layout): the trend and the day rows then give each step as many cells as fit, up to 8.
+  /// Widths are kept within 1…1,000.
+  public func setForecastWidth(_ columns: Int, whileMapShown: Int) {
+    let clamp = { (value: Int) in min(1_000, max(1, value)) }
+    store.update {
+      $0.forecastWidths = .init(mapHidden: clamp(columns), mapShown: clamp(whileMapShown))
+    }
+  }
+
   // MARK: Remembered choices
 
   /// The units in use, now and after each change: a choice worth keeping between runs.

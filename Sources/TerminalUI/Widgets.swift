@@ -84,17 +84,24 @@ public struct Hint: Equatable, Sendable {
 /// The help bar: app hints then the global ones, joined by two spaces; app hints are
 /// dropped from the right until it fits. Disabled hints are dim.
 public enum HelpBar {
+  /// The screen's hints, then the global ones. When they do not fit, the screen's go first,
+  /// from the last; then the global ones from the first, so the last global hint (how to quit)
+  /// always shows.
   public static func draw(_ painter: Painter, row: Int, hints: [Hint], global: [Hint]) {
     var shownHints = hints
+    var shownGlobal = global
     let ascii = painter.ascii
     func width(_ list: [Hint]) -> Int {
       1 + TextWidth.of(list.map { $0.text(ascii: ascii) }.joined(separator: "  "))
     }
-    while !shownHints.isEmpty && width(shownHints + global) > painter.width {
+    while !shownHints.isEmpty && width(shownHints + shownGlobal) > painter.width {
       shownHints.removeLast()
     }
+    while shownGlobal.count > 1 && width(shownHints + shownGlobal) > painter.width {
+      shownGlobal.removeFirst()
+    }
     var column = 1
-    for (index, hint) in (shownHints + global).enumerated() {
+    for (index, hint) in (shownHints + shownGlobal).enumerated() {
       if index > 0 { column += 2 }
       guard column < painter.width else { break }
       column = painter.fitted(

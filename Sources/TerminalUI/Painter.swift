@@ -50,17 +50,18 @@ public struct Painter {
       style: style)
   }
 
-  /// `parts` on one line, `separator` between them: the first always (cut to `width` if it must
-  /// be), each later non-empty part only if it fits whole, so a narrow pane shows fewer facts
-  /// rather than a cut one.
+  /// Labelled values on one line, `separator` between them: the first always (cut to `width`
+  /// if it must be), each later one only if it has a value and fits whole, so a narrow pane
+  /// shows fewer facts rather than a cut one, and a fact the data lacks leaves no label.
   @discardableResult
   public func fittedParts(
-    _ parts: [String], separator: String = "    ", row: Int, column: Int, width: Int,
-    style: TextStyle = .plain
+    _ parts: [(label: String, value: String)], separator: String = "    ", row: Int,
+    column: Int, width: Int, style: TextStyle = .plain
   ) -> Int {
-    guard var line = parts.first else { return column }
-    for part in parts.dropFirst() where !part.isEmpty {
-      let longer = line + separator + part
+    guard let first = parts.first else { return column }
+    var line = first.label + first.value
+    for part in parts.dropFirst() where !part.value.isEmpty {
+      let longer = line + separator + part.label + part.value
       if cellWidth(of: longer) <= width { line = longer }
     }
     return fitted(line, row: row, column: column, width: width, style: style)

@@ -36,6 +36,12 @@ public enum TabBar {
 
 /// The title line: title, the spinner while loading, and status aligned right.
 public enum TitleLine {
+  /// A status of labelled values, three spaces apart; a value that is empty is left out with
+  /// its label.
+  public static func parts(_ parts: [(label: String, value: String)]) -> String {
+    parts.filter { !$0.value.isEmpty }.map { $0.label + $0.value }.joined(separator: "   ")
+  }
+
   public static func draw(
     _ painter: Painter, row: Int = 1, title: String, spinnerTick: Int?, status: String
   ) {

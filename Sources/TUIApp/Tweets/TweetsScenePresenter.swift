@@ -174,6 +174,10 @@ final class ScenePresenter: DriverBound {
       heading += " " + painter.spinner(spinner.tick)
     }
     painter.fitted(heading, row: 1, column: left, width: width, style: .bold)
+    // Offline, the list is the bundled sample: the title line says so on the right.
+    let note = timeline?.sampleNote ?? ""
+    painter.text(
+      note, row: 1, column: left + max(0, width - 1 - painter.cellWidth(of: note)), style: .dim)
     if let timeline {
       let status = timeline.status
       let line = filter.isEmpty ? status : "\(status)  Filter: \(filter)"

@@ -216,12 +216,6 @@ public final class TweetsScreen: AppScreen {
       filterField.draw(
         painter, row: 2, column: left + 9, width: min(40, width - 10), focused: true)
     }
-    if navigator.environment.servesSamples {
-      // Offline, the list is the bundled sample: the title line says so on the right.
-      let note = " Sample data "
-      painter.text(
-        note, row: 1, column: max(0, painter.width - painter.cellWidth(of: note)), style: .dim)
-    }
     toast.draw(painter, row: painter.height - 2)
   }
 }

@@ -162,8 +162,9 @@ public final class WeatherScreen: AppScreen, DriverBound {
     let width = painter.width
     TitleLine.draw(
       painter, title: "Weather", spinnerTick: state.isLoading ? spinner.tick : nil,
-      status: [state.units, state.sampleNote, "key \(state.apiKeyStatus)"]
-        .filter { !$0.isEmpty }.joined(separator: "   "))
+      status: TitleLine.parts([
+        ("", state.units), ("", state.sampleNote), ("key ", state.apiKeyStatus),
+      ]))
     drawCityLine(painter)
     let top = WeatherMapPane.panelsTop
     let bottom = painter.height - 3  // the last panel row; the toast line is below it
@@ -244,13 +245,12 @@ public final class WeatherScreen: AppScreen, DriverBound {
     // The felt temperature, the wind and the pressure where the pane has room for them whole.
     painter.fittedParts(
       [
-        "     \(state.temperature)", "Humidity \(state.humidity)",
-        state.feelsLike.isEmpty ? "" : "Feels like \(state.feelsLike)",
+        ("     ", state.temperature), ("Humidity ", state.humidity),
+        ("Feels like ", state.feelsLike),
       ], row: firstRow + 1, column: left, width: width)
     painter.fittedParts(
-      [
-        "     \(state.conditions)", state.wind.isEmpty ? "" : "Wind \(state.wind)", state.pressure,
-      ], row: firstRow + 2, column: left, width: width)
+      [("     ", state.conditions), ("Wind ", state.wind), ("", state.pressure)],
+      row: firstRow + 2, column: left, width: width)
   }
 
   private func drawForecast(_ painter: Painter, left: Int, width: Int, top: Int, bottom: Int) {

@@ -51,6 +51,8 @@ final class TimelinePoller {
     var gateOpen: Bool
     /// Whether any poll has ended.
     var hasFinished: Bool
+    /// `Sample data` while the list is the bundled sample (`TweetsEnvironment.servesSamples`).
+    var sampleNote: String
   }
 
   /// The end of the last poll.
@@ -99,7 +101,8 @@ final class TimelinePoller {
       }
       return View(
         status: status, isLoading: schedule.loading, loggedIn: authorized,
-        gateOpen: authorized && !paused, hasFinished: schedule.last != nil)
+        gateOpen: authorized && !paused, hasFinished: schedule.last != nil,
+        sampleNote: env.servesSamples ? "Sample data" : "")
     }
     .removeDuplicates().eraseToAnyPublisher()
     errors = messages.asSignal(scheduler: scheduler)

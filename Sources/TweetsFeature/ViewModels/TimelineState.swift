@@ -23,6 +23,8 @@ public struct TimelineState: Equatable, Sendable {
   public var canLoadOlder: Bool
   /// The filter's text (extension E3); "" without a filter.
   public var filterText: String
+  /// `Sample data` while the list is the bundled sample (offline); "" for a live list.
+  public var sampleNote: String = ""
 }
 
 /// Where the member list stands: the spec's `state` output.
@@ -91,7 +93,8 @@ extension TimelineState {
       return TimelineState(
         title: title, tweets: content.tweets, placeholder: placeholder, status: poll.status,
         loggedIn: poll.loggedIn, isLoading: poll.isLoading, footer: older.footer,
-        canLoadOlder: older.canLoadOlder, filterText: content.filterText)
+        canLoadOlder: older.canLoadOlder, filterText: content.filterText,
+        sampleNote: poll.sampleNote)
     }
     .removeDuplicates()
     .asDriver(scheduler: scheduler)

@@ -12,10 +12,11 @@ final class WeatherTUIHarness: ScreenDriver {
   let session: WeatherSession
 
   init(
-    width: Int = 80, height: Int = 24, symbols: SymbolSet = .unicode, apiKey: String = ""
+    width: Int = 80, height: Int = 24, symbols: SymbolSet = .unicode, apiKey: String = "",
+    service: (any WeatherService)? = nil
   ) throws {
     let scheduler = DispatchQueue.test
-    let service = try FixtureWeatherService(latency: 0, scheduler: scheduler.asAny)
+    let service = try service ?? FixtureWeatherService(latency: 0, scheduler: scheduler.asAny)
     let cache = InMemoryWeatherCache()
     let viewModel = WeatherViewModel(
       service: service,

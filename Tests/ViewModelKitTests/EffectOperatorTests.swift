@@ -57,6 +57,29 @@ struct EffectOperatorTests {
     #expect(out.values == ["ok"] && out.times == [6] && out.completion == .finished)
   }
 
+  @Test("attempts with numbers: attempt n is built from n, from startingAt, each subscribed anew")
+  func numberedAttempts() {
+    let requests = Requests(
+      scheduler, [.failure(TestError(code: 1)), .failure(TestError(code: 2)), .success("ok")])
+    var built: [Int] = []
+    let out = Publishers.attempts(
+      upTo: 4, startingAt: 2, scheduler: scheduler,
+      backOff: { attempt, _ in .seconds(attempt) },
+      attempt: { number -> AnyPublisher<String, TestError> in
+        built.append(number)
+        return Just("attempt \(number)").setFailureType(to: TestError.self)
+          .append(requests.publisher()).eraseToAnyPublisher()
+      }
+    )
+    .record(on: scheduler)
+    scheduler.advance(seconds: 20)
+    // Each request answers after 1 s. Attempts 2, 3 and 4: at 0, then 1 + 2, then 4 + 3; the
+    // last answers at 8.
+    #expect(built == [2, 3, 4] && requests.starts == [0, 3, 7])
+    #expect(out.values == ["attempt 2", "attempt 3", "attempt 4", "ok"])
+    #expect(out.times == [0, 3, 7, 8] && out.completion == .finished)
+  }
+
   @Test("attempts: after the last one, its failure and its number end the pipeline")
   func attemptsGiveUp() {
     let requests = Requests(scheduler, (1...9).map { .failure(TestError(code: $0)) })

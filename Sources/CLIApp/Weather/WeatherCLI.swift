@@ -75,8 +75,10 @@ public final class WeatherCLI: CLIApplication {
   public var currentScreen: CLIScreen { screen }
   public var isBusy: Bool { weather.isBusy }
   public var isSettled: Driver<Bool> { weather.isSettled }
+  /// The toasts, and a line as each retry starts (`attempt 2 of 4`), in the order they come.
   public var messages: AnyPublisher<String, Never> {
-    weather.events.map(\.message).eraseToAnyPublisher()
+    let retries = weather.state.map(\.attemptNote).removeDuplicates().filter { !$0.isEmpty }
+    return weather.events.map(\.message).merge(with: retries).eraseToAnyPublisher()
   }
 
   public func setActive(_ active: Bool) { weather.setActive(active) }

@@ -163,7 +163,8 @@ public final class WeatherScreen: AppScreen, DriverBound {
     TitleLine.draw(
       painter, title: "Weather", spinnerTick: state.isLoading ? spinner.tick : nil,
       status: TitleLine.parts([
-        ("", state.units), ("", state.sampleNote), ("key ", state.apiKeyStatus),
+        ("", state.attemptNote), ("", state.units), ("", state.sampleNote),
+        ("key ", state.apiKeyStatus),
       ]))
     drawCityLine(painter)
     let top = WeatherMapPane.panelsTop

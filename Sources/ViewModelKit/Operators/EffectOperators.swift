@@ -23,20 +23,9 @@ extension Publisher {
     upTo last: Int, startingAt first: Int = 1, scheduler: S,
     backOff: @escaping (_ failedAttempt: Int, Failure) -> S.SchedulerTimeType.Stride?
   ) -> AnyPublisher<Output, AttemptFailure<Failure>> {
-    func attempt(_ number: Int) -> AnyPublisher<Output, AttemptFailure<Failure>> {
-      self.catch { error -> AnyPublisher<Output, AttemptFailure<Failure>> in
-        guard number < last, let wait = backOff(number, error) else {
-          return Fail(error: AttemptFailure(attempt: number, error: error)).eraseToAnyPublisher()
-        }
-        return Just(())
-          .delay(for: wait, scheduler: scheduler)
-          .setFailureType(to: AttemptFailure<Failure>.self)
-          .flatMap { attempt(number + 1) }
-          .eraseToAnyPublisher()
-      }
-      .eraseToAnyPublisher()
+    Publishers.attempts(upTo: last, startingAt: first, scheduler: scheduler, backOff: backOff) {
+      _ in self
     }
-    return attempt(first)
   }
 
   /// Each value as a publisher of that one value: the first sends it at once, every later
@@ -87,6 +76,34 @@ public struct AttemptFailure<Failure: Error>: Error {
   public init(attempt: Int, error: Failure) {
     self.attempt = attempt
     self.error = error
+  }
+}
+
+extension Publishers {
+  /// `attempts(upTo:startingAt:scheduler:backOff:)` for work that needs its attempt's number:
+  /// `attempt(n)` is subscribed to for attempt n, so an attempt can say which it is (a
+  /// status line's "attempt 2 of 4") before it runs.
+  public static func attempts<P: Publisher, S: Scheduler>(
+    upTo last: Int, startingAt first: Int = 1, scheduler: S,
+    backOff: @escaping (_ failedAttempt: Int, P.Failure) -> S.SchedulerTimeType.Stride?,
+    attempt: @escaping (_ number: Int) -> P
+  ) -> AnyPublisher<P.Output, AttemptFailure<P.Failure>> {
+    func run(_ number: Int) -> AnyPublisher<P.Output, AttemptFailure<P.Failure>> {
+      Deferred { attempt(number) }
+        .catch { error -> AnyPublisher<P.Output, AttemptFailure<P.Failure>> in
+          guard number < last, let wait = backOff(number, error) else {
+            return Fail(error: AttemptFailure(attempt: number, error: error))
+              .eraseToAnyPublisher()
+          }
+          return Just(())
+            .delay(for: wait, scheduler: scheduler)
+            .setFailureType(to: AttemptFailure<P.Failure>.self)
+            .flatMap { run(number + 1) }
+            .eraseToAnyPublisher()
+        }
+        .eraseToAnyPublisher()
+    }
+    return run(first)
   }
 }
 

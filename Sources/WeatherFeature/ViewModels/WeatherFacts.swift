@@ -27,6 +27,9 @@ struct WeatherFacts: Equatable {
   }
 
   var isLoading = false
+  /// The number of the query's attempt running now when it is a retry (2…4); nil for a first
+  /// attempt and with no query running.
+  var attempt: Int?
   var display: Display?
   /// Whether the service answers with the bundled samples.
   var servesSamples = false

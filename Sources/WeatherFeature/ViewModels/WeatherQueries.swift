@@ -96,6 +96,7 @@ final class WeatherQueries {
     lastQuery = request.kind
     store.update {
       $0.isLoading = true
+      $0.attempt = nil
       $0.needsApiKey = false
       $0.forecast = .none
     }
@@ -113,11 +114,14 @@ final class WeatherQueries {
   /// Applies one step of the current query.
   private func apply(_ step: VM.QueryStep) {
     switch step {
+    case .attempt(let number):
+      store.update { $0.attempt = number > 1 ? number : nil }
     case .toast(let message):
       store.toasts.accept(message)
     case .waitForKey(let resume):
       awaitingKey = resume
       store.update {
+        $0.attempt = nil
         $0.needsApiKey = true
         $0.keyPromptVisible = true
       }
@@ -139,6 +143,7 @@ final class WeatherQueries {
     store.update { state in
       state.display = display
       state.isLoading = false
+      state.attempt = nil
       if case .map(let coordinate) = kind { state.asked = coordinate } else { state.asked = nil }
       guard let weather = display.weather else { return }
       let id = VM.markerID(weather)

@@ -30,8 +30,8 @@ struct WeatherQueryPlan {
     }
   }
 
-  /// Attempts `number`… of `query`, as `attempts(upTo:)` runs them: each reads the key when
-  /// it starts, counts 10 s of silence as `network` and shows its failure's toast; a transient
+  /// Attempts `number`… of `query`, as `attempts(upTo:)` runs them: each says its number
+  /// first (the status line's "attempt 2 of 4"), reads the key when it starts, counts 10 s of silence as `network` and shows its failure's toast; a transient
   /// failure waits its back-off before the next. The attempts share one total, `queryBudget`
   /// from the first attempt's start: a wait (a server's `Retry-After`) after which the next
   /// attempt could end past it is no wait but the end. After the last failure: a 401 waits for
@@ -43,24 +43,20 @@ struct WeatherQueryPlan {
     let kind = request.kind
     return Deferred {
       let start = scheduler.now
-      return Deferred {
-        service.currentWeather(for: query, apiKey: apiKey())
-      }
-      .receive(on: scheduler)
-      .timeout(.seconds(VM.attemptTimeout), scheduler: scheduler, customError: { .network })
-      .flatMap { weather in
-        shown(.live(weather), kind: kind).setFailureType(to: WeatherError.self)
-      }
-      .catch { error in
-        Just(VM.QueryStep.toast(error.message)).setFailureType(to: WeatherError.self)
-          .append(Fail(error: error))
-      }
-      .attempts(upTo: VM.maxAttempts, startingAt: number, scheduler: scheduler) {
-        attempt, error in
-        let backOff = VM.retryDelay(after: error, attempt: attempt)
-        guard error.isTransient, fitsTheBudget(waiting: backOff, since: start) else { return nil }
-        return .seconds(backOff)
-      }
+      return Publishers.attempts(
+        upTo: VM.maxAttempts, startingAt: number, scheduler: scheduler,
+        backOff: { attempt, error in
+          let backOff = VM.retryDelay(after: error, attempt: attempt)
+          guard error.isTransient, fitsTheBudget(waiting: backOff, since: start) else {
+            return nil
+          }
+          return .seconds(backOff)
+        },
+        attempt: { attempt in
+          Just(VM.QueryStep.attempt(attempt)).setFailureType(to: WeatherError.self)
+            .append(fetch(query, kind: kind))
+        }
+      )
       .catch { failure -> AnyPublisher<VM.QueryStep, Never> in
         if failure.error == .invalidKey, failure.attempt < VM.maxAttempts {
           var rest = VM.QueryRequest(
@@ -75,6 +71,26 @@ struct WeatherQueryPlan {
         again.retriesWhenOnline = false
         return fallBack(kind).append(.waitForNetwork(resume: again)).eraseToAnyPublisher()
       }
+    }
+    .eraseToAnyPublisher()
+  }
+
+  /// One attempt at `query`: the weather shown (and its forecast), or the failure's toast and
+  /// the failure; 10 s of silence is `network`.
+  private func fetch(_ query: WeatherQuery, kind: VM.QueryKind)
+    -> AnyPublisher<VM.QueryStep, WeatherError>
+  {
+    Deferred {
+      service.currentWeather(for: query, apiKey: apiKey())
+    }
+    .receive(on: scheduler)
+    .timeout(.seconds(VM.attemptTimeout), scheduler: scheduler, customError: { .network })
+    .flatMap { weather in
+      shown(.live(weather), kind: kind).setFailureType(to: WeatherError.self)
+    }
+    .catch { error in
+      Just(VM.QueryStep.toast(error.message)).setFailureType(to: WeatherError.self)
+        .append(Fail(error: error))
     }
     .eraseToAnyPublisher()
   }

@@ -47,6 +47,8 @@ extension WeatherViewModel {
 
   /// What a running query changes, in order.
   enum QueryStep {
+    /// Attempt n of the query starts.
+    case attempt(Int)
     case toast(String)
     /// A 401: the query stops until a key is entered, then goes on with `resume`.
     case waitForKey(resume: QueryRequest)

@@ -5,6 +5,12 @@ import Foundation
 public struct WeatherState: Equatable, Sendable {
   /// True from an accepted search until its display arrives.
   public var isLoading: Bool
+  /// While a query retries, the attempt running and how many there may be: `attempt 2 of 4`;
+  /// "" for a first attempt and with no query running. Toasts say why each attempt failed.
+  public var attemptNote: String = ""
+  /// The number of the retry running (2…4), for data; nil for a first attempt and with no
+  /// query running.
+  public var attempt: Int?
   /// True before the first display; afterwards the same as `isLoading`.
   public var labelsHidden: Bool
   /// `London`; `51.50, -0.12` for a nameless place; `No data` for the placeholder.
@@ -102,6 +108,9 @@ extension WeatherState {
       weather.map(value) ?? (placeholder ? text : "")
     }
     isLoading = facts.isLoading
+    attempt = facts.attempt
+    attemptNote =
+      facts.attempt.map { "attempt \($0) of \(WeatherViewModel.maxAttempts)" } ?? ""
     labelsHidden = facts.display == nil || facts.isLoading
     cityName = field(format.cityName, placeholder: "No data")
     temperature = field(

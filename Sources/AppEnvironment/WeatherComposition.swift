@@ -67,7 +67,7 @@ public enum WeatherComposition {
   }
 
   /// `--location` or `--gpsd` (not both), else `GPSD_HOST` (gpsd there) or `WEATHER_LOCATION`
-  /// (not both), else the fixture position.
+  /// (not both), else the fixture position, as a sample the screen names.
   public static func locationSetting(_ configuration: AppConfiguration, options: Options)
     throws(ConfigurationError) -> LocationSetting
   {
@@ -95,7 +95,7 @@ public enum WeatherComposition {
     guard let fix = fixtureLocation else {
       throw .appCannotStart("cannot read the weather fixture location.json")
     }
-    return .fixed(fix)
+    return .sample(fix)
   }
 
   /// `Fixtures/weather/location.json`.

@@ -36,4 +36,14 @@ struct LocationSourceTests {
     }
     #expect(throws: ConfigurationError.self) { try setting(["GPSD_HOST": "host:99999"]) }
   }
+
+  @Test("issue 29: with no source given, the position is the bundled sample, named as one")
+  func sampleByDefault() throws {
+    guard case .sample(let fix) = try setting() else {
+      Issue.record("expected the sample position")
+      return
+    }
+    #expect(fix.coordinate.isValid)
+    #expect(try setting(location: "52.37,4.89") != .sample(fix))
+  }
 }

@@ -13,7 +13,7 @@ final class WeatherTUIHarness: ScreenDriver {
 
   init(
     width: Int = 80, height: Int = 24, symbols: SymbolSet = .unicode, apiKey: String = "",
-    service: (any WeatherService)? = nil
+    service: (any WeatherService)? = nil, samplePosition: Bool = false
   ) throws {
     let scheduler = DispatchQueue.test
     let service = try service ?? FixtureWeatherService(latency: 0, scheduler: scheduler.asAny)
@@ -22,7 +22,8 @@ final class WeatherTUIHarness: ScreenDriver {
       service: service,
       location: StaticLocationProvider(
         fix: LocationFix(
-          coordinate: Coordinate(latitude: 52.3731, longitude: 4.8922), horizontalAccuracy: 15)),
+          coordinate: Coordinate(latitude: 52.3731, longitude: 4.8922), horizontalAccuracy: 15),
+        isSample: samplePosition),
       cache: cache, apiKey: apiKey,
       initialMapCenter: Coordinate(latitude: 52.3731, longitude: 4.8922), symbols: symbols,
       scheduler: scheduler.asAny)

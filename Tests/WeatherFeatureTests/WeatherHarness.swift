@@ -146,6 +146,8 @@ final class FakeWeatherService: WeatherService, @unchecked Sendable {
 /// A location provider whose fixes the test sends by hand, recording subscriptions and
 /// cancellations.
 final class FakeLocationProvider: LocationProvider, @unchecked Sendable {
+  /// Whether it stands for the bundled sample position.
+  var isSample = false
   private(set) var subscriptions = 0
   private(set) var cancellations = 0
   private var subject = PassthroughSubject<LocationFix, LocationError>()

@@ -45,6 +45,7 @@ public final class WeatherCLI: CLIApplication {
         text("icon", \.icon),
         text("conditions", \.conditions),
         text("dataNote", \.dataNote),
+        text("positionNote", \.positionNote),
         CLIOutput("units", initial: false, driver: state) {
           .data(text: $0.units, json: .string($0.unit.rawValue))
         },

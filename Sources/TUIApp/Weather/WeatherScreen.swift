@@ -241,8 +241,13 @@ public final class WeatherScreen: AppScreen, DriverBound {
   private func drawNow(_ painter: Painter, left: Int, width: Int, firstRow: Int) {
     guard !state.labelsHidden, width > 0 else { return }
     let name = state.dataNote.isEmpty ? state.cityName : "\(state.cityName) \(state.dataNote)"
-    painter.fitted(
+    let end = painter.fitted(
       "  \(state.icon)  \(name)", row: firstRow, column: left, width: width, style: .bold)
+    if !state.positionNote.isEmpty, end + 3 < left + width {
+      painter.fitted(
+        state.positionNote, row: firstRow, column: end + 3, width: left + width - end - 3,
+        style: .dim)
+    }
     // The felt temperature, the wind and the pressure where the pane has room for them whole.
     painter.fittedParts(
       [

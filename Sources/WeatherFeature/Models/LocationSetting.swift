@@ -5,6 +5,8 @@ import Foundation
 public enum LocationSetting: Equatable, Sendable {
   /// A fixed position (accuracy in metres, 10 unless given).
   case fixed(LocationFix)
+  /// Nothing was configured: the bundled sample position, which the screen names as such.
+  case sample(LocationFix)
   /// Location is switched off: requests are denied.
   case off
   /// gpsd at this address (`--gpsd`, `GPSD_HOST`).
@@ -39,6 +41,7 @@ public enum LocationSetting: Equatable, Sendable {
   public var provider: any LocationProvider {
     switch self {
     case .fixed(let fix): StaticLocationProvider(fix: fix)
+    case .sample(let fix): StaticLocationProvider(fix: fix, isSample: true)
     case .off: DeniedLocationProvider()
     case .gpsd(let address): GPSDLocationProvider(address: address)
     }
@@ -49,7 +52,7 @@ public enum LocationSetting: Equatable, Sendable {
   public func mapCenter(fallback: Coordinate) -> Coordinate {
     let center: Coordinate
     switch self {
-    case .fixed(let fix): center = fix.coordinate
+    case .fixed(let fix), .sample(let fix): center = fix.coordinate
     case .off, .gpsd: center = fallback
     }
     return Coordinate(latitude: min(85, max(-85, center.latitude)), longitude: center.longitude)

@@ -29,12 +29,24 @@ extension WeatherService {
 public protocol LocationProvider: Sendable {
   /// A new stream of fixes per call.
   func fixes() -> AnyPublisher<LocationFix, LocationError>
+  /// Whether the fixes are a sample position rather than the device's (the screen says so).
+  /// False unless a provider says otherwise.
+  var isSample: Bool { get }
+}
+
+extension LocationProvider {
+  public var isSample: Bool { false }
 }
 
 /// Emits one fix and finishes.
 public struct StaticLocationProvider: LocationProvider {
   public let fix: LocationFix
-  public init(fix: LocationFix) { self.fix = fix }
+  /// Whether the fix is the bundled sample position, not one the user gave.
+  public let isSample: Bool
+  public init(fix: LocationFix, isSample: Bool = false) {
+    self.fix = fix
+    self.isSample = isSample
+  }
   public func fixes() -> AnyPublisher<LocationFix, LocationError> {
     Just(fix).setFailureType(to: LocationError.self).eraseToAnyPublisher()
   }

@@ -33,6 +33,9 @@ struct WeatherFacts: Equatable {
   var display: Display?
   /// Whether the service answers with the bundled samples.
   var servesSamples = false
+  /// Whether the display answers a location query made at the sample position (no
+  /// `--location` or gpsd was given).
+  var atSamplePosition = false
   /// The place a coordinate query asked for (a pan, a click on the map), when the display
   /// answers one; nil for a city name or the device's position.
   var asked: Coordinate?

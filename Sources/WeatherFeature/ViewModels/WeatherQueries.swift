@@ -145,6 +145,7 @@ final class WeatherQueries {
       state.isLoading = false
       state.attempt = nil
       if case .map(let coordinate) = kind { state.asked = coordinate } else { state.asked = nil }
+      state.atSamplePosition = kind == .location && plan.location.isSample
       guard let weather = display.weather else { return }
       let id = VM.markerID(weather)
       state.markers.removeAll { VM.markerID($0) == id }
@@ -162,4 +163,6 @@ final class WeatherQueries {
 extension WeatherViewModel {
   /// The toast when the network is back and the query runs again.
   public static let backOnline = "Back online: retrying"
+  /// What the screen says after "my location" used the bundled sample position.
+  public static let samplePositionNote = "Sample position: set --location or --gpsd"
 }

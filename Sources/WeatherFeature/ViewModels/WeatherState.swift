@@ -54,6 +54,10 @@ public struct WeatherState: Equatable, Sendable {
   /// for a place asked for by position that no sample is near, the sample shown and how far
   /// it is (`Sample data: Sydney, 2,410 km away`). "" with the weather now.
   public var sampleNote: String = ""
+  /// After "my location" answered from the bundled sample position (no position was
+  /// configured), what the screen says about it: `Sample position: set --location or --gpsd`;
+  /// "" otherwise.
+  public var positionNote: String = ""
   /// `not set`, or the key masked: `****1234`.
   public var apiKeyStatus: String
   /// True while a search waits for a key after the service refused the key.
@@ -139,6 +143,7 @@ extension WeatherState {
     pressure = weather?.pressureHPa.map(format.pressure) ?? ""
     pressureValue = weather?.pressureHPa
     sampleNote = facts.servesSamples ? Self.sampleNote(weather, asked: facts.asked, format) : ""
+    positionNote = facts.atSamplePosition ? WeatherViewModel.samplePositionNote : ""
     apiKeyStatus = WeatherViewModel.maskedKey(facts.apiKey)
     needsApiKey = facts.needsApiKey
     keyPromptVisible = facts.keyPromptVisible

@@ -18,7 +18,7 @@ struct FailingWeatherService: WeatherService {
   > { Fail(error: .server(status: 500)).eraseToAnyPublisher() }
 }
 
-@Suite("TUI: weather retries")
+@Suite("TUI: weather retries and the sample position")
 @MainActor
 struct WeatherRetryScreenTests {
   @Test("issue 29, item 5: the title line says which attempt runs; the toast says why")
@@ -36,5 +36,17 @@ struct WeatherRetryScreenTests {
     h.scheduler.advance(seconds: 3)
     lines = h.screen().components(separatedBy: "\n")
     #expect(!lines[1].contains("attempt") && lines[5].contains("No data"))
+  }
+
+  @Test("issue 29, item 5: 'l' at the sample position says so beside the place")
+  func samplePosition() throws {
+    let h = try WeatherTUIHarness(apiKey: "abcd1234", samplePosition: true)
+    var lines = h.press(.character("l")).components(separatedBy: "\n")
+    #expect(lines[5].hasPrefix("│  ☂  Amsterdam   Sample position: set --location or --gpsd   "))
+    lines = h.search("Paris").components(separatedBy: "\n")
+    #expect(lines[5].hasPrefix("│  ◐  Paris   ") && !lines[5].contains("Sample position"))
+    let configured = try WeatherTUIHarness(apiKey: "abcd1234")
+    lines = configured.press(.character("l")).components(separatedBy: "\n")
+    #expect(lines[5].hasPrefix("│  ☂  Amsterdam  ") && !lines[5].contains("Sample position"))
   }
 }

@@ -87,32 +87,44 @@ public struct Hint: Equatable, Sendable {
   func text(ascii: Bool) -> String { "\(key) \(ascii ? asciiAction : action)" }
 }
 
-/// The help bar: app hints then the global ones, joined by two spaces; app hints are
-/// dropped from the right until it fits. Disabled hints are dim.
+/// The help bar: app hints then the global ones, two spaces apart, or (from 80 columns) one
+/// apart when that is what makes them all fit; otherwise app hints are dropped from the right until it fits. Keys
+/// are bold; disabled hints are dim.
 public enum HelpBar {
-  /// The screen's hints, then the global ones. When they do not fit, the screen's go first,
-  /// from the last; then the global ones from the first, so the last global hint (how to quit)
-  /// always shows.
+  /// The screen's hints, then the global ones. When they still do not fit, the
+  /// screen's go first, from the last; then the global ones from the first, so the last global
+  /// hint (how to quit) always shows.
   public static func draw(_ painter: Painter, row: Int, hints: [Hint], global: [Hint]) {
     var shownHints = hints
     var shownGlobal = global
     let ascii = painter.ascii
-    func width(_ list: [Hint]) -> Int {
-      1 + TextWidth.of(list.map { $0.text(ascii: ascii) }.joined(separator: "  "))
+    func width(_ list: [Hint], gap: Int) -> Int {
+      1 + list.map { TextWidth.of($0.text(ascii: ascii)) }.reduce(0, +)
+        + gap * max(0, list.count - 1)
     }
-    while !shownHints.isEmpty && width(shownHints + shownGlobal) > painter.width {
+    // From 80 columns, one space apart rather than a hint left out (checkout's `A account` at
+    // 80); narrower bars keep the specs' short forms, two spaces apart.
+    let gap =
+      painter.width >= 80 && width(hints + global, gap: 2) > painter.width
+        && width(hints + global, gap: 1) <= painter.width ? 1 : 2
+    while !shownHints.isEmpty && width(shownHints + shownGlobal, gap: gap) > painter.width {
       shownHints.removeLast()
     }
-    while shownGlobal.count > 1 && width(shownHints + shownGlobal) > painter.width {
+    while shownGlobal.count > 1 && width(shownHints + shownGlobal, gap: gap) > painter.width {
       shownGlobal.removeFirst()
     }
     var column = 1
     for (index, hint) in (shownHints + shownGlobal).enumerated() {
-      if index > 0 { column += 2 }
+      if index > 0 { column += gap }
       guard column < painter.width else { break }
+      let style: TextStyle = hint.enabled ? .plain : .dim
       column = painter.fitted(
-        hint.text(ascii: ascii), row: row, column: column, width: painter.width - column,
-        style: hint.enabled ? .plain : .dim)
+        hint.key, row: row, column: column, width: painter.width - column,
+        style: hint.enabled ? .bold : .dim)
+      guard column + 1 < painter.width else { break }
+      column = painter.fitted(
+        " " + (ascii ? hint.asciiAction : hint.action), row: row, column: column,
+        width: painter.width - column, style: style)
     }
   }
 }

@@ -28,7 +28,8 @@ struct CheckoutScreenTests {
     #expect(
       lines[21] == " Total: 0.00 GBP                                                ( Checkout )")
     #expect(lines[22] == "")
-    #expect(lines[23] == " j/k move  +/- qty  / filter  Enter checkout  o orders  ? help  q quit")
+    #expect(
+      lines[23] == " j/k move +/- qty / filter Enter checkout o orders A account ? help q quit")
   }
 
   @Test("80x24: two Peas, then the checkout")
@@ -55,7 +56,7 @@ struct CheckoutScreenTests {
         " ( Place order )  Complete your details",
         rule,
         "",
-        " x currency  n/e/a edit  p place order  b back  o orders  ? help  q quit",
+        " x currency n/e/a edit p place order b back o orders A account ? help q quit",
       ])
   }
 
@@ -73,7 +74,7 @@ struct CheckoutScreenTests {
             3  Bottle of Milk [-]  0 [+]
             4  Can of Beans   [-]  0 [+]
          ──────────────────────────────────────
-         Total: 0.00 GBP  2.10 GBP ( Checkout )
+         Total: 0.00 GBP  2.10 each ( Checkout )
 
          j/k move  +/- qty  ? help  q quit
         """)

@@ -18,8 +18,9 @@ public struct CatalogRow: Identifiable, Equatable, Sendable, Codable {
   /// The price of one, as data.
   public let unitPrice: MoneyAmount
 
-  /// The price alone, "0.95 GBP", for where "For only" does not fit (a narrow total line).
-  public var priceAmount: String { String(price.dropFirst(Self.pricePrefix.count)) }
+  /// The price of one, short and labelled, for where the Price column does not fit (the
+  /// narrow total line, beside the total in the same currency): "0.95 each".
+  public var priceEach: String { unitPrice.amount + " each" }
 
   static let pricePrefix = "For only "
 }

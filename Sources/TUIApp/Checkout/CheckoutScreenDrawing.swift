@@ -85,7 +85,7 @@ extension CheckoutScreen {
     // Amounts are never cut: the button gives way when the line is full.
     var totalText = " " + catalog.total
     if narrow, let row = selectedRow {
-      totalText += "  " + row.priceAmount
+      totalText += "  " + row.priceEach
     }
     painter.text(totalText, row: painter.height - 3, column: 0, style: .bold)
     let buttonColumn = max(width - 16, TextWidth.of(totalText) + 1)

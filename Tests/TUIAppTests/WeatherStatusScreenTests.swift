@@ -49,4 +49,16 @@ struct WeatherRetryScreenTests {
     lines = configured.press(.character("l")).components(separatedBy: "\n")
     #expect(lines[5].hasPrefix("│  ☂  Amsterdam  ") && !lines[5].contains("Sample position"))
   }
+
+  @Test("issue 29: after 'l' the city field no longer holds the city typed before")
+  func cityFieldEmptied() throws {
+    let h = try WeatherTUIHarness(apiKey: "abcd1234")
+    var lines = h.search("London").components(separatedBy: "\n")
+    #expect(lines[2].hasPrefix(" City: [London "))
+    lines = h.press(.character("l")).components(separatedBy: "\n")
+    #expect(lines[2].hasPrefix(" City: [" + String(repeating: " ", count: 39) + "]"))
+    #expect(lines[5].contains("Amsterdam"))
+    lines = h.search("Paris").components(separatedBy: "\n")
+    #expect(lines[2].hasPrefix(" City: [Paris "))
+  }
 }

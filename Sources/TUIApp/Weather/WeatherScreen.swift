@@ -38,6 +38,9 @@ public final class WeatherScreen: AppScreen, DriverBound {
     bind(weather.state) { screen, state in
       if state.keyPromptVisible && !screen.state.keyPromptVisible { screen.keyField = TextField() }
       if state.isLoading != screen.state.isLoading { screen.spinner.run(state.isLoading) }
+      if state.cityFieldRevision != screen.state.cityFieldRevision {
+        screen.cityField = TextField(text: state.cityField)
+      }
       screen.state = state
     }
     weather.events.emit { [weak self] in self?.toast.show($0.message) }.store(in: &subscriptions)

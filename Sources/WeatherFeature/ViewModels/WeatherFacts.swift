@@ -27,6 +27,9 @@ struct WeatherFacts: Equatable {
   }
 
   var isLoading = false
+  /// The search field's text as the view model last set it, and how many times it has.
+  var cityField = ""
+  var cityFieldRevision = 0
   /// The number of the query's attempt running now when it is a retry (2…4); nil for a first
   /// attempt and with no query running.
   var attempt: Int?

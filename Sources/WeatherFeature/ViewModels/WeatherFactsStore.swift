@@ -9,7 +9,23 @@ final class WeatherFactsStore {
   /// Lines for the toast line, in order.
   let toasts = PublishRelay<String>()
 
+  /// The search field's text as last typed (`setQuery`) or set: read by `submit`; typing
+  /// changes no state.
+  var queryText = ""
+
   init(_ initial: WeatherFacts) { facts = BehaviorRelay(value: initial) }
+
+  /// Replaces the search field's text from the view model's side (a place shown at start; a
+  /// location or map query, after which the old text no longer names what is shown): the
+  /// state carries it with a new revision, so a front end replaces its field.
+  func replaceQuery(with text: String) {
+    guard text != queryText else { return }
+    queryText = text
+    update {
+      $0.cityField = text
+      $0.cityFieldRevision &+= 1
+    }
+  }
 
   /// The facts now.
   var value: WeatherFacts { facts.value }

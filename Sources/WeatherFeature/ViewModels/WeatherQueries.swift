@@ -63,7 +63,9 @@ final class WeatherQueries {
   }
 
   /// Starts a query of `kind`: it replaces the one in flight, whose steps are never applied.
+  /// A location or map query empties the search field, whose text no longer names the place.
   func start(_ kind: VM.QueryKind, plan: VM.QueryRequest.Plan? = nil) {
+    if case .text = kind {} else { store.replaceQuery(with: "") }
     start(VM.QueryRequest(kind: kind, plan: plan ?? kind.plan))
   }
 

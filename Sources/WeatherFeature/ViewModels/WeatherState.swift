@@ -11,6 +11,13 @@ public struct WeatherState: Equatable, Sendable {
   /// The number of the retry running (2…4), for data; nil for a first attempt and with no
   /// query running.
   public var attempt: Int?
+  /// The search field's text as the view model last set it: the place shown at start, or ""
+  /// once a location or map query replaced the place typed. Typing (`setQuery`) does not
+  /// change it.
+  public var cityField: String = ""
+  /// Bumped each time the view model sets `cityField`: a front end replaces its field's text
+  /// when this changes, and never on an echo of its own typing.
+  public var cityFieldRevision: Int = 0
   /// True before the first display; afterwards the same as `isLoading`.
   public var labelsHidden: Bool
   /// `London`; `51.50, -0.12` for a nameless place; `No data` for the placeholder.
@@ -112,6 +119,8 @@ extension WeatherState {
       weather.map(value) ?? (placeholder ? text : "")
     }
     isLoading = facts.isLoading
+    cityField = facts.cityField
+    cityFieldRevision = facts.cityFieldRevision
     attempt = facts.attempt
     attemptNote =
       facts.attempt.map { "attempt \($0) of \(WeatherViewModel.maxAttempts)" } ?? ""

@@ -81,7 +81,6 @@ public final class WeatherViewModel: ScreenModel {
   private let map: WeatherMap
   /// Writing a typed key to the settings file.
   private let keys: WeatherKeySaving
-  private var queryText = ""
   private var becomingActive: AnyCancellable?
   /// Whether the screen is seen (`setActive`, `isActive`). Becoming seen refreshes a display
   /// 10 minutes old or more (AV-07).
@@ -135,12 +134,12 @@ public final class WeatherViewModel: ScreenModel {
   // MARK: Inputs
 
   /// The search field's text changed; nothing is requested.
-  public func setQuery(_ text: String) { queryText = text }
+  public func setQuery(_ text: String) { store.queryText = text }
 
   /// Searches for the current query text. Blank text is ignored.
   @discardableResult
   public func submit() -> InputResult {
-    let cleaned = CityKey.clean(queryText)
+    let cleaned = CityKey.clean(store.queryText)
     guard !cleaned.isEmpty else { return .accepted }
     guard cleaned.count <= Self.maxQueryLength else { return store.toasts.refuse(Self.tooLong) }
     queries.start(.text(cleaned))
@@ -149,7 +148,7 @@ public final class WeatherViewModel: ScreenModel {
 
   /// Shows `place` as a search for it would (the start of a session that remembered it).
   public func show(place: String) {
-    setQuery(place)
+    store.replaceQuery(with: place)
     submit()
   }
 

@@ -53,6 +53,13 @@ extension AppConfiguration {
     case "mouse": return fromFile.map { ($0, .file) } ?? ("true", .default)
     case "units": return fromFile.map { ($0, .file) } ?? ("celsius", .default)
     case "currency": return fromFile.map { ($0, .file) } ?? ("GBP", .default)
+    case "weather_provider":
+      if let value = environment["WEATHER_PROVIDER"], !value.isEmpty {
+        return (value, .environment)
+      }
+      if let fromFile { return (fromFile, .file) }
+      // The provider a key chooses, else the keyless one.
+      return ((try? WeatherComposition.provider(self))?.rawValue, .default)
     default:
       if let name = key.variable, let value = environment[name], !value.isEmpty {
         return (value, .environment)

@@ -4,7 +4,7 @@ import ViewModelKit
 /// Everything both front ends decide before building an app: which services are live,
 /// where the stores live, what "now" is, and how to draw.
 public struct AppConfiguration: Sendable {
-  /// Every network service uses its fixtures (`--offline`).
+  /// Every network service uses its fixtures (`--offline`, or `HEADLESS_OFFLINE=1`).
   public var offline: Bool
   /// Every store is in memory and the data directory is never touched (`--ephemeral`).
   public var ephemeral: Bool
@@ -45,7 +45,7 @@ public struct AppConfiguration: Sendable {
     let file = try ConfigFile.locate(
       flag: options.configFile, environment: environment, currentDirectory: currentDirectory)
     var configuration = AppConfiguration(
-      offline: options.offline,
+      offline: options.offline || isSet(environment["HEADLESS_OFFLINE"]),
       ephemeral: options.ephemeral,
       dataDirectory: try DataDirectory.locate(
         flag: options.dataDirectory, environment: environment,
@@ -69,6 +69,12 @@ public struct AppConfiguration: Sendable {
         "\(file.path) is readable by others and holds a secret; chmod 600 it")
     }
     return configuration
+  }
+
+  /// Whether a switch variable is on: `1`, `true` or `yes` (any case).
+  static func isSet(_ value: String?) -> Bool {
+    guard let value else { return false }
+    return ["1", "true", "yes"].contains(value.trimmingCharacters(in: .whitespaces).lowercased())
   }
 
   /// Whether the first non-empty of LC_ALL, LC_CTYPE and LANG names UTF-8.

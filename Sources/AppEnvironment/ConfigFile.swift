@@ -14,7 +14,7 @@ public struct ConfigFile: Equatable, Sendable {
     public let secret: Bool
     let kind: Kind
 
-    enum Kind: Sendable { case text, bool, units, currency, address, listID }
+    enum Kind: Sendable { case text, bool, units, currency, address, listID, weatherProvider }
   }
 
   /// Every key, in the order `config` shows them.
@@ -30,6 +30,10 @@ public struct ConfigFile: Equatable, Sendable {
     Key(
       name: "openweather_api_key", variable: "OPENWEATHER_API_KEY",
       meaning: "the OpenWeatherMap key (weather goes live)", secret: true, kind: .text),
+    Key(
+      name: "weather_provider", variable: "WEATHER_PROVIDER",
+      meaning: "where live weather comes from: \"open-meteo\" (keyless) or \"openweathermap\"",
+      secret: false, kind: .weatherProvider),
     Key(
       name: "twitter_bearer_token", variable: "TWITTER_BEARER_TOKEN",
       meaning: "the Twitter API token", secret: true, kind: .text),
@@ -136,6 +140,13 @@ public struct ConfigFile: Equatable, Sendable {
           "\(place): unknown currency '\(value.string ?? value.debugDescription)'")
       }
       return code
+    case .weatherProvider:
+      guard let text = value.string?.lowercased(), ["open-meteo", "openweathermap"].contains(text)
+      else {
+        throw .invalidValue(
+          "\(place): 'weather_provider' takes \"open-meteo\" or \"openweathermap\"")
+      }
+      return text
     case .listID:
       guard let text = value.string ?? value.int.map(String.init), !text.isEmpty,
         text.count <= 19, text.allSatisfy({ $0.isASCII && $0.isNumber })

@@ -3,9 +3,10 @@ import Foundation
 import ViewModelKit
 import WeatherFeature
 
-/// Builds the weather app: the OpenWeatherMap client when `OPENWEATHER_API_KEY` or
-/// `OPENWEATHER_BASE_URL` is set (and `--offline` is absent), with the per-city cache file;
-/// otherwise the fixtures, with a cache in memory.
+/// Builds the weather app. Live by default: OpenWeatherMap when its key or address is set (or
+/// `weather_provider = "openweathermap"`), else the keyless Open-Meteo; either falls back to
+/// the bundled samples for the session when it finds no network. `--offline` (or
+/// `HEADLESS_OFFLINE=1`) uses the samples from the start, with a cache in memory.
 public enum WeatherComposition {
   /// Weather's own flags.
   public struct Options: Sendable {
@@ -27,31 +28,27 @@ public enum WeatherComposition {
     let fallbackCenter =
       fixtureLocation?.coordinate ?? Coordinate(latitude: 52.3731, longitude: 4.8922)
     let apiKey = configuration.variable("OPENWEATHER_API_KEY") ?? ""
-    let live =
-      !configuration.offline
-      && (configuration.variable("OPENWEATHER_API_KEY") != nil
-        || configuration.variable("OPENWEATHER_BASE_URL") != nil)
+    let samples: any WeatherService
+    do {
+      samples = try FixtureWeatherService(scheduler: scheduler)
+    } catch {
+      throw .appCannotStart(error.description)
+    }
     let service: any WeatherService
     let cache: any WeatherCache
     // A live query that ran out of attempts without a network runs again when it is back
     // (WW-07); the fixtures never lack one.
-    let connectivity: any ConnectivityService =
-      live ? InterfaceConnectivity(scheduler: scheduler) : AlwaysOnline()
-    if live {
-      let base =
-        try configuration.webAddress("OPENWEATHER_BASE_URL", root: true)
-        ?? OpenWeatherService.defaultBaseURL
-      service = OpenWeatherService(baseURL: base)
+    let connectivity: any ConnectivityService
+    if let live = try liveService(configuration, samples: samples) {
+      service = live
+      connectivity = InterfaceConnectivity(scheduler: scheduler)
       cache =
         configuration.ephemeral
         ? InMemoryWeatherCache()
         : FileWeatherCache(directory: configuration.dataDirectory.url, scheduler: scheduler)
     } else {
-      do {
-        service = try FixtureWeatherService(scheduler: scheduler)
-      } catch {
-        throw .appCannotStart(error.description)
-      }
+      service = samples
+      connectivity = AlwaysOnline()
       cache = InMemoryWeatherCache()
     }
     let viewModel = WeatherViewModel(
@@ -64,6 +61,56 @@ public enum WeatherComposition {
         ? nil : ConfigFileKeySaver(path: configuration.configFile.path),
       connectivity: connectivity, scheduler: scheduler)
     return WeatherSession(weather: viewModel, cache: cache, scheduler: scheduler)
+  }
+
+  /// The live weather service, falling back to the samples without a network; nil offline.
+  static func liveService(_ configuration: AppConfiguration, samples: any WeatherService)
+    throws(ConfigurationError) -> (any WeatherService)?
+  {
+    guard !configuration.offline else { return nil }
+    let fallback = NetworkFallback()
+    let client = FallbackWatchingClient(
+      CurlHTTPClient(timeout: OpenWeatherService.requestTimeout), fallback: fallback)
+    let live: any WeatherService
+    switch try provider(configuration) {
+    case .openWeatherMap:
+      let base =
+        try configuration.webAddress("OPENWEATHER_BASE_URL", root: true)
+        ?? OpenWeatherService.defaultBaseURL
+      live = OpenWeatherService(baseURL: base, client: client)
+    case .openMeteo:
+      live = OpenMeteoService(
+        forecastURL: try configuration.webAddress("OPENMETEO_BASE_URL", root: true)
+          ?? OpenMeteoService.defaultForecastURL,
+        geocodingURL: try configuration.webAddress("OPENMETEO_GEOCODING_URL", root: true)
+          ?? OpenMeteoService.defaultGeocodingURL,
+        client: client)
+    }
+    return SampleFallbackWeatherService(live: live, samples: samples, fallback: fallback)
+  }
+
+  /// The live providers.
+  public enum Provider: String, Sendable {
+    case openMeteo = "open-meteo"
+    case openWeatherMap = "openweathermap"
+  }
+
+  /// `WEATHER_PROVIDER` (or `weather_provider`) when given; else OpenWeatherMap when its key
+  /// or address is set, else Open-Meteo.
+  public static func provider(_ configuration: AppConfiguration) throws(ConfigurationError)
+    -> Provider
+  {
+    if let text = configuration.variable("WEATHER_PROVIDER") {
+      guard let chosen = Provider(rawValue: text.lowercased()) else {
+        throw .invalidValue(
+          "WEATHER_PROVIDER must be \"open-meteo\" or \"openweathermap\", not '\(text)'")
+      }
+      return chosen
+    }
+    let keyed =
+      configuration.variable("OPENWEATHER_API_KEY") != nil
+      || configuration.variable("OPENWEATHER_BASE_URL") != nil
+    return keyed ? .openWeatherMap : .openMeteo
   }
 
   /// `--location` or `--gpsd` (not both), else `GPSD_HOST` (gpsd there) or `WEATHER_LOCATION`

@@ -29,4 +29,10 @@ static inline long ccurl_response_code(CURL *handle) {
   if (curl_easy_getinfo(handle, CURLINFO_RESPONSE_CODE, &code) != CURLE_OK) return 0;
   return code;
 }
+/* The system's errno for the last failure (ECONNREFUSED, ENETUNREACH…), 0 when unknown. */
+static inline long ccurl_os_errno(CURL *handle) {
+  long code = 0;
+  if (curl_easy_getinfo(handle, CURLINFO_OS_ERRNO, &code) != CURLE_OK) return 0;
+  return code;
+}
 #endif

@@ -128,6 +128,7 @@ struct ConfigFileTests {
         "units = fahrenheit (file)",
         "currency = GBP (default)",
         "openweather_api_key = ****4567 (environment)",
+        "weather_provider = openweathermap (default)",
         "twitter_bearer_token = ****7890 (file)",
         "twitter_list_id = (none) (default)",
         "rates_url = (none) (default)",

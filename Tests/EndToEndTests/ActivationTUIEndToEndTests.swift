@@ -21,7 +21,7 @@ struct ActivationTUIEndToEndTests {
       let tui = Executables.url("tui").path
       try await session.start(
         "env HEADLESS_NOW=2025-03-14T12:00:00Z HEADLESS_TIME_SCALE=50 TZ=UTC LANG=C.UTF-8"
-          + " TERM=xterm-256color TWITTER_LIST_ID=42 TWITTER_BEARER_TOKEN=t"
+          + " TERM=xterm-256color HEADLESS_OFFLINE= TWITTER_LIST_ID=42 TWITTER_BEARER_TOKEN=t"
           + " HEADLESS_TRACE='\(trace.url.path)'"
           + " TWITTER_BASE_URL=\(server.baseURL.absoluteString) '\(tui)' tweets --ephemeral")
       let client = try await session.attachClient()

@@ -51,7 +51,8 @@ enum Executables {
   /// A clean environment for a child, plus `overrides`: only what finding programs and a
   /// home takes (`PATH`, `HOME`, `TMPDIR`, `USER`), a UTF-8 locale and UTC, nothing of the
   /// apps' own variables the test runner may have (`LC_ALL`, `WEATHER_LOCATION`, the
-  /// `*_URL`s, keys and tokens), so a child sees only what its test sets.
+  /// `*_URL`s, keys and tokens), so a child sees only what its test sets. A child is offline
+  /// (`HEADLESS_OFFLINE=1`) unless `overrides` name a service.
   static func childEnvironment(_ overrides: [String: String]) -> [String: String] {
     let inherited = ProcessInfo.processInfo.environment
     var env: [String: String] = ["LANG": "C.UTF-8", "TZ": "UTC"]
@@ -63,6 +64,14 @@ enum Executables {
     env["XDG_DATA_HOME"] =
       FileManager.default.temporaryDirectory
       .appendingPathComponent("e2e-data-\(getpid())/\(UUID().uuidString)").path
+    // Live is the default, and the keyless services' hosts would be looked up in DNS: a child
+    // is offline unless its test points it at a service (a loopback server, a closed port) or
+    // says otherwise (`HEADLESS_OFFLINE` set, empty for live).
+    let live = overrides.keys.contains { key in
+      key == "HEADLESS_OFFLINE" || key.hasSuffix("_URL") || key.hasSuffix("_API_KEY")
+        || key.hasSuffix("_TOKEN") || key == "TWITTER_LIST_ID" || key == "BLUESKY_LIST"
+    }
+    if !live { env["HEADLESS_OFFLINE"] = "1" }
     env.merge(overrides) { _, new in new }
     return env
   }

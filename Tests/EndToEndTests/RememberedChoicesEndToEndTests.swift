@@ -82,7 +82,7 @@ struct RememberedChoicesEndToEndTests {
       // The attempts' back-off runs 100 times faster; the server is gone.
       try await session.start(
         "env LANG=C.UTF-8 TERM=xterm-256color HEADLESS_NOW=2025-03-14T12:00:00Z"
-          + " HEADLESS_TIME_SCALE=100 OPENWEATHER_API_KEY=k"
+          + " HEADLESS_TIME_SCALE=100 HEADLESS_OFFLINE= OPENWEATHER_API_KEY=k"
           + " OPENWEATHER_BASE_URL=\(closed.baseURL.absoluteString)"
           + " XDG_CONFIG_HOME=/nonexistent '\(tui)' weather --data-dir '\(data.path)'")
       let shown = try await eventually { try await session.pane().contains("Paris (cached)") }

@@ -46,6 +46,7 @@ public final class WeatherCLI: CLIApplication {
         text("conditions", \.conditions),
         text("dataNote", \.dataNote),
         text("positionNote", \.positionNote),
+        text("attribution", \.attribution),
         CLIOutput("units", initial: false, driver: state) {
           .data(text: $0.units, json: .string($0.unit.rawValue))
         },

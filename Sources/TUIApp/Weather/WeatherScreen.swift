@@ -67,7 +67,8 @@ public final class WeatherScreen: AppScreen, DriverBound {
     case nil:
       return [
         Hint("/", "search"), Hint("l", "locate"), Hint("m", "map"),
-        Hint("u", "°C/°F", ascii: "C/F"), Hint("k", "key"), Hint("r", "refresh"),
+        Hint("u", "°C/°F", ascii: "C/F"), Hint("k", "key"),
+        Hint("r", state.noNetwork ? "try live" : "refresh"),
       ]
     }
   }
@@ -77,7 +78,8 @@ public final class WeatherScreen: AppScreen, DriverBound {
       ("/", "type a city; Return searches, Esc leaves the field"),
       ("l", "weather at my location"), ("m", "show or hide the map (showing focuses it)"),
       ("←↑↓→ (map)", "pan the map"), ("+ = / - (map)", "zoom in / out"),
-      ("u", "switch °C and °F"), ("k", "enter an API key"), ("r", "refresh"),
+      ("u", "switch °C and °F"), ("k", "enter an API key"),
+      ("r", "refresh (without a network: try the live service again)"),
     ]
   }
 
@@ -167,7 +169,7 @@ public final class WeatherScreen: AppScreen, DriverBound {
       painter, title: "Weather", spinnerTick: state.isLoading ? spinner.tick : nil,
       status: TitleLine.parts([
         ("", state.attemptNote), ("", state.units), ("", state.sampleNote),
-        ("key ", state.apiKeyStatus),
+        ("key ", state.apiKeyStatus), ("", state.attribution),
       ]))
     drawCityLine(painter)
     let top = WeatherMapPane.panelsTop

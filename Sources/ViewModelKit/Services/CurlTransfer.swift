@@ -82,7 +82,10 @@ final class CurlTransfer: @unchecked Sendable {
     }
     var left: Int32 = 0
     let code = curl_multi_info_read(multi, &left)?.pointee.data.result ?? CURLE_OK
-    guard code == CURLE_OK else { return .failure(error(for: code)) }
+    guard code == CURLE_OK else {
+      return .failure(
+        error(for: code, systemError: Int32(truncatingIfNeeded: ccurl_os_errno(easy))))
+    }
     return .success(
       HTTPResponse(status: ccurl_response_code(easy), body: body, headers: headers))
   }
@@ -161,13 +164,17 @@ final class CurlTransfer: @unchecked Sendable {
     return count
   }
 
-  /// The `URLError` a failed transfer stands for, as URLSession would have named it.
-  private func error(for code: CURLcode) -> URLError {
+  /// The `URLError` a failed transfer stands for, as URLSession would have named it. A
+  /// connection that found no route (`ENETUNREACH`, `EHOSTUNREACH`) is
+  /// `notConnectedToInternet`; one the host refused is `cannotConnectToHost`.
+  private func error(for code: CURLcode, systemError: Int32) -> URLError {
     switch code {
     case CURLE_WRITE_ERROR where overLimit, CURLE_FILESIZE_EXCEEDED:
       URLError(.dataLengthExceedsMaximum)
     case CURLE_OPERATION_TIMEDOUT: URLError(.timedOut)
     case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: URLError(.cannotFindHost)
+    case CURLE_COULDNT_CONNECT where systemError == ENETUNREACH || systemError == EHOSTUNREACH:
+      URLError(.notConnectedToInternet)
     case CURLE_COULDNT_CONNECT: URLError(.cannotConnectToHost)
     case CURLE_UNSUPPORTED_PROTOCOL: URLError(.unsupportedURL)
     case CURLE_URL_MALFORMAT: URLError(.badURL)

@@ -73,27 +73,6 @@ public struct OpenWeatherService: WeatherService {
     decode: @escaping @Sendable (Data) throws(WeatherError) -> T
   ) -> AnyPublisher<T, WeatherError> {
     guard !apiKey.isEmpty else { return Fail(error: .invalidKey).eraseToAnyPublisher() }
-    guard let url = url(path, place, apiKey: apiKey) else {
-      return Fail(error: .network).eraseToAnyPublisher()
-    }
-    return client.get(
-      url, headers: ["Accept": "application/json", "User-Agent": "HeadlessMVVM"]
-    )
-    .mapError { error in error.code == .dataLengthExceedsMaximum ? .tooLarge : .network }
-    .flatMap { response -> AnyPublisher<T, WeatherError> in
-      guard (200..<300).contains(response.status) else {
-        return Fail(
-          error: WeatherError.forStatus(
-            response.status, retryAfter: response.headers["retry-after"])
-        ).eraseToAnyPublisher()
-      }
-      do throws(WeatherError) {
-        return Just(try decode(response.body)).setFailureType(to: WeatherError.self)
-          .eraseToAnyPublisher()
-      } catch {
-        return Fail(error: error).eraseToAnyPublisher()
-      }
-    }
-    .eraseToAnyPublisher()
+    return WeatherRequest.get(url(path, place, apiKey: apiKey), client: client, decode: decode)
   }
 }

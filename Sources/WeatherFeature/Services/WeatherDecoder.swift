@@ -64,9 +64,15 @@ public enum WeatherDecoder {
   /// The wind of a document: extras, so a value out of range drops only itself (a direction
   /// outside 0...360 leaves the speed; a speed out of range leaves no wind).
   private static func wind(_ document: CurrentDocument.WindDocument?) -> Wind? {
-    guard let speed = document?.speed, windSpeedRange.contains(speed) else { return nil }
-    let degrees = document?.deg.flatMap { (0...360).contains($0) ? $0 : nil }
-    return Wind(speedMS: speed, fromDegrees: degrees.map { $0 == 360 ? 0 : $0 })
+    wind(speed: document?.speed, degrees: document?.deg)
+  }
+
+  /// A wind from a speed (m/s) and the direction it blows from, each checked: no speed in
+  /// range, no wind; a direction outside 0...360, no direction (360 is north, 0).
+  static func wind(speed: Double?, degrees: Double?) -> Wind? {
+    guard let speed, windSpeedRange.contains(speed) else { return nil }
+    let from = degrees.flatMap { (0...360).contains($0) ? $0 : nil }
+    return Wind(speedMS: speed, fromDegrees: from.map { $0 == 360 ? 0 : $0 })
   }
 
   /// The forecast in a 5-day / 3-hour body; steps sorted by time.
@@ -172,12 +178,6 @@ public enum WeatherDecoder {
 
   private struct FindDocument: Decodable {
     let list: [Lenient<CurrentDocument>]
-  }
-
-  /// An entry that may fail to decode without failing the document around it.
-  private struct Lenient<Value: Decodable>: Decodable {
-    let value: Value?
-    init(from decoder: any Decoder) throws { value = try? Value(from: decoder) }
   }
 
   private struct ForecastDocument: Decodable {

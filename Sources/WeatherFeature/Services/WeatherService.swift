@@ -19,10 +19,25 @@ public protocol WeatherService: Sendable {
   /// Whether the answers are the bundled samples rather than the weather now (the screen says
   /// so). False unless a service says otherwise.
   var servesSamples: Bool { get }
+  /// Whether the service needs the API key (OpenWeatherMap); a keyless one (Open-Meteo) has
+  /// the screen leave the key out. True unless a service says otherwise.
+  var usesKey: Bool { get }
+  /// Whether the answers are the samples because the session found no network (the screen
+  /// says `No network: showing sample data`). False unless a service says otherwise.
+  var fellBackToSamples: Bool { get }
+  /// Tries the live service again after falling back to the samples; nothing otherwise.
+  func resumeLive()
+  /// The credit the service's terms ask for beside its data (`Weather data by
+  /// Open-Meteo.com`), or "".
+  var attribution: String { get }
 }
 
 extension WeatherService {
   public var servesSamples: Bool { false }
+  public var usesKey: Bool { true }
+  public var fellBackToSamples: Bool { false }
+  public func resumeLive() {}
+  public var attribution: String { "" }
 }
 
 /// Where the device's position comes from.

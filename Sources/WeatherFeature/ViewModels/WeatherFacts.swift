@@ -36,6 +36,12 @@ struct WeatherFacts: Equatable {
   var display: Display?
   /// Whether the service answers with the bundled samples.
   var servesSamples = false
+  /// The credit the service that answered asks for, or "".
+  var attribution = ""
+  /// Whether the samples answer because the session found no network.
+  var fellBack = false
+  /// Whether the service needs the key (a keyless one leaves `apiKeyStatus` empty).
+  var usesKey = true
   /// Whether the display answers a location query made at the sample position (no
   /// `--location` or gpsd was given).
   var atSamplePosition = false

@@ -69,9 +69,11 @@ final class WeatherQueries {
     start(VM.QueryRequest(kind: kind, plan: plan ?? kind.plan))
   }
 
-  /// Runs the last query again; nothing before the first one.
+  /// Runs the last query again; nothing before the first one. After falling back to the
+  /// samples for want of a network, the live service is tried again.
   func refresh() {
     guard let lastQuery else { return }
+    if plan.service.fellBackToSamples { plan.service.resumeLive() }
     start(lastQuery)
   }
 
@@ -142,7 +144,16 @@ final class WeatherQueries {
   /// Ends the query with `display`: markers, re-centring and the loading flag follow.
   private func show(_ display: WeatherFacts.Display, kind: VM.QueryKind) {
     shownAt = scheduler.now
+    // Issue 30: a live service may have fallen back to the samples for want of a network
+    // while answering; the screen says so, once as a toast and for as long as it lasts.
+    let service = plan.service
+    if service.fellBackToSamples && !store.value.fellBack {
+      store.toasts.accept(VM.noNetworkNote)
+    }
     store.update { state in
+      state.servesSamples = service.servesSamples
+      state.fellBack = service.fellBackToSamples
+      state.attribution = display.weather == nil ? "" : service.attribution
       state.display = display
       state.isLoading = false
       state.attempt = nil
@@ -165,6 +176,9 @@ final class WeatherQueries {
 extension WeatherViewModel {
   /// The toast when the network is back and the query runs again.
   public static let backOnline = "Back online: retrying"
+  /// What the screen says after "my location" used the bundled sample position.
+  /// The toast and the sample note when a live service found no network.
+  public static let noNetworkNote = "No network: showing sample data"
   /// What the screen says after "my location" used the bundled sample position.
   public static let samplePositionNote = "Sample position: set --location or --gpsd"
 }

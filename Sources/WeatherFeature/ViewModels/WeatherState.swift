@@ -57,7 +57,8 @@ public struct WeatherState: Equatable, Sendable {
   public var windFromDegrees: Double?
   /// Air pressure in hPa, for data; nil when unknown.
   public var pressureValue: Double?
-  /// With the bundled samples (offline), what the screen says about them: `Sample data`, and
+  /// With the bundled samples (offline), what the screen says about them: `Sample data`
+  /// (`No network: showing sample data` when a live service found no network), and
   /// for a place asked for by position that no sample is near, the sample shown and how far
   /// it is (`Sample data: Sydney, 2,410 km away`). "" with the weather now.
   public var sampleNote: String = ""
@@ -65,7 +66,13 @@ public struct WeatherState: Equatable, Sendable {
   /// configured), what the screen says about it: `Sample position: set --location or --gpsd`;
   /// "" otherwise.
   public var positionNote: String = ""
-  /// `not set`, or the key masked: `****1234`.
+  /// True while the samples are shown because the live service found no network: `refresh()`
+  /// then tries the live service again.
+  public var noNetwork: Bool = false
+  /// The credit the service's terms ask for beside the weather shown (`Weather data by
+  /// Open-Meteo.com`); "" for the samples and for services that ask none.
+  public var attribution: String = ""
+  /// `not set`, or the key masked: `****1234`; "" with a keyless service (Open-Meteo).
   public var apiKeyStatus: String
   /// True while a search waits for a key after the service refused the key.
   public var needsApiKey: Bool
@@ -151,9 +158,13 @@ extension WeatherState {
     windFromDegrees = weather?.wind?.fromDegrees
     pressure = weather?.pressureHPa.map(format.pressure) ?? ""
     pressureValue = weather?.pressureHPa
-    sampleNote = facts.servesSamples ? Self.sampleNote(weather, asked: facts.asked, format) : ""
+    sampleNote =
+      facts.servesSamples
+      ? Self.sampleNote(weather, asked: facts.asked, noNetwork: facts.fellBack, format) : ""
+    attribution = facts.attribution
+    noNetwork = facts.fellBack
     positionNote = facts.atSamplePosition ? WeatherViewModel.samplePositionNote : ""
-    apiKeyStatus = WeatherViewModel.maskedKey(facts.apiKey)
+    apiKeyStatus = facts.usesKey ? WeatherViewModel.maskedKey(facts.apiKey) : ""
     needsApiKey = facts.needsApiKey
     keyPromptVisible = facts.keyPromptVisible
     canSaveKey = facts.keySaveOffered
@@ -198,14 +209,15 @@ extension WeatherState {
   static let sampleDistanceNoted = 100.0
 
   /// `Sample data`, naming the sample and its distance when it is far from the place asked for.
-  static func sampleNote(_ weather: Weather?, asked: Coordinate?, _ format: WeatherFormat)
-    -> String
-  {
-    guard let weather, let asked, asked.isValid else { return "Sample data" }
+  static func sampleNote(
+    _ weather: Weather?, asked: Coordinate?, noNetwork: Bool, _ format: WeatherFormat
+  ) -> String {
+    let note = noNetwork ? WeatherViewModel.noNetworkNote : "Sample data"
+    guard let weather, let asked, asked.isValid else { return note }
     let kilometres = asked.distance(to: weather.coordinate)
-    guard kilometres.isFinite, kilometres > sampleDistanceNoted else { return "Sample data" }
+    guard kilometres.isFinite, kilometres > sampleDistanceNoted else { return note }
     let rounded = Int((kilometres / 10).rounded()) * 10
-    return "Sample data: \(format.cityName(weather)), \(Self.grouped(rounded)) km away"
+    return "\(note): \(format.cityName(weather)), \(Self.grouped(rounded)) km away"
   }
 
   /// `2410` as `2,410`.

@@ -95,7 +95,7 @@ public final class WeatherViewModel: ScreenModel {
   ) {
     let store = WeatherFactsStore(
       WeatherFacts(
-        servesSamples: service.servesSamples,
+        servesSamples: service.servesSamples, usesKey: service.usesKey,
         apiKey: apiKey.trimmingCharacters(in: .whitespacesAndNewlines),
         keySaveOffered: keySaver != nil, mapCenter: initialMapCenter))
     self.store = store

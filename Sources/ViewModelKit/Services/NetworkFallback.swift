@@ -1,0 +1,73 @@
+import Foundation
+import Synchronization
+
+/// Whether a session's live services could reach the network at all, shared by the session's
+/// clients: until a live request has been answered, a request that finds no network (no DNS,
+/// no route to the host) switches the session to the bundled samples,
+/// and `resumeLive()` (a refresh, a retry) switches it back. Once a request has been answered,
+/// a later failure is an ordinary one (retried, cached), not a reason to show samples.
+public final class NetworkFallback: Sendable {
+  private struct State {
+    var reached = false
+    var fellBack = false
+  }
+  private let state = Mutex(State())
+
+  public init() {}
+
+  /// True while the session shows samples for want of a network.
+  public var isFallingBack: Bool { state.withLock { $0.fellBack } }
+
+  /// A transport failure: one that says there is no network switches to the samples, unless
+  /// a request has been answered since the session (or the last `resumeLive`) began.
+  public func note(_ error: URLError) {
+    guard Self.meansNoNetwork(error) else { return }
+    state.withLock { if !$0.reached { $0.fellBack = true } }
+  }
+
+  /// A request was answered (any status): the network is there.
+  public func noteAnswered() {
+    state.withLock {
+      $0.reached = true
+      $0.fellBack = false
+    }
+  }
+
+  /// Tries the live services again: the next request goes out, and decides anew.
+  public func resumeLive() {
+    state.withLock {
+      $0.reached = false
+      $0.fellBack = false
+    }
+  }
+
+  /// The failures that mean the network is not there at all, rather than a server failing: no
+  /// name resolution, no route. A host that refuses the connection was reached; that is a
+  /// failure of its own, retried as any other.
+  public static func meansNoNetwork(_ error: URLError) -> Bool {
+    [.cannotFindHost, .dnsLookupFailed, .notConnectedToInternet].contains(error.code)
+  }
+}
+
+/// An `HTTPClient` that tells a `NetworkFallback` how each of its requests went.
+public struct FallbackWatchingClient: HTTPClient, Sendable {
+  private let inner: any HTTPClient & Sendable
+  private let fallback: NetworkFallback
+
+  public init(_ inner: any HTTPClient & Sendable, fallback: NetworkFallback) {
+    self.inner = inner
+    self.fallback = fallback
+  }
+
+  public func send(_ request: HTTPRequest) -> AnyPublisher<HTTPResponse, URLError> {
+    let fallback = fallback
+    return inner.send(request)
+      .handleEvents(
+        receiveOutput: { _ in fallback.noteAnswered() },
+        receiveCompletion: { completion in
+          if case .failure(let error) = completion { fallback.note(error) }
+        }
+      )
+      .eraseToAnyPublisher()
+  }
+}

@@ -3,8 +3,9 @@ import Foundation
 import StoreSupport
 import ViewModelKit
 
-/// Builds the Checkout app's services from the configuration: fixtures unless live
-/// variables select a service (and `--offline` is absent), SQLite unless `--ephemeral`.
+/// Builds the Checkout app's services from the configuration: live rates by default (the
+/// ECB's from Frankfurter, or `RATES_URL`), the fixtures with `--offline`; the catalog and
+/// accounts from their variables when set; SQLite unless `--ephemeral`.
 public enum CheckoutComposition {
   /// Checkout's own flags.
   public struct Options: Sendable {
@@ -35,15 +36,12 @@ public enum CheckoutComposition {
 
     let rates: any RatesService
     let connectivity: any ConnectivityService
-    if !configuration.offline, let url = try configuration.webAddress("RATES_URL") {
-      rates = HTTPRatesService(
-        url: url,
-        apiKey: configuration.variable("RATES_API_KEY"),
-        client: CurlHTTPClient(timeout: 10))
-      connectivity = InterfaceConnectivity(scheduler: scheduler)
-    } else {
+    if configuration.offline {
       rates = FixtureRatesService()
       connectivity = AlwaysOnline()
+    } else {
+      rates = try liveRates(configuration)
+      connectivity = InterfaceConnectivity(scheduler: scheduler)
     }
 
     let storage: any CheckoutStorage
@@ -69,6 +67,28 @@ public enum CheckoutComposition {
     return CheckoutServices(
       catalog: catalog, rates: rates, connectivity: connectivity, storage: storage,
       accounts: accounts)
+  }
+
+  /// The live rates (issue 30): `RATES_URL` (with `RATES_API_KEY`) when set, else the ECB's
+  /// from Frankfurter; the last good answer kept in `<data dir>/rates.json` (not under
+  /// `--ephemeral`) for when they cannot be had; the samples when the session finds no
+  /// network and nothing is kept.
+  static func liveRates(_ configuration: AppConfiguration) throws(ConfigurationError)
+    -> any RatesService
+  {
+    let custom = try configuration.webAddress("RATES_URL")
+    let fallback = NetworkFallback()
+    let client = FallbackWatchingClient(CurlHTTPClient(timeout: 10), fallback: fallback)
+    let file =
+      configuration.ephemeral
+      ? nil : (try? configuration.dataDirectory.prepare())?.appendingPathComponent("rates.json")
+    let apiKey = configuration.variable("RATES_API_KEY")
+    return KeptRatesService(file: file, samples: FixtureRatesService(), fallback: fallback) {
+      keep in
+      HTTPRatesService(
+        url: custom ?? HTTPRatesService.frankfurterURL, apiKey: custom == nil ? nil : apiKey,
+        client: client, source: custom == nil ? "ECB, via Frankfurter" : "", keep: keep)
+    }
   }
 
   /// A whole checkout session on the configuration's services and clock.

@@ -97,7 +97,7 @@ struct CheckoutCLITests {
       ])
   }
 
-  @Test("currency lists the choices and keeps the picker open; cancel closes it")
+  @Test("currency lists the choices and the rates' date, keeps the picker open; cancel closes it")
   func currencyList() {
     let h = CLIHarness()
     h.run(["add peas", "checkout", "currency", "cancel"])
@@ -107,7 +107,7 @@ struct CheckoutCLITests {
         "> currency", "currencies:", "  GBP  1.00 *", "  AUD  2.09", "  CAD  1.78", "  CHF  1.1235",
         "  EUR  1.20",
         "  JPY  191.50", "  NZD  2.27", "  SEK  13.90", "  USD  1.43", "  ZAR  23.60",
-        "> cancel", "currencies:", "  (none)",
+        "ratesDate: Rates of 2025-01-15", "> cancel", "currencies:", "  (none)",
       ])
   }
 

@@ -44,6 +44,8 @@ final class FakeRates: RatesService {
   var delay = 0.0
   var never = false
   var calls = 0
+  /// Whether it says it can answer offline (rates kept on disk).
+  var canAnswerOffline = false
   let scheduler: TestSchedulerOf<DispatchQueue>
   init(_ scheduler: TestSchedulerOf<DispatchQueue>) { self.scheduler = scheduler }
   func latestRates() -> AnyPublisher<RatesTable, RatesError> {

@@ -13,6 +13,9 @@ public final class CheckoutCLI: CLIApplication {
   private let cartOutput: CLIOutput
   private let totalOutput: CLIOutput
   private let currenciesOutput: CLIOutput
+  /// The picker's rates line (`Rates of 2025-01-15 (ECB, via Frankfurter)`), shown with the
+  /// list by `currency`.
+  private let ratesDateOutput: CLIOutput
   private let ordersOutput: CLIOutput
   private let accountScreen: AccountScreen
   /// The navigator's stack as last delivered: the CLI follows the session's `stack` Driver,
@@ -55,6 +58,9 @@ public final class CheckoutCLI: CLIApplication {
     currenciesOutput = CLIOutput("currencies", initial: false, driver: checkout) { state in
       let choices = state.currencyPicker?.choices ?? []
       return .list(rows: choices.map(\.line), json: choices.map(JSONValue.currency))
+    }
+    ratesDateOutput = CLIOutput("ratesDate", initial: false, driver: checkout) {
+      .text($0.currencyPicker?.ratesDate ?? "")
     }
     let form = session.orderForm.state
     checkoutScreen = CLIScreen(
@@ -143,7 +149,8 @@ public final class CheckoutCLI: CLIApplication {
   func currency(_ code: String) -> CommandOutcome {
     guard !code.isEmpty else {
       let answer = session.checkout.openCurrencyPicker()
-      return CommandOutcome(later: answer, show: [(currenciesOutput, false)])
+      return CommandOutcome(
+        later: answer, show: [(currenciesOutput, false), (ratesDateOutput, false)])
     }
     var outcome = CommandOutcome(later: session.checkout.chooseCurrency(code: code))
     outcome.summary = { [weak self] in

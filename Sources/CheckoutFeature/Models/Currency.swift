@@ -30,15 +30,29 @@ public struct Currency: Identifiable, Equatable, Hashable, Sendable {
   }
 }
 
+/// Where a rates table came from.
+public enum RatesOrigin: Equatable, Sendable {
+  /// The rates service's answer now.
+  case live
+  /// The last answer kept on disk, as the service could not be had.
+  case kept
+  /// The bundled sample rates, as the session found no network and none were kept.
+  case sample
+}
+
 /// A downloaded set of rates: GBP first, then by code, without duplicates.
 public struct RatesTable: Equatable, Sendable {
   /// The rates' date, `YYYY-MM-DD`, when the response gave a valid one.
   public let date: String?
   public let currencies: [Currency]
+  /// Where the table came from: the service now, the copy kept on disk from its last answer,
+  /// or the bundled samples (no network).
+  public var origin: RatesOrigin = .live
 
-  public init(date: String?, currencies: [Currency]) {
+  public init(date: String?, currencies: [Currency], origin: RatesOrigin = .live) {
     self.date = date
     self.currencies = currencies
+    self.origin = origin
   }
 
   /// The currency with `code`, if the table has it.

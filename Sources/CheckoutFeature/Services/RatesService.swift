@@ -19,6 +19,16 @@ public enum RatesError: Error, Equatable {
 public protocol RatesService {
   /// The latest rates against GBP.
   func latestRates() -> AnyPublisher<RatesTable, RatesError>
+  /// Whether `latestRates()` can answer without a network (rates kept on disk): the currency
+  /// change then stays on offline. False unless a service says otherwise.
+  var canAnswerOffline: Bool { get }
+  /// Where the rates come from, for the picker (`ECB, via Frankfurter`), or "".
+  var source: String { get }
+}
+
+extension RatesService {
+  public var canAnswerOffline: Bool { false }
+  public var source: String { "" }
 }
 
 /// The bundled `checkout/rates.json`, answered at once.
@@ -36,16 +46,28 @@ public struct FixtureRatesService: RatesService {
   }
 }
 
-/// The rates from `GET $RATES_URL` (plus `access_key=$RATES_API_KEY` when set).
+/// The rates from `GET $RATES_URL` (plus `access_key=$RATES_API_KEY` when set), or by default
+/// the European Central Bank's reference rates from Frankfurter, in the same format.
 public struct HTTPRatesService: RatesService {
+  /// Frankfurter's latest ECB rates against GBP: keyless.
+  public static let frankfurterURL = URL(string: "https://api.frankfurter.dev/v1/latest?base=GBP")!
+
   private let url: URL
   private let apiKey: String?
   private let client: any HTTPClient
+  private let keep: (@Sendable (Data) -> Void)?
+  public let source: String
 
-  public init(url: URL, apiKey: String?, client: any HTTPClient) {
+  /// `keep` is handed each body that decoded, to keep for when the service cannot be had.
+  public init(
+    url: URL, apiKey: String?, client: any HTTPClient, source: String = "",
+    keep: (@Sendable (Data) -> Void)? = nil
+  ) {
     self.url = url
     self.apiKey = apiKey
     self.client = client
+    self.source = source
+    self.keep = keep
   }
 
   /// The URL requested: `RATES_URL` verbatim, with the access key added when there is one.
@@ -70,8 +92,12 @@ public struct HTTPRatesService: RatesService {
         guard (200..<300).contains(response.status) else {
           return Fail(error: .http(status: response.status)).eraseToAnyPublisher()
         }
-        return Result { () throws(RatesError) in try RatesDecoder.decode(response.body) }
-          .publisher.eraseToAnyPublisher()
+        return Result { () throws(RatesError) in
+          let table = try RatesDecoder.decode(response.body)
+          keep?(response.body)
+          return table
+        }
+        .publisher.eraseToAnyPublisher()
       }
       .eraseToAnyPublisher()
   }

@@ -13,6 +13,8 @@ public final class CheckoutViewModel: ScreenModel {
     public static let offline = "Offline: currency change unavailable"
     public static let busy = "Already retrieving currencies"
     public static let pickerClosed = "The currency list is not open"
+    /// Said when the rates are the samples, as the session found no network (issue 30).
+    public static let noNetwork = "No network: showing sample data"
     public static func unknown(_ code: String) -> String { "Unknown currency: \(code)" }
   }
 
@@ -32,6 +34,7 @@ public final class CheckoutViewModel: ScreenModel {
   // MARK: State
 
   private let store: CurrencyStore
+  /// Whether rates can be had: online, or offline from rates the service keeps.
   private let online = BehaviorRelay(value: false)
   private let openTable = BehaviorRelay<RatesTable?>(value: nil)
   private let routes = PublishRelay<CheckoutScene>()
@@ -70,8 +73,11 @@ public final class CheckoutViewModel: ScreenModel {
     self.scheduler = scheduler
     self.activity = activity
     let fetchedAt = ratesFetchedAt
-    connectivity.isOnline.sink { [online] in online.accept($0) }.store(in: &subscriptions)
+    // Rates can be had online, or offline from the copy a service keeps (issue 30).
+    connectivity.isOnline.sink { [online] in online.accept($0 || rates.canAnswerOffline) }
+      .store(in: &subscriptions)
     let openTable = openTable
+    let said = said
     changeCurrency = Action(enabledIf: online, scheduler: scheduler) { _ in
       // The picker opens as the table arrives, before the action reports it, so that an
       // input waiting on the action finds the picker open.
@@ -79,6 +85,7 @@ public final class CheckoutViewModel: ScreenModel {
         rates.latestRates().timeout(.seconds(10), scheduler: scheduler, customError: { .timeout })
           .receive(on: scheduler)
           .handleEvents(receiveOutput: {
+            if $0.origin == .sample { said.accept(Text.noNetwork) }
             openTable.accept($0)
             fetchedAt.accept(scheduler.now)
           }))
@@ -99,7 +106,9 @@ public final class CheckoutViewModel: ScreenModel {
         currency: "Currency: \(shown.currency.code)",
         emptyText: shown.empty ? "Your cart is empty" : "", isLoading: fetching,
         changeCurrencyEnabled: online && !fetching, offlineNotice: online ? "" : Text.offline,
-        currencyPicker: table.map { Self.picker($0, current: shown.currency) },
+        currencyPicker: table.map {
+          Self.picker($0, current: shown.currency, source: rates.source)
+        },
         totalAmount: shown.totalAmount, currencyCode: shown.currency.code)
     }
     .removeDuplicates().asDriver(scheduler: scheduler)
@@ -206,10 +215,26 @@ public final class CheckoutViewModel: ScreenModel {
     navigator?.returnToCatalog()
   }
 
-  static func picker(_ table: RatesTable, current: Currency) -> CurrencyPicker {
+  /// `Rates of 2025-01-15`, with where they came from when the service names itself or they
+  /// are not the service's answer now: `Rates of 2025-01-14, kept (no connection)`,
+  /// `Sample rates of 2025-01-15 (no network)`, `Rates of 2025-01-15 (ECB, via Frankfurter)`.
+  static func ratesDate(_ table: RatesTable, source: String) -> String {
+    guard let date = table.date else {
+      return table.origin == .sample ? "Sample rates (no network)" : ""
+    }
+    switch table.origin {
+    case .live: return source.isEmpty ? "Rates of \(date)" : "Rates of \(date) (\(source))"
+    case .kept: return "Rates of \(date), kept (no connection)"
+    case .sample: return "Sample rates of \(date) (no network)"
+    }
+  }
+
+  static func picker(_ table: RatesTable, current: Currency, source: String = "")
+    -> CurrencyPicker
+  {
     CurrencyPicker(
       title: "Change Currency", prompt: "Please choose your currency",
-      ratesDate: table.date.map { "Rates of \($0)" } ?? "",
+      ratesDate: ratesDate(table, source: source),
       choices: table.currencies.map { currency in
         CurrencyChoice(
           code: currency.code,

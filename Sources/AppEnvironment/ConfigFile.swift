@@ -41,6 +41,10 @@ public struct ConfigFile: Equatable, Sendable {
       name: "twitter_list_id", variable: "TWITTER_LIST_ID",
       meaning: "the list tweets shows (tweets goes live)", secret: false, kind: .listID),
     Key(
+      name: "bluesky_list", variable: "BLUESKY_LIST",
+      meaning: "the Bluesky list tweets shows, an at:// URI or a bsky.app address (keyless)",
+      secret: false, kind: .text),
+    Key(
       name: "rates_url", variable: "RATES_URL", meaning: "where checkout fetches its rates",
       secret: false, kind: .address),
     Key(

@@ -2,8 +2,9 @@ import Foundation
 import TweetsFeature
 import ViewModelKit
 
-/// Builds the tweets app: live when `TWITTER_LIST_ID` is set (and `--offline` is absent),
-/// otherwise the fixtures; the store is `<data dir>/tweets.sqlite`, or in memory with
+/// Builds the tweets app: a Bluesky list when `BLUESKY_LIST` (or `bluesky_list`) names one,
+/// keyless; else the Twitter list `TWITTER_LIST_ID` with its bearer token; else, and with
+/// `--offline`, the fixtures. The store is `<data dir>/tweets.sqlite`, or in memory with
 /// `--ephemeral`.
 public enum TweetsComposition {
   public static func session(
@@ -13,7 +14,20 @@ public enum TweetsComposition {
     let account: any TwitterAccountService
     let api: any TwitterAPI
     let list: ListIdentifier
-    if !configuration.offline, let idText = configuration.variable("TWITTER_LIST_ID") {
+    if !configuration.offline, let text = configuration.variable("BLUESKY_LIST") {
+      guard let reference = BlueskyListReference(text) else {
+        throw .appCannotStart(
+          "BLUESKY_LIST must be an at://…/app.bsky.graph.list/… URI or a "
+            + "https://bsky.app/profile/<handle>/lists/<key> address")
+      }
+      let bluesky = BlueskyListAPI(
+        appView: try configuration.webAddress("BLUESKY_APPVIEW_URL", root: true)
+          ?? BlueskyListAPI.defaultAppView,
+        list: reference, now: now)
+      list = ListIdentifier(id: bluesky.listID, owner: reference.owner, slug: reference.recordKey)
+      account = PublicAccount()
+      api = bluesky
+    } else if !configuration.offline, let idText = configuration.variable("TWITTER_LIST_ID") {
       guard let id = TwitterID(idText.trimmingCharacters(in: .whitespaces)) else {
         throw .appCannotStart("TWITTER_LIST_ID is not a valid list id")
       }

@@ -131,6 +131,7 @@ struct ConfigFileTests {
         "weather_provider = openweathermap (default)",
         "twitter_bearer_token = ****7890 (file)",
         "twitter_list_id = (none) (default)",
+        "bluesky_list = (none) (default)",
         "rates_url = (none) (default)",
         "ascii = true (flag)",
         "color = true (default)", "mouse = true (default)",

@@ -35,6 +35,19 @@ public final class LoopbackServer: Sendable {
     await server.stop()
     task.cancel()
   }
+
+  /// A server answering every request with `status`, `body` and `headers`.
+  public static func answering(_ status: Int, _ body: String, headers: [String: String] = [:])
+    async throws -> LoopbackServer
+  {
+    try await LoopbackServer { _ in
+      FlyingFox.HTTPResponse(
+        statusCode: HTTPStatusCode(status, phrase: "Status"),
+        headers: HTTPHeaders(
+          Dictionary(uniqueKeysWithValues: headers.map { (HTTPHeader($0.key), $0.value) })),
+        body: Data(body.utf8))
+    }
+  }
 }
 
 public enum LoopbackError: Error {

@@ -15,6 +15,8 @@ struct LiveClientTests {
       now: { Self.pinned })
   }
 
+  // Issue 30 adds `referenced_tweets` to the spec's fields, so retweets, replies and quotes are
+  // marked live too.
   @Test("TW-90 the list request: path, sorted query items, bearer token")
   func tw90() async throws {
     let seen = Recorded()
@@ -31,7 +33,7 @@ struct LiveClientTests {
     #expect(try result.get() == TimelinePage())
     #expect(
       await seen.values == [
-        "/2/lists/1760000000000000042/tweets?expansions=author_id&max_results=100&tweet.fields=author_id,created_at&user.fields=description,profile_image_url,url Bearer t1 HeadlessMVVM-Tweets/1.0"
+        "/2/lists/1760000000000000042/tweets?expansions=author_id&max_results=100&tweet.fields=author_id,created_at,referenced_tweets&user.fields=description,profile_image_url,url Bearer t1 HeadlessMVVM-Tweets/1.0"
       ])
   }
 

@@ -16,18 +16,6 @@ struct OpenMeteoHostileTests {
       geocodingURL: base.appendingPathComponent("v1"), client: CurlHTTPClient(timeout: timeout))
   }
 
-  func answering(_ status: Int, _ body: String, headers: [String: String] = [:]) async throws
-    -> LoopbackServer
-  {
-    try await LoopbackServer { _ in
-      FlyingFox.HTTPResponse(
-        statusCode: HTTPStatusCode(status, phrase: "Status"),
-        headers: HTTPHeaders(
-          Dictionary(uniqueKeysWithValues: headers.map { (HTTPHeader($0.key), $0.value) })),
-        body: Data(body.utf8))
-    }
-  }
-
   func weather(_ server: LoopbackServer, _ query: WeatherQuery = .city("Paris")) async -> Result<
     Weather, WeatherError
   > {
@@ -43,7 +31,7 @@ struct OpenMeteoHostileTests {
       (502, [:], .server(status: 502)), (403, [:], .refused(status: 403)),
     ])
   func statuses(status: Int, headers: [String: String], expected: WeatherError) async throws {
-    let server = try await answering(
+    let server = try await LoopbackServer.answering(
       status, #"{"error":true,"reason":"Cannot initialize WeatherVariable"}"#, headers: headers)
     let result = await weather(server)
     await server.stop()
@@ -61,7 +49,7 @@ struct OpenMeteoHostileTests {
       #"{"current":{"temperature_2m":10,"relative_humidity_2m":50.5}}"#,
     ])
   func malformed(body: String) async throws {
-    let server = try await answering(200, body)
+    let server = try await LoopbackServer.answering(200, body)
     let result = await weather(server, .coordinate(Coordinate(latitude: 1, longitude: 2)))
     await server.stop()
     #expect(result == .failure(.malformedResponse), "\(body)")
@@ -74,7 +62,7 @@ struct OpenMeteoHostileTests {
       "pressure_msl":-5,"wind_speed_10m":1e9,"wind_direction_10m":720,"weather_code":12345,
       "is_day":"yes"}}
       """#
-    let server = try await answering(200, body)
+    let server = try await LoopbackServer.answering(200, body)
     let result = await weather(server, .coordinate(Coordinate(latitude: 1, longitude: 2)))
     await server.stop()
     let weather = try result.get()
@@ -107,7 +95,7 @@ struct OpenMeteoHostileTests {
       (#"{"hourly":{"time":[0,10800,21600],"temperature_2m":[null,2,3]}}"#, true),
     ]
     for (body, good) in bodies {
-      let server = try await answering(200, body)
+      let server = try await LoopbackServer.answering(200, body)
       let result = await outcome(
         of: service(server.baseURL).forecast(at: Coordinate(latitude: 1, longitude: 2), apiKey: ""))
       await server.stop()

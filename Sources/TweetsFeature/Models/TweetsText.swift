@@ -35,10 +35,13 @@ public enum TweetsText {
   }
 
   /// A username as typed, trimmed and without one leading `@`, if it is 1–15 of
-  /// `A–Z a–z 0–9 _`; nil otherwise.
+  /// `A–Z a–z 0–9 _` (Twitter's), or a Bluesky handle (`ada.bsky.social`: dot-separated
+  /// labels of `A–Z a–z 0–9 -`, at most 253 characters, the last label starting with a
+  /// letter); nil otherwise.
   public static func username(_ text: String) -> String? {
     var name = Substring(text.trimmingCharacters(in: .whitespacesAndNewlines))
     if name.first == "@" { name = name.dropFirst() }
+    if isHandle(name) { return String(name) }
     guard (1...15).contains(name.unicodeScalars.count),
       name.unicodeScalars.allSatisfy({
         ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
@@ -46,5 +49,21 @@ public enum TweetsText {
       })
     else { return nil }
     return String(name)
+  }
+
+  /// Whether `name` is a domain-style handle, as Bluesky's are.
+  static func isHandle(_ name: Substring) -> Bool {
+    let labels = name.split(separator: ".", omittingEmptySubsequences: false)
+    guard labels.count >= 2, name.utf8.count <= 253,
+      let top = labels.last?.unicodeScalars.first,
+      ("a"..."z").contains(top) || ("A"..."Z").contains(top)
+    else { return false }
+    return labels.allSatisfy { label in
+      (1...63).contains(label.utf8.count) && label.first != "-" && label.last != "-"
+        && label.unicodeScalars.allSatisfy {
+          ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+            || $0 == "-"
+        }
+    }
   }
 }

@@ -11,19 +11,22 @@ public enum TwitterError: Error, Equatable, Sendable {
   /// The body passed the HTTP client's size limit.
   case tooLarge
 
-  public var message: String {
+  public var message: String { message(service: "Twitter") }
+
+  /// The message, naming the service that failed (`Bluesky` for the list read from Bluesky).
+  public func message(service: String) -> String {
     switch self {
-    case .unauthorized: "Twitter rejected the access token (HTTP 401)."
-    case .forbidden: "Twitter refused access (HTTP 403)."
-    case .notFound: "Not found on Twitter (HTTP 404)."
+    case .unauthorized: "\(service) rejected the access token (HTTP 401)."
+    case .forbidden: "\(service) refused access (HTTP 403)."
+    case .notFound: "Not found on \(service) (HTTP 404)."
     case .rateLimited(let wait):
-      "Rate limited by Twitter. Try again in \(Int(Self.usableWait(wait).rounded(.up))) s."
-    case .server(let status): "Twitter is unavailable right now (HTTP \(status))."
-    case .http(let status): "Unexpected response from Twitter (HTTP \(status))."
-    case .offline: "Could not reach Twitter. Check your connection."
-    case .timeout: "Twitter did not respond within 15 s."
-    case .malformedResponse: "Twitter sent a response that could not be read."
-    case .tooLarge: "Twitter sent a response that is too large (over 5 MB)."
+      "Rate limited by \(service). Try again in \(Int(Self.usableWait(wait).rounded(.up))) s."
+    case .server(let status): "\(service) is unavailable right now (HTTP \(status))."
+    case .http(let status): "Unexpected response from \(service) (HTTP \(status))."
+    case .offline: "Could not reach \(service). Check your connection."
+    case .timeout: "\(service) did not respond within 15 s."
+    case .malformedResponse: "\(service) sent a response that could not be read."
+    case .tooLarge: "\(service) sent a response that is too large (over 5 MB)."
     }
   }
 

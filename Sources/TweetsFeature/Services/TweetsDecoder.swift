@@ -99,7 +99,8 @@ public enum TweetsDecoder {
     return try? Date(text, strategy: Date.ISO8601FormatStyle())
   }
 
-  private static func object(_ data: Data) throws(TwitterError) -> [String: Any] {
+  /// The body as a JSON object; anything else is malformed.
+  static func object(_ data: Data) throws(TwitterError) -> [String: Any] {
     guard let value = try? JSONSerialization.jsonObject(with: data),
       let object = value as? [String: Any]
     else { throw .malformedResponse }

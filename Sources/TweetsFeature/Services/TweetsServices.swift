@@ -22,6 +22,16 @@ public protocol TwitterAPI {
   func userTweets(_ user: TwitterID, page: PageRequest, token: String) -> AnyPublisher<
     TimelinePage, TwitterError
   >
+  /// The service's name in messages (`Could not reach Bluesky.`).
+  var serviceName: String { get }
+  /// The list's title as the service tells it, replacing the one the session started with;
+  /// nil when the service does not.
+  var listTitles: AnyPublisher<String, Never>? { get }
+}
+
+extension TwitterAPI {
+  public var serviceName: String { "Twitter" }
+  public var listTitles: AnyPublisher<String, Never>? { nil }
 }
 
 /// Where tweets are kept, per list, newest first.
@@ -51,6 +61,14 @@ extension TweetStore {
 /// The fixture account: authorized as `fixture` until logged out.
 public final class FixtureAccount: TwitterAccountService {
   private let relay = BehaviorRelay(value: AccountStatus.authorized(token: "fixture"))
+  public init() {}
+  public var status: AnyPublisher<AccountStatus, Never> { relay.eraseToAnyPublisher() }
+  public func logOut() { relay.accept(.unavailable) }
+}
+
+/// A public source that needs no account (a Bluesky list): authorized until logged out.
+public final class PublicAccount: TwitterAccountService {
+  private let relay = BehaviorRelay(value: AccountStatus.authorized(token: "public"))
   public init() {}
   public var status: AnyPublisher<AccountStatus, Never> { relay.eraseToAnyPublisher() }
   public func logOut() { relay.accept(.unavailable) }

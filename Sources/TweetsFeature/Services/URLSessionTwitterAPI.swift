@@ -25,7 +25,8 @@ public struct URLSessionTwitterAPI: TwitterAPI {
   }
 
   private static let userFields = "description,profile_image_url,url"
-  private static let tweetFields = "author_id,created_at"
+  /// `referenced_tweets` marks retweets, replies and quotes (issue 30).
+  private static let tweetFields = "author_id,created_at,referenced_tweets"
 
   public func listTweets(_ list: TwitterID, page: PageRequest, token: String) -> AnyPublisher<
     TimelinePage, TwitterError
@@ -86,38 +87,19 @@ public struct URLSessionTwitterAPI: TwitterAPI {
     _ path: String, _ query: [String: String], token: String,
     decode: @escaping @Sendable (Data) throws(TwitterError) -> T
   ) -> AnyPublisher<T, TwitterError> {
-    guard let url = url(path, query) else { return Fail(error: .offline).eraseToAnyPublisher() }
     let now = now
-    return client.get(
-      url,
+    return TweetsRequest.get(
+      url(path, query),
       headers: [
         "Authorization": "Bearer \(token)", "Accept": "application/json",
         "User-Agent": "HeadlessMVVM-Tweets/1.0",
-      ]
-    )
-    .mapError { error in
-      switch error.code {
-      case .timedOut: TwitterError.timeout
-      case .dataLengthExceedsMaximum: .tooLarge
-      default: .offline
-      }
-    }
-    .flatMap { response -> AnyPublisher<T, TwitterError> in
-      guard (200..<300).contains(response.status) else {
+      ], client: client,
+      failure: { response in
         let wait =
           response.status == 429
           ? TwitterError.wait(untilReset: response.headers["x-rate-limit-reset"], now: now())
           : nil
-        return Fail(error: TwitterError.forStatus(response.status, retryAfter: wait))
-          .eraseToAnyPublisher()
-      }
-      do throws(TwitterError) {
-        return Just(try decode(response.body)).setFailureType(to: TwitterError.self)
-          .eraseToAnyPublisher()
-      } catch {
-        return Fail(error: error).eraseToAnyPublisher()
-      }
-    }
-    .eraseToAnyPublisher()
+        return TwitterError.forStatus(response.status, retryAfter: wait)
+      }, decode: decode)
   }
 }

@@ -113,7 +113,10 @@ public final class ListPeopleViewModel: ScreenModel {
       receiveCompletion: { [weak self] completion in
         guard let self, case .failure(let failure) = completion else { return }
         fetching = nil
-        fetch.accept(Fetch(load: .failed(failure.message), loading: false, canRetry: true))
+        fetch.accept(
+          Fetch(
+            load: .failed(failure.message(service: env.api.serviceName)), loading: false,
+            canRetry: true))
       },
       receiveValue: { [weak self] usersPage in
         guard let self else { return }

@@ -108,7 +108,8 @@ public final class ListTimelineViewModel {
     }
     .removeDuplicates().eraseToAnyPublisher()
     state = TimelineState.latest(
-      title: Just(list.title).eraseToAnyPublisher(), content: content, poll: poller.view,
+      title: env.api.listTitles?.receive(on: scheduler).eraseToAnyPublisher()
+        ?? Just(list.title).eraseToAnyPublisher(), content: content, poll: poller.view,
       older: older, scheduler: scheduler)
     controls = TimelineControls(
       poller: poller, older: olderAction, filter: filter, activation: activation)

@@ -32,6 +32,8 @@ struct PollSchedule: Equatable {
     case reported(FetchFailure)
   }
 
+  /// The service named in failure messages.
+  var service = "Twitter"
   var gate = Gate()
   /// True while a poll is in flight.
   var loading = false
@@ -101,9 +103,10 @@ struct PollSchedule: Equatable {
     if case .twitter(.rateLimited(let wait)) = failure {
       blockedUntil = now.advanced(by: .milliseconds(Int(TwitterError.usableWait(wait) * 1000)))
     }
-    if failure.message != lastMessage {
-      lastMessage = failure.message
-      message = failure.message
+    let text = failure.message(service: service)
+    if text != lastMessage {
+      lastMessage = text
+      message = text
     }
   }
 

@@ -8,9 +8,12 @@ enum FetchFailure: Error, Equatable {
   /// A failure with its own text (`No user named @x.`).
   case other(String)
 
-  var message: String {
+  var message: String { message(service: "Twitter") }
+
+  /// The message, naming the service a request failed at.
+  func message(service: String) -> String {
     switch self {
-    case .twitter(let error): error.message
+    case .twitter(let error): error.message(service: service)
     case .store(let error): error.message
     case .other(let text): text
     }
@@ -123,7 +126,7 @@ final class TimelinePoller {
       inputs.sink(receiveValue: Self.effects(of: env)).store(in: &bag)
       let ticks = scheduler.ticks(every: .seconds(TweetsTiming.pollInterval))
       inputs.merge(with: gate.map(PollSchedule.Input.gate), ticks.map { .tick })
-        .scan(PollSchedule()) { schedule, input in
+        .scan(PollSchedule(service: env.api.serviceName)) { schedule, input in
           let next = schedule.step(input, now: scheduler.now, date: env.now())
           if env.trace.isOn, let line = next.traceLine(after: input) { env.trace(line) }
           return next

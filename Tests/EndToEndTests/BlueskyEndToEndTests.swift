@@ -1,0 +1,53 @@
+import Foundation
+import LoopbackSupport
+import Testing
+
+/// Issue 30, item 2, as a user runs it: `BLUESKY_LIST` set, no token, a loopback stand-in
+/// for the public AppView answering in the lexicons' formats.
+@Suite("End to end: tweets from a Bluesky list, keyless")
+struct BlueskyEndToEndTests {
+  static func fixture(_ name: String) throws -> Data {
+    try Data(
+      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Fixtures/tweets/bluesky/\(name)"))
+  }
+
+  @Test("`cli tweets timeline` and `people`: the list's posts, marked, its title and members")
+  func timeline() async throws {
+    let files = [
+      "resolveHandle": try Self.fixture("resolve-handle.json"),
+      "getListFeed": try Self.fixture("list-feed.json"), "getList": try Self.fixture("list.json"),
+    ]
+    let server = try ThreadedServer { target in
+      let method = target.split(separator: "?").first?.split(separator: ".").last.map(String.init)
+      return ThreadedServer.Answer(body: method.flatMap { files[$0] } ?? Data("{}".utf8))
+    }
+    defer { server.stop() }
+    let environment = [
+      "BLUESKY_LIST": "https://bsky.app/profile/headless.bsky.social/lists/3lbqswiftfolk",
+      "BLUESKY_APPVIEW_URL": server.baseURL.absoluteString, "HEADLESS_NOW": "2025-11-25T12:00:00Z",
+    ]
+    let output = try await Executables.run(
+      "cli", ["tweets", "--ephemeral"], input: "timeline\npeople\n", environment: environment)
+    #expect(output.status == 0, "\(output.stderr)")
+    for line in [
+      "title: Swift reactive folks (@headless.bsky.social)\n",
+      "  2m @ada.bsky.social: Backpressure is plain good manners",
+      "  2h @cira.bsky.social: (reply) A view model that owns its state",
+      "  4h @bporter.dev: (quote) Shipped: retry with jitter & a budget.\n",
+      "  4h @elif.bsky.social: (retweet) @ada.bsky.social: Virtual time",
+      "status: Live · updated 12:00:00\n", "  4. Elif Aydın @elif.bsky.social\n",
+    ] {
+      #expect(output.stdout.contains(line), "\(line)\n\(output.stdout)")
+    }
+    #expect(!output.stdout.contains("Sample data"))
+  }
+
+  @Test("a BLUESKY_LIST that is not a list's address stops the app with what it takes")
+  func badList() async throws {
+    let output = try await Executables.run(
+      "cli", ["tweets", "timeline"],
+      environment: ["BLUESKY_LIST": "https://bsky.app/profile/x/post/1"])
+    #expect(output.status != 0 && output.stderr.contains("BLUESKY_LIST must be"))
+  }
+}

@@ -109,6 +109,7 @@ struct WeatherCLIEndToEndTests {
         + #""temperature":{"value":-0.4,"unit":"celsius"},"#
         + #""feelsLike":{"value":-1.2,"unit":"celsius"},"humidity":77,"#
         + #""wind":{"speed":4.1,"unit":"m/s","fromDegrees":240.0},"pressure":1012.0,"#
+        + #""rainChance":null,"sunrise":null,"sunset":null,"#
         + #""conditions":"Light snow","icon":"❄","source":"live"}}"# + "\n")
     let ascii = try await run(["--ascii", "now", "São Paulo"])
     #expect(ascii.stdout == "Sao Paulo: c 22C\n")

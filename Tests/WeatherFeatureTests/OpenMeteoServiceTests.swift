@@ -50,12 +50,18 @@ struct OpenMeteoServiceTests {
         == Weather(
           cityName: "Paris, FR", coordinate: Coordinate(latitude: 48.85341, longitude: 2.3488),
           temperatureC: 8.4, humidity: 76, iconCode: "04d", description: "overcast",
-          feelsLikeC: 5.9, pressureHPa: 1018.2, wind: Wind(speedMS: 3.6, fromDegrees: 225)))
+          feelsLikeC: 5.9, pressureHPa: 1018.2, wind: Wind(speedMS: 3.6, fromDegrees: 225),
+          sun: SunTimes(
+            sunrise: Date(timeIntervalSince1970: 1_764_054_840),
+            sunset: Date(timeIntervalSince1970: 1_764_086_460), utcOffset: 3600),
+          rainChance: 40,
+          otherPlaces: ["Paris, US (Texas)", "Paris, US (Tennessee)", "Paris, CA (Ontario)"]))
     #expect(
       await seen.values == [
         "/geo/v1/search?name=Paris&count=10&language=en&format=json",
         "/v1/forecast?latitude=48.8534&longitude=2.3488&current=temperature_2m,relative_humidity_2m,"
           + "apparent_temperature,is_day,weather_code,pressure_msl,wind_speed_10m,wind_direction_10m"
+          + "&daily=sunrise,sunset,precipitation_probability_max&forecast_days=1"
           + "&wind_speed_unit=ms&timeformat=unixtime&timezone=auto",
       ])
   }
@@ -65,6 +71,7 @@ struct OpenMeteoServiceTests {
     arguments: [
       ("Paris, US", "Paris, US", 33.66094), ("Paris, Tennessee", "Paris, US", 36.302),
       ("Paris, canada", "Paris, CA", 43.2), ("Paris , île-de-france", "Paris, FR", 48.85341),
+      ("Paris, US (Tennessee)", "Paris, US", 36.302),
     ])
   func qualified(query: String, name: String, latitude: Double) async throws {
     let server = try await recordedServer(Recorded())

@@ -46,6 +46,7 @@ public final class WeatherCLI: CLIApplication {
         text("conditions", \.conditions),
         text("dataNote", \.dataNote),
         text("positionNote", \.positionNote),
+        text("otherPlaces", \.otherPlaces),
         text("attribution", \.attribution),
         CLIOutput("units", initial: false, driver: state) {
           .data(text: $0.units, json: .string($0.unit.rawValue))
@@ -253,6 +254,9 @@ extension JSONValue {
       ("feelsLike", .temperature(state.feelsLikeValue, state.unit)),
       ("humidity", state.humidityValue.map(JSONValue.int) ?? .null),
       ("wind", .wind(state)), ("pressure", state.pressureValue.map(JSONValue.double) ?? .null),
+      ("rainChance", state.rainChanceValue.map(JSONValue.int) ?? .null),
+      ("sunrise", state.sunTimes.map { .time($0.sunrise) } ?? .null),
+      ("sunset", state.sunTimes.map { .time($0.sunset) } ?? .null),
       ("conditions", .string(state.conditions)), ("icon", .string(state.icon)),
       ("source", .string(String(describing: state.source))),
     ])

@@ -248,20 +248,24 @@ public final class WeatherScreen: AppScreen, DriverBound {
     let name = state.dataNote.isEmpty ? state.cityName : "\(state.cityName) \(state.dataNote)"
     let end = painter.fitted(
       "  \(state.icon)  \(name)", row: firstRow, column: left, width: width, style: .bold)
-    if !state.positionNote.isEmpty, end + 3 < left + width {
+    // Beside the place: that it is the sample position, or the other places of its name.
+    for note in [state.positionNote, state.otherPlaces] where !note.isEmpty {
+      guard end + 3 < left + width else { break }
       painter.fitted(
-        state.positionNote, row: firstRow, column: end + 3, width: left + width - end - 3,
-        style: .dim)
+        note, row: firstRow, column: end + 3, width: left + width - end - 3, style: .dim)
+      break
     }
     // The felt temperature, the wind and the pressure where the pane has room for them whole.
     painter.fittedParts(
       [
         ("     ", state.temperature), ("Humidity ", state.humidity),
-        ("Feels like ", state.feelsLike),
+        ("Feels like ", state.feelsLike), ("", state.rainChance),
       ], row: firstRow + 1, column: left, width: width)
     painter.fittedParts(
-      [("     ", state.conditions), ("Wind ", state.wind), ("", state.pressure)],
-      row: firstRow + 2, column: left, width: width)
+      [
+        ("     ", state.conditions), ("Wind ", state.wind), ("", state.pressure),
+        ("", state.sun),
+      ], row: firstRow + 2, column: left, width: width)
   }
 
   private func drawForecast(_ painter: Painter, left: Int, width: Int, top: Int, bottom: Int) {

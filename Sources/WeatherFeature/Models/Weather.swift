@@ -18,11 +18,26 @@ public struct Weather: Codable, Equatable, Sendable {
   public var pressureHPa: Double?
   /// The wind, when the service says.
   public var wind: Wind?
+  /// Today's sunrise and sunset at the place, when the service says.
+  public var sun: SunTimes?
+  /// The chance of rain today, 0…100 %, when the service says.
+  public var rainChance: Int?
+  /// Other places the name could mean (`Paris, US (Texas)`), best first, when a search found
+  /// more than one; empty otherwise. Not kept in the cache.
+  public var otherPlaces: [String] = []
+
+  /// What the cache keeps: every field but `otherPlaces` (older caches lack the newer
+  /// optional ones, which then read as nil).
+  enum CodingKeys: String, CodingKey {
+    case cityName, coordinate, temperatureC, humidity, iconCode, description, feelsLikeC
+    case pressureHPa, wind, sun, rainChance
+  }
 
   public init(
     cityName: String, coordinate: Coordinate, temperatureC: Double, humidity: Int,
     iconCode: String, description: String, feelsLikeC: Double? = nil,
-    pressureHPa: Double? = nil, wind: Wind? = nil
+    pressureHPa: Double? = nil, wind: Wind? = nil, sun: SunTimes? = nil, rainChance: Int? = nil,
+    otherPlaces: [String] = []
   ) {
     self.cityName = cityName
     self.coordinate = coordinate
@@ -33,6 +48,23 @@ public struct Weather: Codable, Equatable, Sendable {
     self.feelsLikeC = feelsLikeC
     self.pressureHPa = pressureHPa
     self.wind = wind
+    self.sun = sun
+    self.rainChance = rainChance
+    self.otherPlaces = otherPlaces
+  }
+}
+
+/// Sunrise and sunset, and the place's offset from UTC they are shown in.
+public struct SunTimes: Codable, Equatable, Sendable {
+  public var sunrise: Date
+  public var sunset: Date
+  /// Seconds east of UTC (±18 h).
+  public var utcOffset: Int
+
+  public init(sunrise: Date, sunset: Date, utcOffset: Int) {
+    self.sunrise = sunrise
+    self.sunset = sunset
+    self.utcOffset = utcOffset
   }
 }
 

@@ -47,6 +47,24 @@ public struct WeatherFormat: Sendable {
     "\(Int(hectopascals.rounded(.toNearestOrAwayFromZero))) hPa"
   }
 
+  /// `Sunrise 07:42  Sunset 16:05`, in the place's own time (its offset from UTC).
+  public func sun(_ sun: SunTimes) -> String {
+    "Sunrise \(Self.clock(sun.sunrise, offset: sun.utcOffset))  "
+      + "Sunset \(Self.clock(sun.sunset, offset: sun.utcOffset))"
+  }
+
+  /// `07:42`: hours and minutes of `date` at `offset` seconds east of UTC.
+  static func clock(_ date: Date, offset: Int) -> String {
+    let seconds = Int64(date.timeIntervalSince1970.rounded(.down)) + Int64(offset)
+    let ofDay = ((seconds % 86_400) + 86_400) % 86_400
+    let hours = ofDay / 3_600
+    let minutes = ofDay % 3_600 / 60
+    return (hours < 10 ? "0" : "") + "\(hours):" + (minutes < 10 ? "0" : "") + "\(minutes)"
+  }
+
+  /// `Rain 40%`: the chance of rain today.
+  public func rainChance(_ percent: Int) -> String { "Rain \(percent)%" }
+
   /// The description with its first character upper-cased.
   public func conditions(_ description: String) -> String {
     text(description.prefix(1).uppercased() + description.dropFirst())

@@ -64,7 +64,14 @@ public enum OpenMeteoDecoder {
       pressureHPa: current.pressure_msl.flatMap {
         WeatherDecoder.pressureRange.contains($0) ? $0 : nil
       },
-      wind: WeatherDecoder.wind(speed: current.wind_speed_10m, degrees: current.wind_direction_10m))
+      wind: WeatherDecoder.wind(speed: current.wind_speed_10m, degrees: current.wind_direction_10m),
+      sun: WeatherDecoder.sun(
+        sunrise: document.daily?.sunrise?.first ?? nil,
+        sunset: document.daily?.sunset?.first ?? nil,
+        utcOffset: document.utc_offset_seconds ?? 0),
+      rainChance: (document.daily?.precipitation_probability_max?.first ?? nil).flatMap {
+        (0...100).contains($0) ? Int($0.rounded()) : nil
+      })
   }
 
   /// The forecast of a forecast body's hourly values: one step every 3 hours (on the hours
@@ -146,8 +153,25 @@ public enum OpenMeteoDecoder {
       let weather_code: [Int?]?
       let is_day: [Int?]?
     }
+    /// Extras: today's sunrise, sunset and chance of rain; anything unreadable is missing.
+    struct Daily: Decodable {
+      let sunrise: [Double?]?
+      let sunset: [Double?]?
+      let precipitation_probability_max: [Double?]?
+      enum CodingKeys: String, CodingKey {
+        case sunrise, sunset, precipitation_probability_max
+      }
+      init(from decoder: any Decoder) throws {
+        let container = try? decoder.container(keyedBy: CodingKeys.self)
+        sunrise = try? container?.decodeIfPresent([Double?].self, forKey: .sunrise)
+        sunset = try? container?.decodeIfPresent([Double?].self, forKey: .sunset)
+        precipitation_probability_max = try? container?.decodeIfPresent(
+          [Double?].self, forKey: .precipitation_probability_max)
+      }
+    }
     let utc_offset_seconds: Int?
     let current: Current?
     let hourly: Hourly?
+    let daily: Daily?
   }
 }

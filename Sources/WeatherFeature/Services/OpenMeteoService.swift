@@ -58,11 +58,18 @@ public struct OpenMeteoService: WeatherService {
         ])
       return WeatherRequest.get(search, client: client, decode: OpenMeteoDecoder.places)
         .flatMap { places -> AnyPublisher<Weather, WeatherError> in
-          guard let place = places.first(where: { Self.matches($0, qualifier) }) else {
+          let matching = places.filter { Self.matches($0, qualifier) }
+          guard let place = matching.first else {
             return Fail(error: .cityNotFound).eraseToAnyPublisher()
           }
-          let shown = place.countryCode.isEmpty ? place.name : "\(place.name), \(place.countryCode)"
-          return current(at: place.coordinate, name: shown)
+          let others = matching.dropFirst().prefix(Self.otherPlacesShown).map(Self.described)
+          return current(at: place.coordinate, name: Self.named(place))
+            .map { weather in
+              var found = weather
+              found.otherPlaces = Array(others)
+              return found
+            }
+            .eraseToAnyPublisher()
         }
         .eraseToAnyPublisher()
     }
@@ -95,12 +102,27 @@ public struct OpenMeteoService: WeatherService {
         URLQueryItem(
           name: "current",
           value: "temperature_2m,relative_humidity_2m,apparent_temperature,is_day,"
-            + "weather_code,pressure_msl,wind_speed_10m,wind_direction_10m")
+            + "weather_code,pressure_msl,wind_speed_10m,wind_direction_10m"),
+        URLQueryItem(name: "daily", value: "sunrise,sunset,precipitation_probability_max"),
+        URLQueryItem(name: "forecast_days", value: "1"),
       ] + Self.common
     return WeatherRequest.get(url(forecastURL, "forecast", items), client: client) {
       data throws(WeatherError) in
       try OpenMeteoDecoder.current(data, name: name, coordinate: coordinate)
     }
+  }
+
+  /// How many of the other places a search found are offered.
+  static let otherPlacesShown = 4
+
+  /// `Paris, FR`: the name, with the country code when there is one.
+  static func named(_ place: OpenMeteoDecoder.Place) -> String {
+    place.countryCode.isEmpty ? place.name : "\(place.name), \(place.countryCode)"
+  }
+
+  /// `Paris, US (Texas)`: the name as shown, with the region when there is one.
+  static func described(_ place: OpenMeteoDecoder.Place) -> String {
+    place.region.isEmpty ? named(place) : "\(named(place)) (\(place.region))"
   }
 
   /// `Paris, US` as the name to search and what must match (`US`); no comma, no qualifier.
@@ -111,10 +133,12 @@ public struct OpenMeteoService: WeatherService {
     return name.isEmpty ? (text, "") : (name, qualifier)
   }
 
-  /// Whether `place` is in the country (code or name) or region `qualifier` names.
+  /// Whether `place` is in the country (code or name) or region `qualifier` names, or is the
+  /// one an offered place names (`US (Texas)`).
   static func matches(_ place: OpenMeteoDecoder.Place, _ qualifier: String) -> Bool {
     guard !qualifier.isEmpty else { return true }
-    return [place.countryCode, place.country, place.region].contains {
+    let offered = place.region.isEmpty ? "" : "\(place.countryCode) (\(place.region))"
+    return [place.countryCode, place.country, place.region, offered].contains {
       !$0.isEmpty
         && $0.compare(qualifier, options: [.caseInsensitive, .diacriticInsensitive])
           == .orderedSame

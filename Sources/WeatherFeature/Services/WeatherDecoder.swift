@@ -58,7 +58,20 @@ public enum WeatherDecoder {
       description: condition?.description ?? "",
       feelsLikeC: document.main.feelsLike.flatMap { temperatureRange.contains($0) ? $0 : nil },
       pressureHPa: document.main.pressure.flatMap { pressureRange.contains($0) ? $0 : nil },
-      wind: wind(document.wind))
+      wind: wind(document.wind),
+      sun: sun(
+        sunrise: document.sys?.sunrise, sunset: document.sys?.sunset,
+        utcOffset: document.timezone ?? 0))
+  }
+
+  /// Sunrise and sunset (seconds since 1970) when both are there, in range, and in order.
+  static func sun(sunrise: Double?, sunset: Double?, utcOffset: Int) -> SunTimes? {
+    guard let sunrise, let sunset, timeRange.contains(sunrise), timeRange.contains(sunset),
+      sunrise < sunset, timezoneRange.contains(utcOffset)
+    else { return nil }
+    return SunTimes(
+      sunrise: Date(timeIntervalSince1970: sunrise), sunset: Date(timeIntervalSince1970: sunset),
+      utcOffset: utcOffset)
   }
 
   /// The wind of a document: extras, so a value out of range drops only itself (a direction
@@ -167,11 +180,23 @@ public enum WeatherDecoder {
         deg = try? container?.decodeIfPresent(Double.self, forKey: .deg)
       }
     }
+    /// Extras: sunrise and sunset.
+    struct Sys: Decodable {
+      let sunrise: Double?
+      let sunset: Double?
+      enum CodingKeys: String, CodingKey { case sunrise, sunset }
+      init(from decoder: any Decoder) throws {
+        let container = try? decoder.container(keyedBy: CodingKeys.self)
+        sunrise = try? container?.decodeIfPresent(Double.self, forKey: .sunrise)
+        sunset = try? container?.decodeIfPresent(Double.self, forKey: .sunset)
+      }
+    }
     let name: String?
     let coord: Coord
     let main: Main
     let weather: [Condition]?
     let wind: WindDocument?
+    let sys: Sys?
     /// Seconds east of UTC; beyond ±18 h the body is malformed.
     let timezone: Int?
   }

@@ -11,7 +11,8 @@ public enum WeatherLine {
   public static let placeholders: [(code: Character, meaning: String)] = [
     ("l", "the place"), ("c", "the condition's glyph"), ("C", "the condition in words"),
     ("t", "the temperature"), ("f", "the felt temperature"), ("h", "the humidity"),
-    ("w", "the wind"), ("P", "the air pressure"), ("%", "a percent sign"),
+    ("w", "the wind"), ("P", "the air pressure"), ("r", "the chance of rain"),
+    ("S", "sunrise and sunset"), ("%", "a percent sign"),
   ]
 
   /// `state`'s weather in `format`, or nil when the screen shows none (nothing yet, or the
@@ -36,6 +37,8 @@ public enum WeatherLine {
       case "w": line += state.wind
       case "f": line += state.feelsLike
       case "P": line += state.pressure
+      case "r": line += state.rainChance
+      case "S": line += state.sun
       case "%": line += "%"
       default: line += "%" + String(character)
       }

@@ -49,6 +49,18 @@ public struct WeatherState: Equatable, Sendable {
   public var wind: String = ""
   /// `1012 hPa`, or "".
   public var pressure: String = ""
+  /// `Sunrise 07:42  Sunset 16:05` in the place's time, or "" when the service gave none.
+  public var sun: String = ""
+  /// `Rain 40%`, the chance of rain today, or "".
+  public var rainChance: String = ""
+  /// The chance of rain today in percent, for data; nil when unknown.
+  public var rainChanceValue: Int?
+  /// Sunrise and sunset, for data; nil when unknown.
+  public var sunTimes: SunTimes?
+  /// When a search found more than one place by the name: the others, for the user to ask for
+  /// instead (`Also: Paris, US (Texas); Paris, CA (Ontario)`: each can be searched as
+  /// written); "" otherwise.
+  public var otherPlaces: String = ""
   /// The felt temperature in `unit`, for data; nil when unknown.
   public var feelsLikeValue: Double?
   /// The wind speed in m/s (°C) or mph (°F), for data; nil when unknown.
@@ -157,6 +169,13 @@ extension WeatherState {
     windSpeedValue = weather?.wind.map { format.windSpeed($0, unit: facts.units) }
     windFromDegrees = weather?.wind?.fromDegrees
     pressure = weather?.pressureHPa.map(format.pressure) ?? ""
+    sunTimes = weather?.sun
+    sun = weather?.sun.map(format.sun) ?? ""
+    rainChanceValue = weather?.rainChance
+    rainChance = weather?.rainChance.map(format.rainChance) ?? ""
+    let others = weather?.otherPlaces ?? []
+    otherPlaces =
+      others.isEmpty ? "" : format.text("Also: " + others.joined(separator: "; "))
     pressureValue = weather?.pressureHPa
     sampleNote =
       facts.servesSamples

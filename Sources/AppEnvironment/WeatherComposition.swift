@@ -72,20 +72,27 @@ public enum WeatherComposition {
     let client = FallbackWatchingClient(
       CurlHTTPClient(timeout: OpenWeatherService.requestTimeout), fallback: fallback)
     let live: any WeatherService
+    let host: String?
     switch try provider(configuration) {
     case .openWeatherMap:
       let base =
         try configuration.webAddress("OPENWEATHER_BASE_URL", root: true)
         ?? OpenWeatherService.defaultBaseURL
       live = OpenWeatherService(baseURL: base, client: client)
+      host = base.host
     case .openMeteo:
+      let forecast =
+        try configuration.webAddress("OPENMETEO_BASE_URL", root: true)
+        ?? OpenMeteoService.defaultForecastURL
       live = OpenMeteoService(
-        forecastURL: try configuration.webAddress("OPENMETEO_BASE_URL", root: true)
-          ?? OpenMeteoService.defaultForecastURL,
+        forecastURL: forecast,
         geocodingURL: try configuration.webAddress("OPENMETEO_GEOCODING_URL", root: true)
           ?? OpenMeteoService.defaultGeocodingURL,
         client: client)
+      host = forecast.host
     }
+    // A name that does not resolve at start is no network: the screen says so at once.
+    if let host { fallback.probe(host: host) }
     return SampleFallbackWeatherService(live: live, samples: samples, fallback: fallback)
   }
 

@@ -29,9 +29,10 @@ struct NoNetworkFallbackTests {
   let scheduler = DispatchQueue.test
   let transport = SwitchableTransport()
   let viewModel: WeatherViewModel
+  let fallback = NetworkFallback()
 
   init() throws {
-    let fallback = NetworkFallback()
+    let fallback = fallback
     let live = OpenMeteoService(
       client: FallbackWatchingClient(transport, fallback: fallback))
     let samples = try FixtureWeatherService(latency: 0, scheduler: scheduler.asAny)
@@ -71,5 +72,23 @@ struct NoNetworkFallbackTests {
       !live.noNetwork && live.sampleNote == ""
         && live.attribution == "Weather data by Open-Meteo.com")
     #expect(toasts.values.count == 1)
+  }
+
+  @Test(
+    "no network found at start (the probe): the title says so before any search; the first search toasts"
+  )
+  func probeAtStart() throws {
+    let state = viewModel.state.record(on: scheduler)
+    let toasts = viewModel.events.map(\.message).record(on: scheduler)
+    fallback.note(URLError(.cannotFindHost))
+    scheduler.advance()
+    let start = try #require(state.last)
+    #expect(start.noNetwork && start.sampleNote == "No network: showing sample data")
+    #expect(start.labelsHidden && toasts.values.isEmpty)
+    viewModel.setQuery("London")
+    viewModel.submit()
+    scheduler.advance(by: .seconds(1))
+    #expect(state.last?.cityName == "London" && transport.requests == 0)
+    #expect(toasts.values == ["No network: showing sample data"])
   }
 }

@@ -12,22 +12,26 @@ public final class NetworkFallback: Sendable {
     var fellBack = false
   }
   private let state = Mutex(State())
+  private let relay = BehaviorRelay(value: false)
 
   public init() {}
 
   /// True while the session shows samples for want of a network.
   public var isFallingBack: Bool { state.withLock { $0.fellBack } }
 
+  /// `isFallingBack` now and after each change, on whichever thread changed it.
+  public var changes: AnyPublisher<Bool, Never> { relay.removeDuplicates().eraseToAnyPublisher() }
+
   /// A transport failure: one that says there is no network switches to the samples, unless
   /// a request has been answered since the session (or the last `resumeLive`) began.
   public func note(_ error: URLError) {
     guard Self.meansNoNetwork(error) else { return }
-    state.withLock { if !$0.reached { $0.fellBack = true } }
+    change { if !$0.reached { $0.fellBack = true } }
   }
 
   /// A request was answered (any status): the network is there.
   public func noteAnswered() {
-    state.withLock {
+    change {
       $0.reached = true
       $0.fellBack = false
     }
@@ -35,9 +39,35 @@ public final class NetworkFallback: Sendable {
 
   /// Tries the live services again: the next request goes out, and decides anew.
   public func resumeLive() {
-    state.withLock {
+    change {
       $0.reached = false
       $0.fellBack = false
+    }
+  }
+
+  /// Looks `host` up in the background, as a session starts: a name that does not resolve
+  /// means no network, and the session says so before its first request. An address, or a
+  /// name that resolves, decides nothing.
+  public func probe(host: String) {
+    Thread.detachNewThread { [self] in
+      var hints = addrinfo()
+      hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+      var found: UnsafeMutablePointer<addrinfo>?
+      let status = getaddrinfo(host, nil, &hints, &found)
+      if let found { freeaddrinfo(found) }
+      if status == EAI_NONAME || status == EAI_AGAIN || status == EAI_FAIL {
+        note(URLError(.cannotFindHost))
+      }
+    }
+  }
+
+  /// Changes the state and tells `changes` under the lock, so two changes on two threads are
+  /// told in the order they were made (a subscriber hops to its own scheduler; one that
+  /// called back in here synchronously would wait for itself).
+  private func change(_ update: (inout State) -> Void) {
+    state.withLock { state in
+      update(&state)
+      relay.accept(state.fellBack)
     }
   }
 

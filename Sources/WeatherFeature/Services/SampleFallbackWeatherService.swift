@@ -24,6 +24,8 @@ public struct SampleFallbackWeatherService: WeatherService {
 
   public func resumeLive() { fallback.resumeLive() }
 
+  public var fallbackChanges: AnyPublisher<Bool, Never>? { fallback.changes }
+
   public func currentWeather(for query: WeatherQuery, apiKey: String) -> AnyPublisher<
     Weather, WeatherError
   > {

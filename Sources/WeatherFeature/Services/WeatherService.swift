@@ -27,6 +27,9 @@ public protocol WeatherService: Sendable {
   var fellBackToSamples: Bool { get }
   /// Tries the live service again after falling back to the samples; nothing otherwise.
   func resumeLive()
+  /// `fellBackToSamples` now and after each change, from any thread; nil for a service that
+  /// never falls back.
+  var fallbackChanges: AnyPublisher<Bool, Never>? { get }
   /// The credit the service's terms ask for beside its data (`Weather data by
   /// Open-Meteo.com`), or "".
   var attribution: String { get }
@@ -37,6 +40,7 @@ extension WeatherService {
   public var usesKey: Bool { true }
   public var fellBackToSamples: Bool { false }
   public func resumeLive() {}
+  public var fallbackChanges: AnyPublisher<Bool, Never>? { nil }
   public var attribution: String { "" }
 }
 

@@ -40,6 +40,8 @@ struct WeatherFacts: Equatable {
   var attribution = ""
   /// Whether the samples answer because the session found no network.
   var fellBack = false
+  /// Whether a display since has said so as a toast.
+  var noNetworkTold = false
   /// Whether the service needs the key (a keyless one leaves `apiKeyStatus` empty).
   var usesKey = true
   /// Whether the display answers a location query made at the sample position (no

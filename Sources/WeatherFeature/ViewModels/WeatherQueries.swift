@@ -145,12 +145,13 @@ final class WeatherQueries {
   private func show(_ display: WeatherFacts.Display, kind: VM.QueryKind) {
     shownAt = scheduler.now
     // Issue 30: a live service may have fallen back to the samples for want of a network
-    // while answering; the screen says so, once as a toast and for as long as it lasts.
+    // while answering: the display says so, and the first such display as a toast too.
     let service = plan.service
-    if service.fellBackToSamples && !store.value.fellBack {
+    if service.fellBackToSamples && !store.value.noNetworkTold {
       store.toasts.accept(VM.noNetworkNote)
     }
     store.update { state in
+      if service.fellBackToSamples { state.noNetworkTold = true }
       state.servesSamples = service.servesSamples
       state.fellBack = service.fellBackToSamples
       state.attribution = display.weather == nil ? "" : service.attribution

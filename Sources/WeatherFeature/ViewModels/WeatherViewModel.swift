@@ -82,6 +82,8 @@ public final class WeatherViewModel: ScreenModel {
   /// Writing a typed key to the settings file.
   private let keys: WeatherKeySaving
   private var becomingActive: AnyCancellable?
+  /// Whether the service fell back to its samples for want of a network (issue 30).
+  private var fallingBack: AnyCancellable?
   /// Whether the screen is seen (`setActive`, `isActive`). Becoming seen refreshes a display
   /// 10 minutes old or more (AV-07).
   public let activation = Activation()
@@ -122,6 +124,16 @@ public final class WeatherViewModel: ScreenModel {
     // a query in flight is left alone.
     let queries = queries
     becomingActive = activation.becameActive.sink { queries.refreshIfStale() }
+    // Issue 30: from the moment the session finds no network (a probe at start, or a
+    // request) the title line says so; the first display from the samples then says it as a
+    // toast too (`WeatherQueries.show`), so the CLI prints it with the answer.
+    fallingBack = service.fallbackChanges?.receive(on: scheduler).sink { [store] falling in
+      store.update {
+        $0.fellBack = falling
+        $0.servesSamples = service.servesSamples
+        if !falling { $0.noNetworkTold = false }
+      }
+    }
   }
 
   /// Seconds after a display before becoming active looks the place up again.

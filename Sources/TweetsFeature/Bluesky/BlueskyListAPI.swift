@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import ViewModelKit
 
 /// The tweets app's live source without an account: one Bluesky list, read through the
@@ -32,7 +31,7 @@ public final class BlueskyListAPI: TwitterAPI, Sendable {
   private let reference: BlueskyListReference
   private let client: any HTTPClient & Sendable
   private let now: @Sendable () -> Date
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let titleRelay: BehaviorRelay<String>
   public var serviceName: String { "Bluesky" }
 

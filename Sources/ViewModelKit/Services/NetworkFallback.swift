@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Whether a session's live services could reach the network at all, shared by the session's
 /// clients: until a live request has been answered, a request that finds no network (no DNS,
@@ -11,7 +10,7 @@ public final class NetworkFallback: Sendable {
     var reached = false
     var fellBack = false
   }
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let relay = BehaviorRelay(value: false)
 
   public init() {}

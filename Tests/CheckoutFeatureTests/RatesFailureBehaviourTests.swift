@@ -5,7 +5,8 @@ import ViewModelKit
 import ViewModelKitTesting
 
 /// An HTTP client answering one canned response.
-final class CannedHTTPClient: HTTPClient {
+/// (`@unchecked`: only the test's own thread touches `requests`.)
+final class CannedHTTPClient: HTTPClient, @unchecked Sendable {
   let response: HTTPResponse
   private(set) var requests: [(url: URL, headers: [String: String])] = []
   init(status: Int, body: String) { response = HTTPResponse(status: status, body: Data(body.utf8)) }

@@ -54,13 +54,13 @@ public struct HTTPRatesService: RatesService {
 
   private let url: URL
   private let apiKey: String?
-  private let client: any HTTPClient
+  private let client: any HTTPClient & Sendable
   private let keep: (@Sendable (Data) -> Void)?
   public let source: String
 
   /// `keep` is handed each body that decoded, to keep for when the service cannot be had.
   public init(
-    url: URL, apiKey: String?, client: any HTTPClient, source: String = "",
+    url: URL, apiKey: String?, client: any HTTPClient & Sendable, source: String = "",
     keep: (@Sendable (Data) -> Void)? = nil
   ) {
     self.url = url
@@ -80,7 +80,8 @@ public struct HTTPRatesService: RatesService {
   }
 
   public func latestRates() -> AnyPublisher<RatesTable, RatesError> {
-    client.get(requestURL, headers: ["Accept": "application/json", "User-Agent": "HeadlessMVVM"])
+    // The async call, through the bridge (issue 31): cancelling cancels the transfer.
+    client.fetch(requestURL, headers: ["Accept": "application/json", "User-Agent": "HeadlessMVVM"])
       .mapError { error in
         switch error.code {
         case .timedOut: RatesError.timeout

@@ -12,7 +12,8 @@ enum TweetsRequest {
     decode: @escaping @Sendable (Data) throws(TwitterError) -> T
   ) -> AnyPublisher<T, TwitterError> {
     guard let url else { return Fail(error: .offline).eraseToAnyPublisher() }
-    return client.get(url, headers: headers)
+    // The async call, through the bridge (issue 31): cancelling cancels the transfer.
+    return client.fetch(url, headers: headers)
       .mapError { error in
         switch error.code {
         case .timedOut: TwitterError.timeout

@@ -40,9 +40,30 @@ public struct HTTPRequest: Equatable, Sendable {
 public protocol HTTPClient {
   /// Sends `request` when subscribed; cancelling the subscription cancels it.
   func send(_ request: HTTPRequest) -> AnyPublisher<HTTPResponse, URLError>
+  /// Sends `request` and waits for its answer, with the same limits and errors as `send`;
+  /// cancelling the calling task cancels the request. The default waits on `send`.
+  func response(to request: HTTPRequest) async throws(URLError) -> HTTPResponse
 }
 
 extension HTTPClient {
+  public func response(to request: HTTPRequest) async throws(URLError) -> HTTPResponse {
+    guard let result = await send(request).firstResult() else {
+      throw URLError(.cancelled)
+    }
+    return try result.get()
+  }
+
+  /// The answer to a GET of `url` with `headers`, as a publisher made from the async call
+  /// (`AsyncFuture`): how the live services ask, so cancelling their subscription cancels
+  /// the task and the transfer under it.
+  public func fetch(_ url: URL, headers: [String: String]) -> AnyPublisher<HTTPResponse, URLError>
+  where Self: Sendable {
+    AsyncFuture { () async throws(URLError) -> HTTPResponse in
+      try await response(to: HTTPRequest(url: url, headers: headers))
+    }
+    .eraseToAnyPublisher()
+  }
+
   /// A GET of `url` with `headers`.
   public func get(_ url: URL, headers: [String: String]) -> AnyPublisher<HTTPResponse, URLError> {
     send(HTTPRequest(url: url, headers: headers))

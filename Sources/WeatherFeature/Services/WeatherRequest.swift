@@ -11,7 +11,8 @@ enum WeatherRequest {
     decode: @escaping @Sendable (Data) throws(WeatherError) -> T
   ) -> AnyPublisher<T, WeatherError> {
     guard let url else { return Fail(error: .network).eraseToAnyPublisher() }
-    return client.get(
+    // The async call, through the bridge (issue 31): cancelling cancels the transfer.
+    return client.fetch(
       url, headers: ["Accept": "application/json", "User-Agent": "HeadlessMVVM"]
     )
     .mapError { error in error.code == .dataLengthExceedsMaximum ? .tooLarge : .network }

@@ -1,9 +1,11 @@
 import Foundation
+import ViewModelKit
 import WeatherFeature
 
-/// The version both front ends print for `--version`: the one place it is written.
+/// The version both front ends print for `--version`: the library's (`ViewModelKitVersion`),
+/// written in one place.
 public enum HeadlessVersion {
-  public static let current = "0.13.0"
+  public static let current = ViewModelKitVersion.current
 }
 
 /// The parts of `--help` both front ends share: the apps, the environment variables and the

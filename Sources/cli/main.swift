@@ -1,6 +1,5 @@
 import CLIApp
 
-// `cli <app> [flags] [command [args]]`: everything is in CLIApp; this only starts it.
-MainActor.assumeIsolated {
-  CLIMain.run(arguments: Array(CommandLine.arguments.dropFirst()))
-}
+// `cli <app> [flags] [command [args]]`: everything is in CLIApp; this only starts it. Top-level
+// code runs on the main actor, which CLIMain requires.
+CLIMain.run(arguments: Array(CommandLine.arguments.dropFirst()))

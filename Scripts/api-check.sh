@@ -12,9 +12,12 @@ build=.build/x86_64-unknown-linux-gnu/debug
 graphs=$(mktemp -d)
 trap 'rm -rf "$graphs"' EXIT
 
+# The C modules the Swift ones import: those the build generated a module map for, and the
+# system-library targets, whose module maps are in their source folders.
 includes=()
 while IFS= read -r folder; do includes+=(-I "$folder"); done < <(
-  find "$build" -maxdepth 2 -name module.modulemap -exec dirname {} \; | sort -u)
+  { find "$build" -maxdepth 2 -name module.modulemap -exec dirname {} \;
+    find Sources -maxdepth 2 -name module.modulemap -exec dirname {} \; ; } | sort -u)
 
 status=0
 for module in "${modules[@]}"; do

@@ -12,12 +12,18 @@ build=.build/x86_64-unknown-linux-gnu/debug
 graphs=$(mktemp -d)
 trap 'rm -rf "$graphs"' EXIT
 
-# The C modules the Swift ones import: those the build generated a module map for, and the
-# system-library targets, whose module maps are in their source folders.
+# The C modules the Swift ones import: the system-library targets, whose module maps are in
+# their source folders, and those the build generated a module map for (except a stale one a
+# system-library target left from an older build, which would define its module twice).
 includes=()
-while IFS= read -r folder; do includes+=(-I "$folder"); done < <(
-  { find "$build" -maxdepth 2 -name module.modulemap -exec dirname {} \;
-    find Sources -maxdepth 2 -name module.modulemap -exec dirname {} \; ; } | sort -u)
+system=()
+while IFS= read -r folder; do
+  includes+=(-I "$folder")
+  system+=("$(basename "$folder").build")
+done < <(find Sources -maxdepth 2 -name module.modulemap -exec dirname {} \; | sort)
+while IFS= read -r folder; do
+  [[ " ${system[*]} " == *" $(basename "$folder") "* ]] || includes+=(-I "$folder")
+done < <(find "$build" -maxdepth 2 -name module.modulemap -exec dirname {} \; | sort)
 
 status=0
 for module in "${modules[@]}"; do

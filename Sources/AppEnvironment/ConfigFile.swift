@@ -145,7 +145,8 @@ public struct ConfigFile: Equatable, Sendable {
       }
       return code
     case .weatherProvider:
-      guard let text = value.string?.lowercased(), ["open-meteo", "openweathermap"].contains(text)
+      guard let text = value.string?.lowercased(),
+        WeatherComposition.Provider(rawValue: text) != nil
       else {
         throw .invalidValue(
           "\(place): 'weather_provider' takes \"open-meteo\" or \"openweathermap\"")

@@ -249,11 +249,11 @@ public final class WeatherScreen: AppScreen, DriverBound {
     let end = painter.fitted(
       "  \(state.icon)  \(name)", row: firstRow, column: left, width: width, style: .bold)
     // Beside the place: that it is the sample position, or the other places of its name.
-    for note in [state.positionNote, state.otherPlaces] where !note.isEmpty {
-      guard end + 3 < left + width else { break }
+    if let note = [state.positionNote, state.otherPlaces].first(where: { !$0.isEmpty }),
+      end + 3 < left + width
+    {
       painter.fitted(
         note, row: firstRow, column: end + 3, width: left + width - end - 3, style: .dim)
-      break
     }
     // The felt temperature, the wind and the pressure where the pane has room for them whole.
     painter.fittedParts(

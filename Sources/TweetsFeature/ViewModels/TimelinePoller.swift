@@ -8,8 +8,6 @@ enum FetchFailure: Error, Equatable {
   /// A failure with its own text (`No user named @x.`).
   case other(String)
 
-  var message: String { message(service: "Twitter") }
-
   /// The message, naming the service a request failed at.
   func message(service: String) -> String {
     switch self {

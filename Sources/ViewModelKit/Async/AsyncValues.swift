@@ -38,20 +38,10 @@ extension Publisher where Output == InputResult, Failure == Never {
   /// while it waits gets `.rejected("Cancelled")`, as does an answer that ends with no value.
   public var value: InputResult {
     get async {
-      let answers = AsyncStream<InputResult>(bufferingPolicy: .bufferingNewest(1)) {
-        continuation in
-        let subscription = SendableCancellable()
-        subscription.hold(
-          sink(
-            receiveCompletion: { _ in continuation.finish() },
-            receiveValue: { answer in
-              continuation.yield(answer)
-              continuation.finish()
-            }))
-        continuation.onTermination = { _ in subscription.cancel() }
+      guard case .success(let answer) = await firstResult() else {
+        return .rejected(Self.cancelled)
       }
-      for await answer in answers { return answer }
-      return .rejected(Self.cancelled)
+      return answer
     }
   }
 

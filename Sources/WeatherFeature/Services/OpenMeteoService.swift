@@ -49,7 +49,7 @@ public struct OpenMeteoService: WeatherService {
       return current(at: coordinate, name: "")
     case .city(let text):
       let (name, qualifier) = Self.split(text)
-      let search = url(
+      let search = WeatherRequest.url(
         geocodingURL, "search",
         [
           URLQueryItem(name: "name", value: name),
@@ -84,7 +84,8 @@ public struct OpenMeteoService: WeatherService {
         URLQueryItem(name: "forecast_hours", value: "120"),
       ] + Self.common
     return WeatherRequest.get(
-      url(forecastURL, "forecast", items), client: client, decode: OpenMeteoDecoder.forecast)
+      WeatherRequest.url(forecastURL, "forecast", items), client: client,
+      decode: OpenMeteoDecoder.forecast)
   }
 
   public func placesAround(_ area: MapArea, limit: Int, apiKey: String) -> AnyPublisher<
@@ -106,7 +107,7 @@ public struct OpenMeteoService: WeatherService {
         URLQueryItem(name: "daily", value: "sunrise,sunset,precipitation_probability_max"),
         URLQueryItem(name: "forecast_days", value: "1"),
       ] + Self.common
-    return WeatherRequest.get(url(forecastURL, "forecast", items), client: client) {
+    return WeatherRequest.get(WeatherRequest.url(forecastURL, "forecast", items), client: client) {
       data throws(WeatherError) in
       try OpenMeteoDecoder.current(data, name: name, coordinate: coordinate)
     }
@@ -156,14 +157,5 @@ public struct OpenMeteoService: WeatherService {
       URLQueryItem(name: "latitude", value: String(format: "%.4f", coordinate.latitude)),
       URLQueryItem(name: "longitude", value: String(format: "%.4f", coordinate.longitude)),
     ]
-  }
-
-  private func url(_ root: URL, _ path: String, _ items: [URLQueryItem]) -> URL? {
-    guard
-      var components = URLComponents(
-        url: root.appendingPathComponent(path), resolvingAgainstBaseURL: false)
-    else { return nil }
-    components.queryItems = items
-    return components.url
   }
 }

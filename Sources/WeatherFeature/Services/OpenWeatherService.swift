@@ -50,15 +50,11 @@ public struct OpenWeatherService: WeatherService {
 
   /// The request URL: `<base>/<path>?<place>&appid=<key>&units=metric`.
   func url(_ path: String, _ place: [URLQueryItem], apiKey: String) -> URL? {
-    guard
-      var components = URLComponents(
-        url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)
-    else { return nil }
-    components.queryItems =
+    WeatherRequest.url(
+      baseURL, path,
       place + [
         URLQueryItem(name: "appid", value: apiKey), URLQueryItem(name: "units", value: "metric"),
-      ]
-    return components.url
+      ])
   }
 
   private static func position(_ coordinate: Coordinate) -> [URLQueryItem] {

@@ -6,6 +6,16 @@ import ViewModelKit
 /// `tooLarge`, a status outside 2xx is that status's error (with its `Retry-After`), and a
 /// body the decoder refuses is its error.
 enum WeatherRequest {
+  /// `<root>/<path>?<items>`, the items in the order given.
+  static func url(_ root: URL, _ path: String, _ items: [URLQueryItem]) -> URL? {
+    guard
+      var components = URLComponents(
+        url: root.appendingPathComponent(path), resolvingAgainstBaseURL: false)
+    else { return nil }
+    components.queryItems = items
+    return components.url
+  }
+
   static func get<T>(
     _ url: URL?, client: any HTTPClient & Sendable,
     decode: @escaping @Sendable (Data) throws(WeatherError) -> T

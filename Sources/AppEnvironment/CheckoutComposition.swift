@@ -92,7 +92,7 @@ public enum CheckoutComposition {
   }
 
   /// A whole checkout session on the configuration's services and clock.
-  public static func session(
+  @MainActor public static func session(
     _ configuration: AppConfiguration, options: Options = Options(),
     scheduler: AnySchedulerOf<DispatchQueue>
   ) throws(ConfigurationError) -> CheckoutSession {

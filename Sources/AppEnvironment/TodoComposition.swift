@@ -5,7 +5,7 @@ import ViewModelKit
 /// Builds the todo app: the SQLite store in the data directory (even with `--offline`), or
 /// the fixture tasks in memory with `--ephemeral`.
 public enum TodoComposition {
-  public static func session(
+  @MainActor public static func session(
     _ configuration: AppConfiguration, scheduler: AnySchedulerOf<DispatchQueue>
   ) throws(ConfigurationError) -> TodoSession {
     let clock = configuration.clock.now

@@ -7,7 +7,7 @@ import ViewModelKit
 /// `--offline`, the fixtures. The store is `<data dir>/tweets.sqlite`, or in memory with
 /// `--ephemeral`.
 public enum TweetsComposition {
-  public static func session(
+  @MainActor public static func session(
     _ configuration: AppConfiguration, scheduler: AnySchedulerOf<DispatchQueue>
   ) throws(ConfigurationError) -> TweetsSession {
     let now = configuration.clock.now

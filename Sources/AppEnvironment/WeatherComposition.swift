@@ -20,7 +20,7 @@ public enum WeatherComposition {
     }
   }
 
-  public static func session(
+  @MainActor public static func session(
     _ configuration: AppConfiguration, options: Options = Options(),
     scheduler: AnySchedulerOf<DispatchQueue>
   ) throws(ConfigurationError) -> WeatherSession {

@@ -12,8 +12,12 @@
 /// - `rememberedChoices` are the user's choices the app keeps for the next run.
 /// - `shutdown` writes what is pending: the last thing a front end does.
 ///
+/// A session lives on the main actor, with its screens; only `rememberedKeys`, constant data
+/// read before any session exists, is `nonisolated`.
+///
 /// What the app's commands are called is a front end's business (the CLI's command set),
 /// not the session's: the words belong to the front end that reads them.
+@MainActor
 public protocol AppSession: AnyObject, SendableMetatype {
   /// The app's scenes.
   associatedtype Scene
@@ -30,7 +34,7 @@ public protocol AppSession: AnyObject, SendableMetatype {
   var rememberedChoices: [RememberedChoice] { get }
   /// What `rememberedChoices` are kept under, known before any session exists (for a report
   /// of the settings in force, which makes no session).
-  static var rememberedKeys: [RememberedChoice.Key] { get }
+  nonisolated static var rememberedKeys: [RememberedChoice.Key] { get }
   /// Records whether the app is seen and passes it to every screen model of the session.
   func setActive(_ active: Bool)
   /// Writes pending work and waits for it.

@@ -13,7 +13,12 @@
 /// - `setActive` tells the screen whether it is seen (the shown tab, terminal focus, suspend
 ///   and resume); a screen is inactive until its front end says otherwise.
 /// - Routes go through the app's one `SceneCoordinator`.
+/// - It lives on the main actor: inputs, outputs and the closures of its pipelines. A service
+///   whose answers come on a queue of its own enters through the UI scheduler (`receive(on:)`
+///   or `receiveOnMainQueue(via:)`); a constant a helper off the actor reads is a
+///   `nonisolated static let`.
 @dynamicMemberLookup
+@MainActor
 public protocol ScreenModel: AnyObject {
   /// The screen's display-ready fields.
   associatedtype State: Equatable

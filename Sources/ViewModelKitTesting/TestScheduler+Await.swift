@@ -12,7 +12,7 @@ extension TestScheduler where SchedulerTimeType == DispatchQueue.SchedulerTimeTy
   /// let shown = await scheduler.next(viewModel.cityName.dropFirst(), within: 5)
   /// #expect(shown == "London")
   /// ```
-  public func next<P: Publisher>(
+  nonisolated(nonsending) public func next<P: Publisher>(
     _ publisher: P, within limit: TimeInterval, step: TimeInterval = 0.01
   ) async -> P.Output? where P.Failure == Never {
     let received = Locked<P.Output?>(nil)
@@ -32,14 +32,14 @@ extension TestScheduler where SchedulerTimeType == DispatchQueue.SchedulerTimeTy
   /// The next state of `driver` that differs from the one it holds now (its first value, the
   /// current state, is skipped), within `limit` seconds of virtual time. Ask once the screen
   /// has its current state (after `settle()`), or its first state is taken for the current.
-  public func nextChange<Output: Equatable>(
+  nonisolated(nonsending) public func nextChange<Output: Equatable>(
     of driver: Driver<Output>, within limit: TimeInterval, step: TimeInterval = 0.01
   ) async -> Output? {
     await next(driver.removeDuplicates().dropFirst(), within: limit, step: step)
   }
 
   /// The next event of `signal` within `limit` seconds of virtual time.
-  public func nextEvent<Output>(
+  nonisolated(nonsending) public func nextEvent<Output>(
     of signal: Signal<Output>, within limit: TimeInterval, step: TimeInterval = 0.01
   ) async -> Output? {
     await next(signal, within: limit, step: step)

@@ -27,6 +27,7 @@ private struct GeneratedCatalog: CatalogService {
   }
 }
 
+@MainActor
 private func runCheckoutBenchmarks() {
   let products = CatalogGenerator.generate(count: 10_000)
   let scheduler = DispatchQueue.test
@@ -106,6 +107,7 @@ private func complete<T>(_ publisher: AnyPublisher<T, StorageError>, storage: SQ
   _ = cancellable
 }
 
+@MainActor
 private func sqliteBenchmarks(products: [Product]) -> [(Measurement, String)] {
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
     "bench-\(UUID().uuidString)")

@@ -99,7 +99,8 @@ func report(_ measurements: [Measurement]) {
 struct BenchmarkSuite: Sendable {
   let name: String
   let summary: String
-  let run: @Sendable () -> Bool
+  /// Runs on the main actor, where the screen models live.
+  let run: @MainActor @Sendable () -> Bool
 }
 
 /// Like `measure`, but only the closure that `setup` returns is timed: `setup` prepares a

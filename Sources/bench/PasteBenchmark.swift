@@ -6,8 +6,9 @@ import ViewModelKit
 
 /// Issue 9, item 8: a 10,000-character paste into the todo editor, from the bytes a terminal
 /// sends to the next frame (key decoding, one edit, validation, one draw). Budget 100 ms.
+@MainActor
 func measurePaste() -> Budget {
-  MainActor.assumeIsolated {
+  do {
     let scheduler = DispatchQueue.test
     guard let service = try? SQLiteTaskService.inMemory(clock: { Date(timeIntervalSince1970: 0) })
     else {

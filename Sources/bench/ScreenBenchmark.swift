@@ -11,7 +11,7 @@ import ViewModelKit
 let screensSuite = BenchmarkSuite(
   name: "screens", summary: "a full frame of every TUI screen at 200x60"
 ) {
-  MainActor.assumeIsolated { runScreenBenchmarks() }
+  runScreenBenchmarks()
 }
 
 @MainActor

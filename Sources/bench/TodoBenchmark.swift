@@ -16,6 +16,7 @@ let todoSuite = BenchmarkSuite(
   runTodoBenchmarks()
 }
 
+@MainActor
 private func runTodoBenchmarks() -> Bool {
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
     "bench-todo-\(UUID().uuidString)")
@@ -38,6 +39,7 @@ private func runTodoBenchmarks() -> Bool {
       measure("P2 open → first sections", warmup: 1, runs: 10) {
         guard let rig = try? TodoRig(file: file) else { fatalError("todo: the store did not open") }
         rig.waitFor { _, outputs in !outputs.sections.isEmpty }
+        rig.close()
       }, limit: 0.200))
 
   guard let rig = try? TodoRig(file: file) else {
@@ -145,8 +147,9 @@ private func runTodoBenchmarks() -> Bool {
       }, limit: 0.150))
 
   let resident = residentMegabytes()
-  print("todo (100,000 tasks in a file store; view models on a serial DispatchQueue):")
+  print("todo (100,000 tasks in a file store; view models on the main actor):")
   let fullReads = rig.service.fullReadCount
+  rig.close()
   let withinBudget = Budget.report(budgets)
   let memoryOK = resident.map { $0 <= 250 } ?? false
   print(
@@ -186,8 +189,9 @@ private func measureStartup(folder: URL) -> Budget {
 /// P6: one full frame of the list at 80x24 into an in-memory canvas; and (issue 29, item 7) a
 /// key in the list (↓, then ↑ back), from the key to the next frame. Budgets 8 ms and 16 ms
 /// (one frame at 60 Hz).
+@MainActor
 private func measureListFrames(service: SQLiteTaskService) -> [Budget] {
-  MainActor.assumeIsolated {
+  do {
     let scheduler = DispatchQueue.test
     let session = TodoSession(service: service, scheduler: scheduler.eraseToAnyScheduler())
     let screen = TodoScreen(session: session, scheduler: scheduler.eraseToAnyScheduler()) {}

@@ -2,11 +2,11 @@ import Foundation
 import TodoFeature
 import ViewModelKit
 
-/// A todo session whose view models run on a real serial queue, as a front end would drive
-/// them. The benchmark sends inputs onto that queue and waits there for the outputs.
-final class TodoRig: @unchecked Sendable {
-  // Everything but `service`, `checks` and `changed` is touched only on `queue`.
-
+/// A todo session as a front end drives it: its view models on the main actor, on the live UI
+/// scheduler (the main queue), with the store's work on its own queues. A wait turns the main
+/// run loop, which serves the main queue, until the outputs it waits for have arrived.
+@MainActor
+final class TodoRig {
   /// The outputs as last delivered.
   struct Outputs {
     var sections: [TaskSection] = []
@@ -17,57 +17,43 @@ final class TodoRig: @unchecked Sendable {
     var total: Int { sections.reduce(0) { $0 + $1.items.count } }
   }
 
-  let queue = DispatchQueue(label: "bench.todo.view-models")
   let service: SQLiteTaskService
   /// Times the store's 2 s check for other processes' commits, so a run can fire it at once.
   let checks = DispatchQueue.test
-  private var session: TodoSession!
+  private let session: TodoSession
   private var outputs = Outputs()
-  private let changed = DispatchSemaphore(value: 0)
   private var subscriptions = Set<AnyCancellable>()
 
   init(file: URL) throws {
     service = try SQLiteTaskService.open(
       at: file, clock: { Date() }, scheduler: checks.eraseToAnyScheduler())
-    queue.sync {
-      let session = TodoSession(service: service, scheduler: queue.eraseToAnyScheduler())
-      self.session = session
-      session.tasks.sections.drive { [unowned self] in
-        outputs.sections = $0
-        outputs.sectionValues += 1
-        changed.signal()
-      }
-      .store(in: &subscriptions)
-      session.tasks.statistics.drive { [unowned self] in
-        outputs.statistics = $0
-        changed.signal()
-      }
-      .store(in: &subscriptions)
-      session.coordinator.changes.sink { [unowned self] _ in changed.signal() }
-        .store(in: &subscriptions)
+    session = TodoSession(service: service, scheduler: .userInterface)
+    session.tasks.sections.drive { [unowned self] in
+      outputs.sections = $0
+      outputs.sectionValues += 1
     }
+    .store(in: &subscriptions)
+    session.tasks.statistics.drive { [unowned self] in outputs.statistics = $0 }
+      .store(in: &subscriptions)
   }
 
-  deinit {
-    queue.sync {
-      subscriptions = []
-      session.shutdown()
-    }
+  /// Stops following the outputs and writes what is pending.
+  func close() {
+    subscriptions = []
+    session.shutdown()
   }
 
-  /// Runs `body` on the view models' queue.
+  /// Runs `body` with the session and the outputs delivered so far.
   @discardableResult
-  func run<T>(_ body: (TodoSession, Outputs) -> T) -> T {
-    queue.sync { body(session, outputs) }
-  }
+  func run<T>(_ body: (TodoSession, Outputs) -> T) -> T { body(session, outputs) }
 
-  /// Waits until `condition` holds for the session and its delivered outputs.
+  /// Waits until `condition` holds for the session and its delivered outputs, turning the main
+  /// run loop meanwhile.
   func waitFor(_ condition: (TodoSession, Outputs) -> Bool) {
     let deadline = Date().addingTimeInterval(30)
-    while !run(condition) {
-      if changed.wait(timeout: .now() + .milliseconds(100)) == .timedOut, Date() > deadline {
-        fatalError("bench: an awaited output did not arrive within 30 s")
-      }
+    while !condition(session, outputs) {
+      _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.001))
+      if Date() > deadline { fatalError("bench: an awaited output did not arrive within 30 s") }
     }
   }
 
@@ -75,8 +61,8 @@ final class TodoRig: @unchecked Sendable {
   func waitUntilSettled() {
     repeat {
       service.waitForPendingWork()
-      queue.sync {}
-    } while run({ session, _ in session.tasks.isBusy })
+      _ = RunLoop.main.run(mode: .default, before: Date())
+    } while session.tasks.isBusy
   }
 
   /// Brings back the last deleted task and waits until it is listed again.

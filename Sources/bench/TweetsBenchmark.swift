@@ -73,6 +73,7 @@ private func tweets(_ ids: Range<Int64>, authors: [User], text: String = "") -> 
   }
 }
 
+@MainActor
 private func runTweetsBenchmarks() -> Bool {
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
     "bench-tweets-\(UUID().uuidString)")

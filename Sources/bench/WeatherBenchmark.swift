@@ -56,6 +56,7 @@ private final class BenchWeatherService: WeatherService, @unchecked Sendable {
   }
 }
 
+@MainActor
 private func runWeatherBenchmarks() -> Bool {
   var budgets: [Budget] = []
   var problems: [String] = []

@@ -49,8 +49,8 @@ final class CounterSession: AppSession {
     ]
   }
 
-  static let countKey = RememberedChoice.Key("counter.count")
-  static var rememberedKeys: [RememberedChoice.Key] { [countKey] }
+  nonisolated static let countKey = RememberedChoice.Key("counter.count")
+  nonisolated static var rememberedKeys: [RememberedChoice.Key] { [countKey] }
 
   func setActive(_ active: Bool) {}
   func shutdown() {}

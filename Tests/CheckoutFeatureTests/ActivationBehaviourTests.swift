@@ -6,6 +6,7 @@ import ViewModelKit
 import ViewModelKitTesting
 
 @Suite("Checkout: becoming seen")
+@MainActor
 struct CheckoutActivationBehaviourTests {
   /// The fixture's rates with AUD at 2.50.
   static let newerTable =

@@ -4,6 +4,7 @@ import ViewModelKit
 import ViewModelKitTesting
 
 @Suite("Checkout: cart")
+@MainActor
 struct CartBehaviourTests {
   func quantities(_ h: Harness) -> [String] { h.value(h.catalog.rows).map(\.quantity) }
 

@@ -5,6 +5,7 @@ import ViewModelKit
 import ViewModelKitTesting
 
 @Suite("Checkout: catalog")
+@MainActor
 struct CatalogBehaviourTests {
   @Test("CO-01 four rows at t=0, numbered, quantities 0")
   func co01() {

@@ -6,6 +6,7 @@ import ViewModelKitTesting
 @testable import CheckoutFeature
 
 @Suite("Checkout: lifetime")
+@MainActor
 struct CheckoutLifetimeTests {
   @Test("choosing currencies again and again leaves no subscription behind")
   func currencyInputsLeaveNothing() {

@@ -8,6 +8,7 @@ import ViewModelKitTesting
 /// The four checkout screens as screen models: one state each, asserted exhaustively, so a
 /// change that reached the screen as two half-states would fail.
 @Suite("Checkout: each screen's one state")
+@MainActor
 struct CheckoutStateTests {
   @Test("adding to the cart changes the row, the total, the count and the button in one state")
   func catalogAdd() throws {

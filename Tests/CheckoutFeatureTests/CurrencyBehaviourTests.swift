@@ -5,6 +5,7 @@ import ViewModelKit
 import ViewModelKitTesting
 
 @Suite("Checkout: currency change")
+@MainActor
 struct CurrencyBehaviourTests {
   let allCodes = ["GBP", "AUD", "CAD", "CHF", "EUR", "JPY", "NZD", "SEK", "USD", "ZAR"]
 

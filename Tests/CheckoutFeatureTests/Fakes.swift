@@ -123,6 +123,7 @@ final class FakeStorage: CheckoutStorage {
 }
 
 /// A checkout session on fakes and a test scheduler; "t=0" is after `start()`.
+@MainActor
 final class Harness {
   let scheduler = DispatchQueue.test
   lazy var catalogService = FakeCatalog(scheduler)

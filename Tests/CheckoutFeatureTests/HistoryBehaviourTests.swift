@@ -4,6 +4,7 @@ import ViewModelKit
 import ViewModelKitTesting
 
 @Suite("Checkout: order history")
+@MainActor
 struct HistoryBehaviourTests {
   @Test("CO-64 empty storage")
   func co64() {

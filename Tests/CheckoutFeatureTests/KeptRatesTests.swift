@@ -88,6 +88,7 @@ struct KeptRatesTests {
 }
 
 @Suite("Checkout: the currency change with kept or sample rates")
+@MainActor
 struct KeptRatesScreenTests {
   @Test("offline with kept rates the change stays on, and the picker says they are kept")
   func offlineWithKept() {

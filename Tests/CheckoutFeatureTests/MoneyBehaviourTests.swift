@@ -3,6 +3,7 @@ import Testing
 import ViewModelKit
 
 @Suite("Checkout: money")
+@MainActor
 struct MoneyBehaviourTests {
   @Test("CO-46 a line converts its exact base amount, not the rounded unit price")
   func co46() {

@@ -4,6 +4,7 @@ import ViewModelKit
 import ViewModelKitTesting
 
 @Suite("Checkout: navigation and checkout rows")
+@MainActor
 struct NavigationBehaviourTests {
   @Test("CO-19 checkout routes only with a filled cart")
   func co19() {

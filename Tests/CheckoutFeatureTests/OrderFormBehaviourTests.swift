@@ -4,6 +4,7 @@ import ViewModelKit
 import ViewModelKitTesting
 
 @Suite("Checkout: order form")
+@MainActor
 struct OrderFormBehaviourTests {
   @Test("CO-51 pristine at t=0")
   func co51() {

@@ -5,6 +5,7 @@ import ViewModelKit
 import ViewModelKitTesting
 
 @Suite("Checkout: persistence")
+@MainActor
 struct PersistenceBehaviourTests {
   @Test("CO-69 one debounced save after the last change, none without a change")
   func co69() {
@@ -69,6 +70,7 @@ struct PersistenceBehaviourTests {
 }
 
 @Suite("Checkout: SQLite storage")
+@MainActor
 struct SQLiteStorageTests {
   let directory = FileManager.default.temporaryDirectory
     .appendingPathComponent("checkout-\(UUID().uuidString)")
@@ -80,7 +82,7 @@ struct SQLiteStorageTests {
   var path: String { directory.appendingPathComponent("checkout.sqlite").path }
 
   /// A session on SQLite in `directory`, driven until nothing is in flight.
-  final class Live {
+  @MainActor final class Live {
     let scheduler = DispatchQueue.test
     let storage: SQLiteCheckoutStorage
     let session: CheckoutSession

@@ -5,6 +5,7 @@ import ViewModelKit
 import ViewModelKitTesting
 
 @Suite("Checkout: placing orders")
+@MainActor
 struct PlacingOrderBehaviourTests {
   /// CO-57's setup: Peas×2 + Eggs×2, AUD, a valid form, a save answering at 0.5 s with #7.
   func setUp(currency: String = "AUD") -> Harness {

@@ -17,6 +17,7 @@ final class CannedHTTPClient: HTTPClient, @unchecked Sendable {
 }
 
 @Suite("Checkout: rates failures and offline")
+@MainActor
 struct RatesFailureBehaviourTests {
   /// Runs CO-39's scenario on `rates` and checks its outcome.
   func expectFailureOutcome(rates: (Harness) -> any RatesService, delay: Double = 1) {

@@ -7,6 +7,7 @@ import ViewModelKitTesting
 /// Issue 9, items 3 and 5: a cart shared with other processes keeps everyone's edits, and a
 /// failed save keeps the edit for the next one.
 @Suite("Checkout: a cart shared with other processes")
+@MainActor
 struct SharedCartTests {
   @Test("a save adds this session's changes to what another process stored meanwhile")
   func changesNotSnapshots() {
@@ -40,6 +41,7 @@ struct SharedCartTests {
 }
 
 @Suite("Checkout: SQLite cart shared between connections")
+@MainActor
 struct SQLiteSharedCartTests {
   let directory = FileManager.default.temporaryDirectory
     .appendingPathComponent("checkout-shared-\(UUID().uuidString)")

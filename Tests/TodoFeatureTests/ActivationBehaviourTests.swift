@@ -6,6 +6,7 @@ import ViewModelKit
 import ViewModelKitTesting
 
 @Suite("Todo: becoming seen")
+@MainActor
 struct ActivationBehaviourTests {
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
     "todo-active-\(UUID().uuidString)")

@@ -5,6 +5,7 @@ import ViewModelKit
 import ViewModelKitTesting
 
 @Suite("Todo: edit, toggle, delete and undo")
+@MainActor
 struct EditToggleUndoBehaviourTests {
   @Test("TD-20 edit opens a prefilled editor")
   func td20() throws {

@@ -6,6 +6,7 @@ import ViewModelKit
 @testable import TodoFeature
 
 @Suite("Todo: models and fixtures")
+@MainActor
 struct TaskModelTests {
   @Test("TD-05 row text and untitled tasks")
   func td05() {
@@ -114,6 +115,7 @@ enum FixtureLoaderURL {
 }
 
 @Suite("Todo: lifetime")
+@MainActor
 struct TodoLifetimeTests {
   @Test("a session that is let go frees its service (no cycle through the scene stack)")
   func sessionIsFreed() {
@@ -152,6 +154,7 @@ struct TodoLifetimeTests {
 /// Issue 28, item 7: a task's date is written by hand (a Foundation formatter per task made a
 /// listing slow); it must read exactly as Foundation's ISO 8601 formatter writes it.
 @Suite("Todo: dates as the CLI writes them")
+@MainActor
 struct TaskDateTests {
   @Test("the hand-written date equals Foundation's, across leap years, month ends and millis")
   func sameAsFoundation() {
@@ -185,6 +188,7 @@ struct TaskDateTests {
 /// Issue 28, item 7: a title that is clean already is returned as it is; every title is
 /// cleaned as the rule says (controls become spaces, the ends are trimmed).
 @Suite("Todo: cleaning titles quickly")
+@MainActor
 struct TaskTitleCleanTests {
   func rule(_ raw: String) -> String {
     String(

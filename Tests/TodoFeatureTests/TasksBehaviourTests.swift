@@ -6,6 +6,7 @@ import ViewModelKitTesting
 @testable import TodoFeature
 
 @Suite("Todo: sections, statistics and create")
+@MainActor
 struct TasksBehaviourTests {
   @Test("TD-01 two sections, starter order, root stack")
   func td01() {

@@ -6,6 +6,7 @@ import ViewModelKitTesting
 
 /// The task list as a screen model: one state value, asserted exhaustively.
 @Suite("Todo: the list's one state")
+@MainActor
 struct TasksStateTests {
   // The rows and the counts come from one snapshot, so a toggle is one state (issue 27, item
   // 6: it used to pass through a state whose rows had moved and whose counts had not).
@@ -62,6 +63,7 @@ struct TasksStateTests {
 
 /// The editor as a screen model.
 @Suite("Todo: the editor's one state")
+@MainActor
 struct EditTaskStateTests {
   @Test("clearing the title shows why OK is off; typing one turns it back on")
   func validation() throws {

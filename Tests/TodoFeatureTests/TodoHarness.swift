@@ -71,6 +71,7 @@ final class FakeTaskService: TaskService {
 }
 
 /// A TasksViewModel over the five starter tasks, a headless coordinator and a test scheduler.
+@MainActor
 final class TodoHarness {
   let scheduler = DispatchQueue.test
   let service: FakeTaskService

@@ -5,6 +5,7 @@ import ViewModelKit
 import ViewModelKitTesting
 
 @Suite("Todo: titles, filter, errors and scenes")
+@MainActor
 struct ValidationFilterBehaviourTests {
   func editing(_ title: String = "x") throws -> (TodoHarness, EditTaskViewModel) {
     let h = TodoHarness()

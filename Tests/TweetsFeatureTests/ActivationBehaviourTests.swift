@@ -4,6 +4,7 @@ import TweetsFeature
 import ViewModelKit
 
 @Suite("Tweets: polling only while seen")
+@MainActor
 struct TweetsActivationBehaviourTests {
   /// A session whose app starts unseen, as the front ends build it.
   func unseen(_ h: TweetsHarness) -> TweetsSession {

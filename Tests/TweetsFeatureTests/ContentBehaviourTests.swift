@@ -4,6 +4,7 @@ import TweetsFeature
 import ViewModelKit
 
 @Suite("Tweets: list timeline content and rows")
+@MainActor
 struct ContentBehaviourTests {
   @Test("TW-36 the title is the list's and never changes")
   func tw36() {

@@ -4,6 +4,7 @@ import TweetsFeature
 import ViewModelKit
 
 @Suite("Tweets: fetch errors and paging")
+@MainActor
 struct ErrorsAndPagingBehaviourTests {
   @Test("TW-20 a 500, then success")
   func tw20() {

@@ -36,7 +36,7 @@ struct TweetsHostileServerTests {
   }
 
   @Test("item 1: a poller given an absurd wait still waits the default and does not trap")
-  func pollerWithAbsurdWait() {
+  @MainActor func pollerWithAbsurdWait() {
     for wait in [1e16, .infinity, .nan, -5] {
       let h = TweetsHarness()
       h.api.listReplies = [.fail(.rateLimited(retryAfter: wait))]
@@ -76,6 +76,7 @@ struct TweetsHostileServerTests {
 
 /// Issue 9, item 11: the CLI's `wait <seconds>` lets app time pass as pending work.
 @Suite("Tweets: letting time pass")
+@MainActor
 struct LetTimePassTests {
   @Test("letTimePass(5) keeps the app busy for 5 s of its time, so polls that fall due are seen")
   func busyForTheWait() {
@@ -105,6 +106,7 @@ struct LetTimePassTests {
 
 /// Issue 9: the tweets decoder and the age formatter take any ids, dates and numbers.
 @Suite("Tweets: extreme input, property-based")
+@MainActor
 struct TweetsExtremeInputPropertyTests {
   static let ids = Gen.oneOf(
     Gen.int(in: Int.min...Int.max).map { "\($0)" },

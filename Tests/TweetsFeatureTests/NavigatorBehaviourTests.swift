@@ -5,6 +5,7 @@ import ViewModelKit
 import ViewModelKitTesting
 
 @Suite("Tweets: navigator")
+@MainActor
 struct NavigatorBehaviourTests {
   func make(_ h: TweetsHarness) -> (TweetsNavigator, OutputRecorder<[SceneID], Never>) {
     let navigator = TweetsNavigator(list: L, env: h.env)

@@ -17,6 +17,7 @@ let members = (1...8).map { n in
 }
 
 @Suite("Tweets: list people")
+@MainActor
 struct PeopleBehaviourTests {
   @Test("TW-50 loading, then eight people")
   func tw50() {
@@ -147,6 +148,7 @@ struct PeopleBehaviourTests {
 }
 
 @Suite("Tweets: person timeline")
+@MainActor
 struct PersonBehaviourTests {
   @Test("TW-60 loading, then the person's rows")
   func tw60() {

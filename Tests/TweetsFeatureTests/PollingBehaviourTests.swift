@@ -4,6 +4,7 @@ import TweetsFeature
 import ViewModelKit
 
 @Suite("Tweets: account, status and fetch scheduling")
+@MainActor
 struct PollingBehaviourTests {
   @Test("TW-01 the fixture account is logged in and live at once")
   func tw01() {

@@ -6,6 +6,7 @@ import ViewModelKit
 import ViewModelKitTesting
 
 @Suite("Tweets: decoding, fixtures and the store")
+@MainActor
 struct StoreAndDecoderTests {
   func decode(_ json: String) throws -> TimelinePage { try TweetsDecoder.timeline(Data(json.utf8)) }
 
@@ -126,6 +127,7 @@ struct StoreAndDecoderTests {
 }
 
 @Suite("Tweets: extensions")
+@MainActor
 struct TweetsExtensionTests {
   @Test("E8 a list keeps its newest tweets only")
   func prune() throws {
@@ -170,6 +172,7 @@ struct TweetsExtensionTests {
 }
 
 @Suite("Tweets: retweet and reply marks (E7)")
+@MainActor
 struct TweetMarkTests {
   @Test("referenced_tweets gives the mark; rows and the store keep it")
   func marks() throws {

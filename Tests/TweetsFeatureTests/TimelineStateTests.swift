@@ -7,6 +7,7 @@ import ViewModelKitTesting
 /// The timelines and the member list as screen models: one state value each, asserted
 /// exhaustively.
 @Suite("Tweets: each screen's one state")
+@MainActor
 struct TimelineStateTests {
   @Test("the list timeline: loading, the rows stored, the poll's end; one state each")
   func listTimelineStart() throws {

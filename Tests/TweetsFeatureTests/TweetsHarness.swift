@@ -158,6 +158,7 @@ final class RecordingNavigator: TweetsNavigating {
 }
 
 /// The shared pieces of a tweets test: scheduler, fakes and environment.
+@MainActor
 final class TweetsHarness {
   let scheduler = DispatchQueue.test
   let account: FakeAccount
@@ -208,6 +209,7 @@ final class TweetsHarness {
   }
 }
 
+@MainActor
 struct ListRecorders {
   let model: ListTimelineViewModel
   let tweets: OutputRecorder<[TweetRow], Never>
@@ -234,6 +236,7 @@ struct ListRecorders {
   }
 }
 
+@MainActor
 struct PersonRecorders {
   let model: PersonTimelineViewModel
   let title: OutputRecorder<String, Never>
@@ -256,6 +259,7 @@ struct PersonRecorders {
   }
 }
 
+@MainActor
 struct PeopleRecorders {
   let model: ListPeopleViewModel
   let state: OutputRecorder<PeopleLoad, Never>

@@ -86,6 +86,7 @@ final class SlowNicknameService: NicknameService {
 }
 
 @Suite("Docs/Architecture.md example")
+@MainActor
 struct DocExampleTests {
   @Test func previewSettlesAfterTypingAndSaveRunsOnce() throws {
     let scheduler = DispatchQueue.test

@@ -4,6 +4,7 @@ import ViewModelKitTesting
 
 /// The screen-model contract (issue 10, item 1), on a small screen written to it.
 @Suite("ScreenModel")
+@MainActor
 struct ScreenModelTests {
   /// A counter screen: one state, one event signal, inputs as methods, activation.
   final class CounterScreen: ScreenModel {
@@ -76,6 +77,7 @@ struct ScreenModelTests {
 
 /// The one navigator's stack as a Driver (issue 10, item 1).
 @Suite("SceneCoordinator as state")
+@MainActor
 struct SceneStackDriverTests {
   @Test("the stack Driver replays the current stack and follows push, modal and pop")
   func stackDriver() {

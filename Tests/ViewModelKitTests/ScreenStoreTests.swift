@@ -5,6 +5,7 @@ import ViewModelKitTesting
 
 /// Issue 31, item 4: a screen model observed through Observation, as SwiftUI would.
 @Suite("ScreenStore: Observation over a screen model")
+@MainActor
 struct ScreenStoreTests {
   let scheduler = DispatchQueue.test
   let model: NicknameViewModel

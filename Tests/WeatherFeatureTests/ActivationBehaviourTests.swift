@@ -4,6 +4,7 @@ import ViewModelKit
 import WeatherFeature
 
 @Suite("Weather: becoming seen")
+@MainActor
 struct WeatherActivationBehaviourTests {
   @Test("AV-07 back on screen after 10 minutes: the shown place is fetched again; sooner: not")
   func av07() {

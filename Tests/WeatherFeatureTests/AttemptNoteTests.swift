@@ -7,6 +7,7 @@ import WeatherFeature
 /// Issue 29, item 5: while a query retries, the state says which attempt runs ("attempt 2 of
 /// 4"); the toasts keep the spec's exact words.
 @Suite("Weather: the attempt note")
+@MainActor
 struct AttemptNoteTests {
   @Test(
     "four failing attempts: no note for the first, 'attempt n of 4' from the second, none after")

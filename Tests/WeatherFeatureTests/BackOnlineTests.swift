@@ -21,6 +21,7 @@ final class SwitchedConnectivity: ConnectivityService {
 }
 
 @Suite("Weather: a retry when the network returns (WW-07)")
+@MainActor
 struct BackOnlineTests {
   /// A search for Paris whose four attempts all fail with `network` (at t = 0, 1, 3, 6).
   func failedSearch(_ connectivity: SwitchedConnectivity) -> WeatherHarness {

@@ -4,6 +4,7 @@ import ViewModelKit
 import WeatherFeature
 
 @Suite("Weather: cache and fallback")
+@MainActor
 struct CacheBehaviourTests {
   @Test("WX-28 a text result is cached under its key and used as the fallback")
   func wx28() {
@@ -109,6 +110,7 @@ struct CacheBehaviourTests {
 }
 
 @Suite("Weather: loading flag, units and text")
+@MainActor
 struct UnitsAndTextBehaviourTests {
   @Test("WX-35 loading turns on with each query and off with its display")
   func wx35() {

@@ -6,6 +6,7 @@ import WeatherFeature
 
 /// Issue 29: the search field never keeps a city's name while another place is shown.
 @Suite("Weather: the search field's text")
+@MainActor
 struct CityFieldTests {
   @Test("typing changes no state; a location query empties the field with a new revision")
   func locationEmptiesTheField() {

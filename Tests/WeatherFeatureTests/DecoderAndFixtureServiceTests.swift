@@ -19,8 +19,9 @@ func answer<T>(
 }
 
 @Suite("Weather: decoders")
+@MainActor
 struct WeatherDecoderTests {
-  static let cities = [
+  nonisolated static let cities = [
     "london", "amsterdam", "barcelona", "berlin", "paris", "new-york", "tokyo", "sydney", "mumbai",
     "cairo", "sao-paulo", "reykjavik",
   ]
@@ -98,6 +99,7 @@ struct WeatherDecoderTests {
 }
 
 @Suite("Weather: the fixture service")
+@MainActor
 struct FixtureWeatherServiceTests {
   func make() throws -> (FixtureWeatherService, TestSchedulerOf<DispatchQueue>) {
     let scheduler = DispatchQueue.test

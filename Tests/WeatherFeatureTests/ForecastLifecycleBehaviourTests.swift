@@ -20,6 +20,7 @@ func forecast(
 let june2 = Date(timeIntervalSince1970: 1_748_822_400)
 
 @Suite("Weather: forecast")
+@MainActor
 struct ForecastBehaviourTests {
   @Test("WX-65 a live display asks for the forecast once, by the result's coordinate")
   func wx65() {
@@ -135,6 +136,7 @@ struct ForecastBehaviourTests {
 }
 
 @Suite("Weather: refresh, delivery and lifetime")
+@MainActor
 struct LifecycleBehaviourTests {
   @Test("WX-72 refresh repeats the last query of each kind")
   func wx72() {

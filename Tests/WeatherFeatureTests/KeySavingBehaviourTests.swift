@@ -16,6 +16,7 @@ final class RecordingKeySaver: ApiKeySaver {
 }
 
 @Suite("Weather: saving a typed key to the settings file")
+@MainActor
 struct KeySavingBehaviourTests {
   @Test("ST-04 a key is saved only when the dialog's choice is ticked; the choice then resets")
   func st04SavedWhenChosen() {

@@ -4,6 +4,7 @@ import ViewModelKit
 import WeatherFeature
 
 @Suite("Weather: location")
+@MainActor
 struct LocationBehaviourTests {
   @Test("WX-46 the first accurate fix is looked up; the map follows; nothing is cached")
   func wx46() {
@@ -117,6 +118,7 @@ struct LocationBehaviourTests {
 }
 
 @Suite("Weather: map")
+@MainActor
 struct MapBehaviourTests {
   @Test("WX-54 showing and hiding the map")
   func wx54() {

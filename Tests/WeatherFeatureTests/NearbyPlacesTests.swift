@@ -8,6 +8,7 @@ import ViewModelKitTesting
 import WeatherFeature
 
 @Suite("Weather: the places around the map's centre (WW-04)")
+@MainActor
 struct NearbyPlacesTests {
   let berlin = weather("Berlin", 52.52, 13.40, temperature: 17, icon: "03d")
   let prague = weather("Prague", 50.08, 14.42, temperature: 15, icon: "10d")

@@ -25,6 +25,7 @@ final class SwitchableTransport: HTTPClient, @unchecked Sendable {
 /// Issue 30, item 4: live by default; a first request that finds no network shows the samples
 /// and says so; a refresh tries the live service again.
 @Suite("Weather: no network, the samples")
+@MainActor
 struct NoNetworkFallbackTests {
   let scheduler = DispatchQueue.test
   let transport = SwitchableTransport()

@@ -4,6 +4,7 @@ import ViewModelKit
 import WeatherFeature
 
 @Suite("Weather: retry, back-off and the API key")
+@MainActor
 struct RetryAndKeyBehaviourTests {
   @Test("WX-14 four attempts at 0, 1, 3 and 6, a toast each, then the fallback")
   func wx14() {

@@ -6,6 +6,7 @@ import WeatherFeature
 /// Issue 9, item 10: only what may mend is asked again, and a server's `Retry-After` is
 /// honoured (in virtual time).
 @Suite("Weather: what is retried")
+@MainActor
 struct WeatherRetryPolicyTests {
   @Test(
     "a refusal, a malformed or an oversized answer is asked once, then falls back",
@@ -57,6 +58,7 @@ struct WeatherRetryPolicyTests {
 
 /// Issue 26, item 4: a query has an overall deadline, its attempts' total.
 @Suite("Weather: a query's total deadline")
+@MainActor
 struct WeatherQueryBudgetTests {
   @Test("the total is four full attempts and the back-offs: 46 s")
   func budget() {
@@ -101,6 +103,7 @@ struct WeatherQueryBudgetTests {
 
 /// Issue 26, item 10: numbers a current-weather body may not carry.
 @Suite("Weather: a current-weather body's offset and code are checked")
+@MainActor
 struct WeatherBodyBoundsTests {
   func body(_ extra: String) -> Data {
     Data(

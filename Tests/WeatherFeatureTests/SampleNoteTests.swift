@@ -8,6 +8,7 @@ import ViewModelKitTesting
 /// Issue 29, item 5: offline sample data says so on screen, and names the sample shown and
 /// its distance when the place asked for is far from every sample.
 @Suite("Weather: the sample data says so")
+@MainActor
 struct SampleNoteTests {
   func viewModel(_ scheduler: TestSchedulerOf<DispatchQueue>) throws -> WeatherViewModel {
     let start = Coordinate(latitude: 52.3731, longitude: 4.8922)
@@ -51,6 +52,7 @@ struct SampleNoteTests {
 }
 
 @Suite("Weather: the sample cities the help names")
+@MainActor
 struct SampleCitiesTests {
   @Test("the help's list is the fixtures' places, in order")
   func list() throws {

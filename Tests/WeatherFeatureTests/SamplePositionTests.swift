@@ -7,6 +7,7 @@ import WeatherFeature
 /// Issue 29, item 5: "my location" with no position configured answers from the bundled sample
 /// position, and the screen says so instead of passing it off as the device's.
 @Suite("Weather: the sample position is named")
+@MainActor
 struct SamplePositionTests {
   @Test("a location query at the sample position sets the note; a city search clears it")
   func sampleThenCity() {

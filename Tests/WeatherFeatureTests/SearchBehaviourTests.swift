@@ -4,6 +4,7 @@ import ViewModelKit
 import WeatherFeature
 
 @Suite("Weather: initial state and search")
+@MainActor
 struct SearchBehaviourTests {
   @Test("WX-01 the initial outputs, with no call, no fix and no toast")
   func wx01() {
@@ -128,6 +129,7 @@ struct SearchBehaviourTests {
 }
 
 @Suite("Weather: the latest query wins")
+@MainActor
 struct LatestQueryTests {
   @Test("WX-11 a newer search cancels the older one")
   func wx11() {

@@ -5,6 +5,7 @@ import ViewModelKitTesting
 import WeatherFeature
 
 @Suite("Weather: caches")
+@MainActor
 struct WeatherCacheTests {
   func folder() -> URL {
     FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -136,6 +137,7 @@ struct WeatherCacheTests {
 }
 
 @Suite("Weather: the location setting")
+@MainActor
 struct LocationSettingTests {
   @Test("LAT,LON[,ACCURACY] or off; anything else is refused")
   func parse() {

@@ -7,6 +7,7 @@ import Testing
 /// and the air pressure, read from the data the services already return and checked where
 /// they enter.
 @Suite("Weather: felt temperature, wind and pressure")
+@MainActor
 struct WeatherDetailsTests {
   func body(main extra: String = #","feels_like":11.6,"pressure":1012"#, wind: String?) -> Data {
     let windPart = wind.map { #","wind":"# + $0 } ?? ""
@@ -92,6 +93,7 @@ struct WeatherDetailsTests {
 
 /// Issue 29, item 4: the forecast chart and the day rows use the panel's width.
 @Suite("Weather: the forecast uses the panel's width")
+@MainActor
 struct ForecastWidthTests {
   @Test("each step gets as many cells as fit, at most 8; none told, one; the map's width follows")
   func widths() throws {

@@ -186,6 +186,7 @@ final class SpyCache: WeatherCache {
 }
 
 /// A weather view model on a test scheduler, with every output recorded.
+@MainActor
 final class WeatherHarness {
   let scheduler = DispatchQueue.test
   let service: FakeWeatherService

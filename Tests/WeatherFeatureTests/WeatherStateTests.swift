@@ -7,6 +7,7 @@ import WeatherFeature
 /// The weather screen as a screen model: one state value, asserted exhaustively, so a field
 /// that changes without the test saying so fails it.
 @Suite("Weather: the screen's one state")
+@MainActor
 struct WeatherStateTests {
   @Test("a search loads, shows the city, then asks for its forecast; no other field moves")
   func search() throws {

@@ -3,6 +3,7 @@ import Testing
 import WeatherFeature
 
 @Suite("Weather: the world map")
+@MainActor
 struct WorldMapTests {
   let world: LandMask
 
@@ -136,6 +137,7 @@ struct WorldMapTests {
 }
 
 @Suite("Weather: place names on a wide map")
+@MainActor
 struct MapNameTests {
   let london = MapMarker(
     id: "london", coordinate: Coordinate(latitude: 51.51, longitude: -0.13), icon: "☁",

@@ -10,6 +10,7 @@ import ViewModelKit
 /// 0.4 s after the last change, goes through the local rules and then to the service; a newer
 /// name cancels whatever the older one still had running, its wait or its request
 /// (`flatMapLatest`), so an answer only ever shows for the name in the field.
+@MainActor
 public final class AccountViewModel: ScreenModel {
   /// The texts of refusals and events.
   public enum Text {
@@ -27,7 +28,7 @@ public final class AccountViewModel: ScreenModel {
   }
 
   /// Seconds after the last change before a later username is checked.
-  public static let throttle = 0.4
+  public nonisolated static let throttle = 0.4
 
   // MARK: Outputs
 
@@ -246,7 +247,7 @@ public final class AccountViewModel: ScreenModel {
     return answer.eraseToAnyPublisher()
   }
 
-  private static func message(for error: ActionError, failed: String) -> String {
+  private nonisolated static func message(for error: ActionError, failed: String) -> String {
     switch error {
     case .underlying(AccountWork.Failure.service(.taken)): Text.takenMeanwhile
     case .underlying(AccountWork.Failure.notKept): Text.notKept
@@ -255,7 +256,7 @@ public final class AccountViewModel: ScreenModel {
   }
 
   /// The local rules, in the spec's order, then the service.
-  static func check(
+  nonisolated static func check(
     _ name: String, signedIn: String?, service: any AccountService,
     scheduler: AnySchedulerOf<DispatchQueue>
   ) -> AnyPublisher<UsernameStatus, Never> {

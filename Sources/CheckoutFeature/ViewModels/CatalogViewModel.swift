@@ -7,6 +7,7 @@ import ViewModelKit
 /// A `ScreenModel`: what it shows is one `CatalogState`, computed in one closure from the
 /// products, the cart, the currency, the filter and the loading flag (so one change is one
 /// state); refusals and failures are `ScreenEvent`s.
+@MainActor
 public final class CatalogViewModel: ScreenModel {
   // MARK: Outputs
 
@@ -141,7 +142,7 @@ struct Listing: Equatable {
   let totalAmount: MoneyAmount
   let cartItems: Int
 
-  static func == (lhs: Listing, rhs: Listing) -> Bool {
+  nonisolated static func == (lhs: Listing, rhs: Listing) -> Bool {
     lhs.version == rhs.version && lhs.emptyText == rhs.emptyText && lhs.total == rhs.total
       && lhs.totalAmount == rhs.totalAmount
       && lhs.cartCount == rhs.cartCount && lhs.checkoutEnabled == rhs.checkoutEnabled

@@ -104,12 +104,14 @@ public final class CheckoutSession: AppSession {
   }
 
   /// The scene on top of `stack` (a value of `stack`, the Driver).
-  public static func topScene(of stack: [SceneEntry<CheckoutScene>]) -> CheckoutScene {
+  nonisolated public static func topScene(of stack: [SceneEntry<CheckoutScene>]) -> CheckoutScene {
     stack.last?.scene ?? .catalog
   }
 
   /// The full-screen scene of `stack`, under any modal one: the catalog or the checkout.
-  public static func fullScreenScene(of stack: [SceneEntry<CheckoutScene>]) -> CheckoutScene {
+  nonisolated public static func fullScreenScene(of stack: [SceneEntry<CheckoutScene>])
+    -> CheckoutScene
+  {
     stack.last { $0.transition != .modal }?.scene ?? .catalog
   }
 
@@ -137,8 +139,9 @@ public final class CheckoutSession: AppSession {
   }
 
   /// The currency, standing in for the settings file's `currency`.
-  public static let currencyKey = RememberedChoice.Key("checkout.currency", settingsKey: "currency")
-  public static var rememberedKeys: [RememberedChoice.Key] { [currencyKey] }
+  nonisolated public static let currencyKey = RememberedChoice.Key(
+    "checkout.currency", settingsKey: "currency")
+  nonisolated public static var rememberedKeys: [RememberedChoice.Key] { [currencyKey] }
 
   /// Saves a pending cart change and waits until the storage has written it: the last
   /// thing a front end does before it exits.

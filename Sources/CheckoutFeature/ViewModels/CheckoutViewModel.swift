@@ -7,6 +7,7 @@ import ViewModelKit
 /// A `ScreenModel`: what it shows is one `CheckoutState`, computed in one closure from the
 /// cart, the currency, the connection, the open rates table and the fetch in flight; failures
 /// and refusals are `ScreenEvent`s.
+@MainActor
 public final class CheckoutViewModel: ScreenModel {
   /// Texts of the refusals and messages of this screen.
   public enum Text {
@@ -53,7 +54,7 @@ public final class CheckoutViewModel: ScreenModel {
   private let activity: ActivityTracker
 
   /// Seconds after which rates are fetched again when the screen becomes active.
-  public static let ratesStaleAfter = 3600.0
+  public nonisolated static let ratesStaleAfter = 3600.0
 
   /// How many subscriptions the view model keeps: fixed after `init`, whatever the inputs
   /// (checked by the lifetime tests).
@@ -218,7 +219,7 @@ public final class CheckoutViewModel: ScreenModel {
   /// `Rates of 2025-01-15`, with where they came from when the service names itself or they
   /// are not the service's answer now: `Rates of 2025-01-14, kept (no connection)`,
   /// `Sample rates of 2025-01-15 (no network)`, `Rates of 2025-01-15 (ECB, via Frankfurter)`.
-  static func ratesDate(_ table: RatesTable, source: String) -> String {
+  nonisolated static func ratesDate(_ table: RatesTable, source: String) -> String {
     guard let date = table.date else {
       return table.origin == .sample ? "Sample rates (no network)" : ""
     }
@@ -229,7 +230,7 @@ public final class CheckoutViewModel: ScreenModel {
     }
   }
 
-  static func picker(_ table: RatesTable, current: Currency, source: String = "")
+  nonisolated static func picker(_ table: RatesTable, current: Currency, source: String = "")
     -> CurrencyPicker
   {
     CurrencyPicker(

@@ -7,6 +7,7 @@ import ViewModelKit
 /// A `ScreenModel`: what it shows is one `OrderFormState`, computed in one closure from the
 /// fields, the cart, the placement in flight and the confirmation; a failed save is a
 /// `ScreenEvent`.
+@MainActor
 public final class OrderFormViewModel: ScreenModel {
   /// The hint texts, in the order they apply.
   public enum Hint {
@@ -17,7 +18,7 @@ public final class OrderFormViewModel: ScreenModel {
   }
 
   /// The answer to a placement whose save failed (the event beside it says why).
-  public static let notPlaced = "order not placed"
+  public nonisolated static let notPlaced = "order not placed"
 
   // MARK: Outputs
 
@@ -168,14 +169,16 @@ public final class OrderFormViewModel: ScreenModel {
   }
 
   /// Why an order cannot be placed now (the hint shown), or nil when it can.
-  private static func block(cartFilled: Bool, formValid: Bool, placing: Bool) -> String? {
+  private nonisolated static func block(cartFilled: Bool, formValid: Bool, placing: Bool) -> String?
+  {
     if !cartFilled { return Hint.emptyCart }
     if !formValid { return Hint.incomplete }
     if placing { return Hint.placing }
     return nil
   }
 
-  private static func draft(cart: Cart, currency: Currency, fields: Fields, now: Date) -> OrderDraft
+  private nonisolated static func draft(cart: Cart, currency: Currency, fields: Fields, now: Date)
+    -> OrderDraft
   {
     let trim = { (text: String) in text.trimmingCharacters(in: .whitespacesAndNewlines) }
     return OrderDraft(

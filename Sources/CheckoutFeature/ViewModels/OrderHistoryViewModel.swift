@@ -26,6 +26,7 @@ public struct OrderRow: Identifiable, Equatable, Sendable, Codable {
 ///
 /// A `ScreenModel`: what it shows is one `OrderHistoryState`; a failed load is a `ScreenEvent`;
 /// it opens and closes as a modal scene on the session's navigator.
+@MainActor
 public final class OrderHistoryViewModel: ScreenModel {
   /// Everything the history shows, in one value.
   public let state: Driver<OrderHistoryState>

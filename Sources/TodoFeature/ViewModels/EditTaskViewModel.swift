@@ -6,6 +6,7 @@ import ViewModelKit
 ///
 /// A `ScreenModel`: `state` is the `EditTaskState` the editor shows; its one event is how it
 /// closed. `title`, `okEnabled` and `validationMessage` are `ScreenModel`'s projections of it.
+@MainActor
 public final class EditTaskViewModel: ScreenModel {
   /// Everything the editor shows, in one value.
   public let state: Driver<EditTaskState>

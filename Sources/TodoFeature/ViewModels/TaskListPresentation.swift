@@ -2,7 +2,7 @@
 // strings of the todo spec, kept apart from the view model's wiring.
 
 extension TasksViewModel {
-  static func sections(_ listing: TaskListing, filter: String, matcher: TitleMatcher)
+  nonisolated static func sections(_ listing: TaskListing, filter: String, matcher: TitleMatcher)
     -> [TaskSection]
   {
     let words = TitleMatcher.words(filter)
@@ -15,11 +15,11 @@ extension TasksViewModel {
     ]
   }
 
-  static func statisticsText(_ counts: TaskStatistics) -> String {
+  nonisolated static func statisticsText(_ counts: TaskStatistics) -> String {
     "\(counts.total) \(counts.total == 1 ? "task" : "tasks"), \(counts.due) due."
   }
 
-  static func tabTitleText(_ counts: TaskStatistics) -> String {
+  nonisolated static func tabTitleText(_ counts: TaskStatistics) -> String {
     switch counts.due {
     case 0: "Todo"
     case 1000...: "Todo (999+)"

@@ -6,6 +6,7 @@ import ViewModelKit
 /// A `ScreenModel`: everything it shows is one `TasksState` value, its one-off happenings are
 /// `ScreenEvent`s, and its editors are routes on the app's `SceneCoordinator`. Each field of the
 /// state is a Driver of its own too (`tasks.sections`: `ScreenModel`'s projection).
+@MainActor
 public final class TasksViewModel: ScreenModel {
   // MARK: Outputs
 
@@ -306,7 +307,9 @@ public final class TasksViewModel: ScreenModel {
   /// The service's listing (a failure of `statistics` ends it too), delivered on `scheduler`;
   /// after a failure, `.failed` and then the same again 2 s later. The service is held
   /// weakly: a retry still scheduled must not keep a session that was let go alive.
-  static func loads(from service: any TaskService, scheduler: AnySchedulerOf<DispatchQueue>)
+  nonisolated static func loads(
+    from service: any TaskService, scheduler: AnySchedulerOf<DispatchQueue>
+  )
     -> AnyPublisher<Load, Never>
   {
     Deferred { [weak service] () -> AnyPublisher<Load, TaskServiceError> in

@@ -32,7 +32,7 @@ public final class TodoSession: AppSession {
   public var isBusy: Bool { tasks.isBusy }
   /// None: the list is the store's, and a filter lasts one run.
   public var rememberedChoices: [RememberedChoice] { [] }
-  public static var rememberedKeys: [RememberedChoice.Key] { [] }
+  nonisolated public static var rememberedKeys: [RememberedChoice.Key] { [] }
 
   /// Whether the app is seen: passed to the list and to an open editor (an editor opened
   /// later takes the list's).

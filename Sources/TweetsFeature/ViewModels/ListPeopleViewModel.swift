@@ -5,6 +5,7 @@ import ViewModelKit
 ///
 /// A `ScreenModel`: what it shows is one `PeopleState`; it has no events of its own (a
 /// refused selection is the input's answer).
+@MainActor
 public final class ListPeopleViewModel: ScreenModel {
   /// Everything the screen shows, in one value.
   public let state: Driver<PeopleState>
@@ -39,8 +40,6 @@ public final class ListPeopleViewModel: ScreenModel {
     env.account.status.sink { [weak self] in self?.accountChanged($0) }.store(in: &subscriptions)
   }
 
-  deinit { fetching?.cancel() }
-
   /// The list's load and the request flag.
   private struct Fetch: Equatable {
     var load: PeopleLoad
@@ -49,11 +48,11 @@ public final class ListPeopleViewModel: ScreenModel {
     var canRetry = false
   }
 
-  private static func rows(_ load: PeopleLoad) -> [PersonRow] {
+  private nonisolated static func rows(_ load: PeopleLoad) -> [PersonRow] {
     if case .loaded(let rows) = load { rows } else { [] }
   }
 
-  private static func message(_ load: PeopleLoad) -> String {
+  private nonisolated static func message(_ load: PeopleLoad) -> String {
     switch load {
     case .loading: "Loading..."
     case .loaded(let rows): rows.isEmpty ? "This list has no members." : ""

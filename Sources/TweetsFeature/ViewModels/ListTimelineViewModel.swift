@@ -6,6 +6,7 @@ import ViewModelKit
 ///
 /// A `ScreenModel` (and a `TimelineModel`): what it shows is one `TimelineState`; its failures
 /// are `ScreenEvent`s; its routes go through the navigator.
+@MainActor
 public final class ListTimelineViewModel {
   // MARK: Outputs
 
@@ -60,9 +61,12 @@ public final class ListTimelineViewModel {
     }
 
     // One more row than the window tells whether more are stored.
-    let stored = window.map { store.timeline(list: list.id, limit: $0 + 1) }.switchToLatest()
-      .combineLatest(window)
-      .share(replay: 1)
+    let stored = window.map {
+      store.timeline(list: list.id, limit: $0 + 1).receiveOnMainQueue(via: scheduler)
+    }
+    .switchToLatest()
+    .combineLatest(window)
+    .share(replay: 1)
     stored.map { $0.count > $1 }.removeDuplicates()
       .sink { [moreStored] in moreStored.accept($0) }.store(in: &subscriptions)
     let now = env.now

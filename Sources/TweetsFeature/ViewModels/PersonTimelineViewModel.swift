@@ -6,6 +6,7 @@ import ViewModelKit
 ///
 /// A `ScreenModel` (and a `TimelineModel`) with the same `TimelineState` as the list's
 /// timeline.
+@MainActor
 public final class PersonTimelineViewModel {
   // MARK: Outputs
 
@@ -39,7 +40,9 @@ public final class PersonTimelineViewModel {
   private var subscriptions = Set<AnyCancellable>()
 
   /// `text` trimmed and without one leading `@`, if it is a valid username.
-  public static func normalisedUsername(_ text: String) -> String? { TweetsText.username(text) }
+  public nonisolated static func normalisedUsername(_ text: String) -> String? {
+    TweetsText.username(text)
+  }
 
   public init(username: String, env: TweetsEnvironment, navigator: any TweetsNavigating) {
     self.username = TweetsText.username(username)

@@ -75,7 +75,7 @@ extension Scene {
   }
 
   /// Records whether the scene's screen is seen.
-  public func setActive(_ active: Bool) {
+  @MainActor public func setActive(_ active: Bool) {
     switch self {
     case .listTimeline(let model): model.setActive(active)
     case .personTimeline(let model): model.setActive(active)

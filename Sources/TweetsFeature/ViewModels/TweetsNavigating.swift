@@ -2,6 +2,7 @@ import Foundation
 import ViewModelKit
 
 /// What the tweets view models ask of the navigator; held weakly by them.
+@MainActor
 public protocol TweetsNavigating: AnyObject {
   func showPeople()
   @discardableResult func showPerson(username: String) -> InputResult

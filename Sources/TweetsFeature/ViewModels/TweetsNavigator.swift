@@ -43,6 +43,7 @@ public enum Scene {
 /// The stack itself is the generic `SceneCoordinator` every app routes through; this type
 /// builds each scene's view model and knows the tweets app's rules (one person on top, people
 /// second in split layout).
+@MainActor
 public final class TweetsNavigator: TweetsNavigating {
   /// The scene stack (the list timeline at the root).
   public let coordinator = SceneCoordinator<Scene>()

@@ -40,8 +40,8 @@ public final class TweetsSession: AppSession {
   }
 
   /// The pause, kept as `true` or `false`.
-  public static let pausedKey = RememberedChoice.Key("tweets.paused")
-  public static var rememberedKeys: [RememberedChoice.Key] { [pausedKey] }
+  nonisolated public static let pausedKey = RememberedChoice.Key("tweets.paused")
+  nonisolated public static var rememberedKeys: [RememberedChoice.Key] { [pausedKey] }
 
   /// Whether the app is seen: passed to every scene's screen model (and to each one made
   /// later), so no poll runs while it is not, and on coming back a fetch runs at once when the

@@ -36,7 +36,7 @@ extension Signal where Output: Sendable {
 extension Publisher where Output == InputResult, Failure == Never {
   /// The answer of a `PendingResult`: its one value, as soon as it comes. A task cancelled
   /// while it waits gets `.rejected("Cancelled")`, as does an answer that ends with no value.
-  public var value: InputResult {
+  nonisolated(nonsending) public var value: InputResult {
     get async {
       guard case .success(let answer) = await firstResult() else {
         return .rejected(Self.cancelled)
@@ -52,7 +52,7 @@ extension Publisher where Output == InputResult, Failure == Never {
 extension Publisher where Output: Sendable {
   /// The publisher's first value or its failure, once it comes; nil when it ends without a
   /// value or the waiting task is cancelled (which cancels the subscription).
-  public func firstResult() async -> Result<Output, Failure>? {
+  nonisolated(nonsending) public func firstResult() async -> Result<Output, Failure>? {
     let results = AsyncStream<Result<Output, Failure>>(bufferingPolicy: .bufferingNewest(1)) {
       continuation in
       let subscription = SendableCancellable()

@@ -13,7 +13,9 @@ import Observation
 /// ```
 ///
 /// Only a state that differs from the one held is written, so an unchanged state fires no
-/// observation. The state is written where the Driver delivers it: on the UI scheduler.
+/// observation. The store lives on the main actor with its model, and the state is written
+/// where the Driver delivers it: on the UI scheduler, which serves that actor.
+@MainActor
 @Observable
 public final class ScreenStore<Model: ScreenModel> {
   /// The screen's state as last delivered.

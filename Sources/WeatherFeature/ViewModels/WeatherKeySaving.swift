@@ -39,5 +39,6 @@ final class WeatherKeySaving {
 
 extension WeatherViewModel {
   /// Why a key cannot be saved.
-  static let cannotSaveKey = "The key cannot be saved: there is no settings file (--ephemeral)"
+  nonisolated static let cannotSaveKey =
+    "The key cannot be saved: there is no settings file (--ephemeral)"
 }

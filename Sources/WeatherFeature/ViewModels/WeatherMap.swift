@@ -92,7 +92,7 @@ final class WeatherMap {
   }
 
   /// One lookup of the places in `area`, nearest first; silent on failure.
-  private static func places(
+  private nonisolated static func places(
     in area: MapArea, service: any WeatherService, store: WeatherFactsStore,
     scheduler: AnySchedulerOf<DispatchQueue>
   ) -> AnyPublisher<[Weather], Never> {
@@ -109,10 +109,10 @@ final class WeatherMap {
 
 extension WeatherViewModel {
   /// The refusal of a centre outside the grid.
-  public static let offTheMap = "That is not on the map"
+  public nonisolated static let offTheMap = "That is not on the map"
   /// How many places around the centre the map asks for.
-  public static let maxNearby = 8
+  public nonisolated static let maxNearby = 8
   /// The map's widths and heights, in cells.
-  public static let mapColumnRange = 5...200
-  public static let mapRowRange = 3...100
+  public nonisolated static let mapColumnRange = 5...200
+  public nonisolated static let mapRowRange = 3...100
 }

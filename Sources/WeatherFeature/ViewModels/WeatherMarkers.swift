@@ -2,16 +2,18 @@
 // `apiKeyStatus`, and one marker per place with its glyph, name and temperature.
 
 extension WeatherViewModel {
-  static func maskedKey(_ key: String) -> String {
+  nonisolated static func maskedKey(_ key: String) -> String {
     if key.isEmpty { return "not set" }
     return key.count < 5 ? "****" : "****" + key.suffix(4)
   }
 
-  static func markerID(_ weather: Weather) -> String {
+  nonisolated static func markerID(_ weather: Weather) -> String {
     CityKey(weather.cityName)?.value ?? WeatherFormat(symbols: .unicode).cityName(weather)
   }
 
-  static func marker(_ weather: Weather, _ unit: TemperatureUnit, _ format: WeatherFormat)
+  nonisolated static func marker(
+    _ weather: Weather, _ unit: TemperatureUnit, _ format: WeatherFormat
+  )
     -> MapMarker
   {
     let icon = format.icon(weather.iconCode)

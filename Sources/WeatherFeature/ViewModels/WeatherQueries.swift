@@ -176,10 +176,10 @@ final class WeatherQueries {
 
 extension WeatherViewModel {
   /// The toast when the network is back and the query runs again.
-  public static let backOnline = "Back online: retrying"
+  public nonisolated static let backOnline = "Back online: retrying"
   /// What the screen says after "my location" used the bundled sample position.
   /// The toast and the sample note when a live service found no network.
-  public static let noNetworkNote = "No network: showing sample data"
+  public nonisolated static let noNetworkNote = "No network: showing sample data"
   /// What the screen says after "my location" used the bundled sample position.
-  public static let samplePositionNote = "Sample position: set --location or --gpsd"
+  public nonisolated static let samplePositionNote = "Sample position: set --location or --gpsd"
 }

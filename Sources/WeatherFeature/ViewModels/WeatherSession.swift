@@ -50,9 +50,10 @@ public final class WeatherSession: AppSession {
   }
 
   /// The units (standing in for the settings file's `units`) and the place.
-  public static let unitsKey = RememberedChoice.Key("weather.units", settingsKey: "units")
-  public static let placeKey = RememberedChoice.Key("weather.place")
-  public static var rememberedKeys: [RememberedChoice.Key] { [unitsKey, placeKey] }
+  nonisolated public static let unitsKey = RememberedChoice.Key(
+    "weather.units", settingsKey: "units")
+  nonisolated public static let placeKey = RememberedChoice.Key("weather.place")
+  nonisolated public static var rememberedKeys: [RememberedChoice.Key] { [unitsKey, placeKey] }
 
   /// Whether the app is seen: passed to its screen.
   public func setActive(_ active: Bool) { weather.setActive(active) }

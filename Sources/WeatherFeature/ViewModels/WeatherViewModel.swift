@@ -14,49 +14,50 @@ import ViewModelKit
 ///
 /// A `ScreenModel`: everything it shows is one `WeatherState`, computed from the view model's
 /// unformatted `WeatherFacts`; its toasts are `ScreenEvent`s.
+@MainActor
 public final class WeatherViewModel: ScreenModel {
   // MARK: Constants
 
   /// Attempts per query, the first included.
-  public static let maxAttempts = 4
+  public nonisolated static let maxAttempts = 4
   /// Seconds before one attempt counts as a network failure.
-  public static let attemptTimeout = 10.0
+  public nonisolated static let attemptTimeout = 10.0
   /// Seconds to wait for an accurate fix.
-  public static let locationTimeout = 10.0
+  public nonisolated static let locationTimeout = 10.0
   /// A fix must be more accurate than this, in metres.
-  public static let requiredAccuracy = 100.0
+  public nonisolated static let requiredAccuracy = 100.0
   /// Seconds after the last pan before the map's centre is looked up.
-  public static let mapSettleDelay = 0.5
+  public nonisolated static let mapSettleDelay = 0.5
   /// The longest city name accepted, in characters.
-  public static let maxQueryLength = 100
+  public nonisolated static let maxQueryLength = 100
   /// How many places the map remembers.
-  public static let maxMarkers = 20
+  public nonisolated static let maxMarkers = 20
   /// The map grid before a front end sets its size.
-  public static let defaultMapSize = (columns: 36, rows: 13)
+  public nonisolated static let defaultMapSize = (columns: 36, rows: 13)
   /// The map's zoom level at start (1…6).
-  public static let defaultZoom = 4
+  public nonisolated static let defaultZoom = 4
 
   /// Back-off after the n-th failed attempt: n seconds.
-  static func backOff(afterAttempt attempt: Int) -> Double { Double(attempt) }
+  nonisolated static func backOff(afterAttempt attempt: Int) -> Double { Double(attempt) }
 
   /// The longest a query's attempts may take together, in seconds: every attempt at its full
   /// limit with the back-offs between them (4 × 10 s + 1 + 2 + 3 = 46 s). A query never runs
   /// longer; a `Retry-After` that would take it past this ends it at once.
-  public static let queryBudget =
+  public nonisolated static let queryBudget =
     Double(maxAttempts) * attemptTimeout
     + (1..<maxAttempts).reduce(0) { $0 + backOff(afterAttempt: $1) }
 
   /// The wait before the next attempt: the server's `Retry-After` when a 429 gave one, else
   /// the back-off.
-  static func retryDelay(after error: WeatherError, attempt: Int) -> Double {
+  nonisolated static func retryDelay(after error: WeatherError, attempt: Int) -> Double {
     if case .rateLimited(let wait?) = error { return max(wait, backOff(afterAttempt: attempt)) }
     return backOff(afterAttempt: attempt)
   }
 
-  static let tooLong = "City name is too long (max 100 characters)"
-  static let emptyKey = "API key must not be empty"
-  static let mapHidden = "The map is hidden"
-  static let noAccurateFix = "No accurate location fix (need under 100 m)"
+  nonisolated static let tooLong = "City name is too long (max 100 characters)"
+  nonisolated static let emptyKey = "API key must not be empty"
+  nonisolated static let mapHidden = "The map is hidden"
+  nonisolated static let noAccurateFix = "No accurate location fix (need under 100 m)"
 
   // MARK: Outputs
 
@@ -137,7 +138,7 @@ public final class WeatherViewModel: ScreenModel {
   }
 
   /// Seconds after a display before becoming active looks the place up again.
-  public static let staleAfter = 600.0
+  public nonisolated static let staleAfter = 600.0
 
   /// Whether a query, a retry or settle timer, a fix wait or a forecast call is pending now
   /// (the synchronous form of `isSettled`).

@@ -5,6 +5,7 @@ import ViewModelKit
 import ViewModelKitTesting
 
 @Suite("Account: the form, create, save and sign out")
+@MainActor
 struct AccountFormBehaviourTests {
   @Test("AC-09 email as the order form's, password 8–64, confirmation re-checked with the password")
   func ac09() {

@@ -63,6 +63,7 @@ final class ScriptedAccounts: AccountService, @unchecked Sendable {
 }
 
 /// An account view model on a test scheduler, with its state recorded.
+@MainActor
 final class AccountHarness {
   let scheduler = DispatchQueue.test
   let service: ScriptedAccounts

@@ -7,6 +7,7 @@ import ViewModelKitTesting
 /// The account screen asserted exhaustively: every state change, every event, and no work left
 /// pending (issue 27, item 7: every screen model has at least one exhaustive test).
 @Suite("Account: the one state, exhaustively")
+@MainActor
 struct AccountStateTests {
   @Test("a name checked and found free, the details filled, the account created")
   func createAccount() throws {

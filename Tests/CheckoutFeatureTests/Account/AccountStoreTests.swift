@@ -6,6 +6,7 @@ import ViewModelKit
 import ViewModelKitTesting
 
 @Suite("Account: kept in checkout.sqlite, and filling the order form")
+@MainActor
 struct AccountStoreTests {
   let directory = FileManager.default.temporaryDirectory
     .appendingPathComponent("account-\(UUID().uuidString)")

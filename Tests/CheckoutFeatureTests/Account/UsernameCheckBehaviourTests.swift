@@ -5,6 +5,7 @@ import ViewModelKit
 import ViewModelKitTesting
 
 @Suite("Account: the live username check")
+@MainActor
 struct UsernameCheckBehaviourTests {
   @Test("AC-01 at t=0 with no account: empty, pristine, create off, no request")
   func ac01() {

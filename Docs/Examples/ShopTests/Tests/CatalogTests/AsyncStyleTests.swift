@@ -9,6 +9,7 @@ import ViewModelKitTesting
 /// virtual time, read states as an async sequence, await a pending answer, run an Action with
 /// an async closure, and observe a screen through Observation.
 @Suite("Async style, from another package", .timeLimit(.minutes(1)))
+@MainActor
 struct AsyncStyleTests {
   let scheduler = DispatchQueue.test
 

@@ -24,6 +24,7 @@ struct TwoProductCatalog: CatalogService {
 }
 
 @Suite("CatalogViewModel, tested from another package")
+@MainActor
 struct CatalogViewModelTests {
   let scheduler = DispatchQueue.test
 

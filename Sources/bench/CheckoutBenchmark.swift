@@ -176,6 +176,7 @@ private func sqliteBenchmarks(products: [Product]) -> [(Measurement, String)] {
 }
 
 /// Counts output values, so that the benchmark observes every output.
+@MainActor
 private final class Tally {
   var count = 0
 }

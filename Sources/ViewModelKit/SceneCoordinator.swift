@@ -33,6 +33,7 @@ public enum SceneCoordinatorError: Error, Equatable, Sendable {
 /// ends show. The stack changes at once; a front end that draws it (the presenter) says when
 /// the new stack is on screen, and the transition's publisher completes then. Without a
 /// presenter it completes at once.
+@MainActor
 public final class SceneCoordinator<Scene> {
   /// Draws a stack, then calls `shown`.
   public typealias Presenter = (_ stack: [SceneEntry<Scene>], _ shown: @escaping () -> Void) -> Void

@@ -3,6 +3,7 @@ import ViewModelKit
 import ViewModelKitTesting
 
 @Suite("SceneCoordinator")
+@MainActor
 struct SceneCoordinatorTests {
   let scheduler = DispatchQueue.test
 

@@ -8,6 +8,7 @@ import ViewModelKit
 /// made meanwhile by another process is never overwritten. The stored cart that comes back,
 /// and any cart another process commits (checked every 2 s), becomes the shown cart with the
 /// changes not yet saved on top. A failed save keeps its changes for the next save.
+@MainActor
 public final class CartStore {
   /// Refusal messages of `add` and `remove`.
   public enum Refusal {

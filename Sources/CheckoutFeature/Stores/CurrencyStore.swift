@@ -1,6 +1,7 @@
 import ViewModelKit
 
 /// The currency every amount is shown in; GBP at the start of each session.
+@MainActor
 public final class CurrencyStore {
   private let relay = BehaviorRelay(value: Currency.gbp)
 

@@ -109,26 +109,18 @@ func corePipelineP8(changes: Int) -> (Measurement, Measurement) {
     if value != plainState.value { plainState.value = value }
   }
   var next = 0
+  // One change: arm a tracking with `read`, then `change` to the next number.
+  func changeTracked(read: () -> Void, change: (Int) -> Void) {
+    for _ in 0..<changes {
+      next &+= 1
+      withObservationTracking(read) { fired.withLock { $0 &+= 1 } }
+      change(next)
+    }
+  }
   let (reactive, plain) = measureSideBySide("P8", operationsPerRun: changes) {
-    for _ in 0..<changes {
-      next &+= 1
-      withObservationTracking {
-        _ = store.state
-      } onChange: {
-        fired.withLock { $0 &+= 1 }
-      }
-      relay.accept(next)
-    }
+    changeTracked(read: { _ = store.state }, change: { relay.accept($0) })
   } plain: {
-    for _ in 0..<changes {
-      next &+= 1
-      withObservationTracking {
-        _ = plainState.value
-      } onChange: {
-        fired.withLock { $0 &+= 1 }
-      }
-      write(next)
-    }
+    changeTracked(read: { _ = plainState.value }, change: write)
   }
   blackHole(fired.withLock { $0 })
   return (reactive, plain)

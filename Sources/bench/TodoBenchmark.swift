@@ -191,33 +191,31 @@ private func measureStartup(folder: URL) -> Budget {
 /// (one frame at 60 Hz).
 @MainActor
 private func measureListFrames(service: SQLiteTaskService) -> [Budget] {
-  do {
-    let scheduler = DispatchQueue.test
-    let session = TodoSession(service: service, scheduler: scheduler.eraseToAnyScheduler())
-    let screen = TodoScreen(session: session, scheduler: scheduler.eraseToAnyScheduler()) {}
-    scheduler.advance()
-    let canvas = MemoryCanvas(width: 80, height: 24)
-    let painter = Painter(canvas: canvas, ascii: false, color: true)
-    let redraw = measure("P6 redraw of the list at 80x24", warmup: 5, runs: 100) {
-      canvas.clear()
-      screen.draw(painter)
-    }
-    let rows = screen.formattedRowCount
-    var down = true
-    let key = measure("a key in the list → the next frame", warmup: 5, runs: 100) {
-      _ = screen.handle(down ? .down : .up)
-      down.toggle()
-      scheduler.advance()
-      canvas.clear()
-      screen.draw(painter)
-    }
-    return [
-      Budget(
-        redraw, limit: 0.008,
-        problem: rows <= 24 ? nil : "a frame formatted \(rows) task rows on a 24-line screen"),
-      Budget(key, limit: 0.016),
-    ]
+  let scheduler = DispatchQueue.test
+  let session = TodoSession(service: service, scheduler: scheduler.eraseToAnyScheduler())
+  let screen = TodoScreen(session: session, scheduler: scheduler.eraseToAnyScheduler()) {}
+  scheduler.advance()
+  let canvas = MemoryCanvas(width: 80, height: 24)
+  let painter = Painter(canvas: canvas, ascii: false, color: true)
+  let redraw = measure("P6 redraw of the list at 80x24", warmup: 5, runs: 100) {
+    canvas.clear()
+    screen.draw(painter)
   }
+  let rows = screen.formattedRowCount
+  var down = true
+  let key = measure("a key in the list → the next frame", warmup: 5, runs: 100) {
+    _ = screen.handle(down ? .down : .up)
+    down.toggle()
+    scheduler.advance()
+    canvas.clear()
+    screen.draw(painter)
+  }
+  return [
+    Budget(
+      redraw, limit: 0.008,
+      problem: rows <= 24 ? nil : "a frame formatted \(rows) task rows on a 24-line screen"),
+    Budget(key, limit: 0.016),
+  ]
 }
 
 /// Starts `program` with its output discarded and waits for it; its exit status.

@@ -26,9 +26,8 @@ struct StoreOnItsQueueTests {
 
     // Another thread writes a newer tweet; the store hands the new rows on there.
     let written = DispatchSemaphore(value: 0)
-    let box = StoreBox(store)
     Thread.detachNewThread {
-      try? box.store.upsert(page([3]), list: L.id)
+      try? store.upsert(page([3]), list: L.id)
       written.signal()
     }
     #expect(written.wait(timeout: .now() + 10) == .success)
@@ -36,10 +35,4 @@ struct StoreOnItsQueueTests {
     h.scheduler.settle()
     #expect(list.tweets.last?.count == 3)
   }
-}
-
-/// The store, handed to the writing thread.
-private final class StoreBox: @unchecked Sendable {
-  let store: GRDBTweetStore
-  init(_ store: GRDBTweetStore) { self.store = store }
 }

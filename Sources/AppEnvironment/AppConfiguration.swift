@@ -59,7 +59,11 @@ public struct AppConfiguration: Sendable {
     configuration.asciiFlag = options.ascii
     configuration.mouse = file.values["mouse"] != "false"
     if let path = environment["HEADLESS_TRACE"], !path.isEmpty {
-      configuration.trace = .appending(to: path)
+      do throws(PrivateFile.Problem) {
+        configuration.trace = try .appendingFile(path)
+      } catch {
+        configuration.warnings.append("HEADLESS_TRACE is not written: \(error.message)")
+      }
     }
     if let problem = RememberedChoices.problem(in: configuration) {
       configuration.warnings.append(problem)

@@ -90,20 +90,22 @@ public struct ConfigFileEditor {
     throws(ConfigurationError)
   {
     var text = ""
+    var byteOrderMark = Data()
     if FileStatus(followingLinksAt: target) != nil {
       text = try ConfigFile.contents(of: target)
+      // Reading drops a leading UTF-8 byte-order mark; the file keeps the one it had.
+      let mark = Data([0xEF, 0xBB, 0xBF])
+      if FileHandle(forReadingAtPath: target)?.readData(ofLength: 3) == mark,
+        text.unicodeScalars.first != "\u{FEFF}"
+      {
+        byteOrderMark = mark
+      }
     }
-    let data = Data(try Self.edited(text, setting: key, to: value, path: path).utf8)
-    let temporary = URL(fileURLWithPath: target).deletingLastPathComponent()
-      .appendingPathComponent(".config.toml.\(getpid()).tmp")
-    guard
-      FileManager.default.createFile(
-        atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600])
-    else { throw .invalidValue("\(path) cannot be written") }
-    guard rename(temporary.path, target) == 0 else {
-      let reason = String(cString: strerror(errno))
-      try? FileManager.default.removeItem(at: temporary)
-      throw .invalidValue("\(path) cannot be written: \(reason)")
+    let data = byteOrderMark + Data(try Self.edited(text, setting: key, to: value, path: path).utf8)
+    do throws(PrivateFile.Problem) {
+      try PrivateFile.write(data, to: URL(fileURLWithPath: target))
+    } catch {
+      throw .invalidValue("\(path) cannot be written: \(error.message)")
     }
   }
 }

@@ -43,6 +43,7 @@ public final class RememberedChoices {
       try directory.prepare()
       database = try CreationLock.whileHolding(lockFor: path) {
         try StoreFileCheck.check(path, as: Self.identity)
+        PrivateFile.prepareStore(path)
         let database = try Self.connection(to: path)
         try database.writeWithoutTransaction { db in
           _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")

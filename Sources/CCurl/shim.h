@@ -29,6 +29,13 @@ static inline long ccurl_response_code(CURL *handle) {
   if (curl_easy_getinfo(handle, CURLINFO_RESPONSE_CODE, &code) != CURLE_OK) return 0;
   return code;
 }
+/* Where a 3xx answer points, resolved against the request's URL; NULL when it points nowhere.
+   The text belongs to the handle. */
+static inline const char *ccurl_redirect_url(CURL *handle) {
+  char *url = NULL;
+  if (curl_easy_getinfo(handle, CURLINFO_REDIRECT_URL, &url) != CURLE_OK) return NULL;
+  return url;
+}
 /* The system's errno for the last failure (ECONNREFUSED, ENETUNREACH…), 0 when unknown. */
 static inline long ccurl_os_errno(CURL *handle) {
   long code = 0;

@@ -42,6 +42,7 @@ public enum CLIMain {
 
   public static func run(arguments: [String]) -> Never {
     StandardDescriptors.ensureOpen()
+    PrivateFile.restrictProcess()  // every file the app makes is the user's alone
     let flags = arguments.prefix { $0 != "--" }
     jsonErrors = flags.contains("--json")
     if let first = arguments.first,
@@ -143,7 +144,9 @@ public enum CLIMain {
         }
       } else if !options.json, PromptReader.isInteractive {
         let words = grammar.commandTypes.flatMap { $0.names } + ["help"]
-        let reader = PromptReader(app: entry.name, words: words, historyFile: historyFile)
+        let reader = PromptReader(
+          app: entry.name, words: words, historyFile: historyFile,
+          carriesSecret: { grammar.carriesSecret($0) })
         keepAlive.append(reader)
         shell.start(printInitialSet: true) { reader.start(shell: shell) }
       } else {
@@ -164,7 +167,7 @@ public enum CLIMain {
     source.setEventHandler {
       if interrupted { exit(130) }
       interrupted = true
-      application.finish()
+      application.interrupt()
       let waiter = MainQueueSettleWaiter(limit: 10)
       keepAlive.append(waiter)
       waiter.afterSettled(application) { exit(130) }

@@ -124,6 +124,9 @@ public protocol CLIApplication: AnyObject {
   func perform(rawLine: String) -> CommandOutcome
   /// Called once at the end of input, before the last wait (flush what is pending).
   func finish()
+  /// Ctrl-C: flush what is pending, as `finish`, and stop whatever only waits (the tweets
+  /// app's `wait`), so the exit comes as soon as the saves are written.
+  func interrupt()
   /// Whether the next line goes to the app whole, as `rest`, with no command word (an
   /// editor waiting for a title).
   var wantsRawLines: Bool { get }
@@ -140,6 +143,8 @@ public protocol CLIApplication: AnyObject {
 }
 
 extension CLIApplication {
+  public func interrupt() { finish() }
+
   /// Apps whose writes cannot fail have no failures.
   public var failures: AnyPublisher<String, Never> { Empty().eraseToAnyPublisher() }
 

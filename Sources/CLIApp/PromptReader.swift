@@ -9,23 +9,30 @@ import Synchronization
 /// libedit's `readline` blocks, so it runs on a thread of its own; each line goes to the shell
 /// on the main actor, and the next prompt is shown only once that line's command has settled
 /// and printed, so prompt and output never interleave. History is kept in `historyFile` (at
-/// most `historyLimit` lines; none under `--ephemeral`). End of input (Ctrl-D) ends the
-/// session as it does for a script.
+/// most `historyLimit` lines, appended line by line; none under `--ephemeral`); a line that
+/// carries a secret (the grammar says which) is kept neither there nor for the Up key. End
+/// of input (Ctrl-D) ends the session as it does for a script.
 @MainActor
 final class PromptReader {
   /// The most lines a history file keeps.
   nonisolated static let historyLimit: Int32 = 1_000
 
   private let prompt: String
-  private let historyFile: String?
+  private let history: HistoryFile?
+  private let carriesSecret: @Sendable (String) -> Bool
   private weak var shell: CLIShell?
 
   private let words: [String]
 
-  /// A reader showing `app> `, completing `words`, keeping history in `historyFile`.
-  init(app: String, words: [String], historyFile: String?) {
+  /// A reader showing `app> `, completing `words`, keeping history in `historyFile`, except
+  /// the lines `carriesSecret` marks.
+  init(
+    app: String, words: [String], historyFile: String?,
+    carriesSecret: @escaping @Sendable (String) -> Bool
+  ) {
     prompt = app + "> "
-    self.historyFile = historyFile
+    history = historyFile.map { HistoryFile(path: $0, limit: Int(Self.historyLimit)) }
+    self.carriesSecret = carriesSecret
     self.words = words.sorted()
     PromptCompletion.words.withLock { [sorted = self.words] in $0 = sorted }
   }
@@ -47,12 +54,20 @@ final class PromptReader {
   func start(shell: CLIShell) {
     self.shell = shell
     refreshCompletions()
-    if let historyFile { _ = read_history(historyFile) }
     stifle_history(Self.historyLimit)
+    var history = history
+    switch history?.load() {
+    case .success(let lines)?: lines.forEach { _ = add_history($0) }
+    case .failure(let problem)?:
+      Self.warn("history is not kept: \(problem.message)")
+      history = nil
+    case nil: break
+    }
     ceditline_complete_with(PromptCompletion.complete)
     let prompt = prompt
-    let historyFile = historyFile
-    let reader = Thread {
+    let carriesSecret = carriesSecret
+    let reader = Thread { [history] in
+      var history = history
       let turn = DispatchSemaphore(value: 0)
       while true {
         guard let raw = readline(prompt) else {
@@ -61,11 +76,11 @@ final class PromptReader {
         }
         let line = String(cString: raw)
         free(raw)
-        if !line.allSatisfy(\.isWhitespace) {
+        if !line.allSatisfy(\.isWhitespace), !carriesSecret(line) {
           _ = add_history(line)
-          if let historyFile {
-            _ = write_history(historyFile)
-            _ = history_truncate_file(historyFile, Self.historyLimit)
+          if let problem = history?.append(line) {
+            Self.warn("history is not kept: \(problem.message)")
+            history = nil
           }
         }
         Task { @MainActor [weak self] in self?.run(line) { turn.signal() } }
@@ -73,6 +88,10 @@ final class PromptReader {
       }
     }
     reader.start()
+  }
+
+  private nonisolated static func warn(_ message: String) {
+    FileHandle.standardError.write(Data("warning: \(VisibleText.of(message))\n".utf8))
   }
 
   /// Runs `line`; `next` lets the reader show the next prompt (not after `quit`).

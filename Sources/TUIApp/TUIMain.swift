@@ -34,6 +34,7 @@ public enum TUIMain {
 
   public static func run(arguments: [String]) -> Never {
     StandardDescriptors.ensureOpen()
+    PrivateFile.restrictProcess()  // every file the app makes is the user's alone
     if arguments.first == "--generate-completion-script"
       || arguments.first == "--experimental-dump-help"
     {

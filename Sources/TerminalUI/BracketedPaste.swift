@@ -2,39 +2,77 @@
 /// `ESC [201~` (with mode 2004 on) is pasted text, never keys, so a pasted `q` or `/` does not
 /// quit or search and a paste is one edit. Fields are one line, so line breaks and tabs become
 /// spaces and other control characters are dropped.
+///
+/// A paste always ends: at its end marker, at a Ctrl-C (which then quits as it always does), at
+/// `KeyDecoder.pasteSilence` with no byte (a terminal that crashed or a connection that dropped
+/// mid-paste), or, for the text, at `capBytes`: what comes after the cap until the paste ends
+/// is dropped, never read as keys.
 struct BracketedPaste {
   static let startMarker = Array("\u{1B}[200~".utf8)
   static let endMarker = Array("\u{1B}[201~".utf8)
-  /// A paste longer than this is handed on in pieces of this size (a field keeps 20,000
-  /// characters at most anyway).
-  static let pieceLimit = 1 << 20
+  /// The most bytes of a paste that become text: a field keeps 20,000 characters, of up to
+  /// four bytes each.
+  static let capBytes = 80_000
 
   private var bytes: [UInt8] = []
   private(set) var isOpen = false
+  /// Past the cap: the rest of this paste is dropped.
+  private var isDropping = false
 
   mutating func open() {
     isOpen = true
+    isDropping = false
     bytes = []
   }
 
-  /// Takes `data` into the paste. Returns the pasted text when the end marker came (or a piece
-  /// of a very long paste), and the bytes after the end marker (nil: the paste is still open,
-  /// and keeps the bytes, a possible start of the end marker included).
+  /// Takes `data` into the paste. Returns the pasted text when the paste ended (its end
+  /// marker, or a Ctrl-C) or reached the cap, and the bytes after the end marker, or from the
+  /// Ctrl-C on (nil: the paste is still open, and keeps the bytes, a possible start of the end
+  /// marker included).
   mutating func take(_ data: [UInt8]) -> (text: String?, rest: [UInt8]?) {
     bytes += data
-    if let end = Self.firstRange(of: Self.endMarker, in: bytes) {
-      let rest = Array(bytes[end.upperBound...])
-      let text = Self.text(bytes[..<end.lowerBound])
-      bytes = []
-      isOpen = false
+    let end = Self.firstRange(of: Self.endMarker, in: bytes)
+    if let interrupt = bytes.firstIndex(of: 0x03), interrupt < (end?.lowerBound ?? Int.max) {
+      let text = isDropping ? nil : Self.text(bytes[..<interrupt])
+      let rest = Array(bytes[interrupt...])
+      close()
       return (text, rest)
     }
-    guard bytes.count > Self.pieceLimit + Self.endMarker.count else { return (nil, nil) }
-    // Hand on all but the tail, which may hold the start of the end marker.
-    let cut = bytes.count - Self.endMarker.count
-    let piece = Self.text(bytes[..<cut])
-    bytes = Array(bytes[cut...])
-    return (piece, nil)
+    if let end {
+      let rest = Array(bytes[end.upperBound...])
+      let text = isDropping ? nil : Self.text(bytes[..<end.lowerBound])
+      close()
+      return (text, rest)
+    }
+    guard bytes.count > Self.capBytes + Self.endMarker.count else { return (nil, nil) }
+    // Keep only the tail, which may hold the start of the end marker.
+    defer { bytes = Array(bytes.suffix(Self.endMarker.count - 1)) }
+    guard !isDropping else { return (nil, nil) }
+    isDropping = true
+    var cut = Self.capBytes
+    while cut > 0, (0x80...0xBF).contains(bytes[cut]) { cut -= 1 }  // a character's start
+    return (Self.text(bytes[..<cut]), nil)
+  }
+
+  /// Ends the paste where it stands (no byte came for a while): its text so far, less a
+  /// possible start of the end marker.
+  mutating func end() -> String? {
+    var kept = bytes[...]
+    for length in stride(from: Self.endMarker.count - 1, through: 1, by: -1)
+    where kept.count >= length && Array(kept.suffix(length)) == Array(Self.endMarker.prefix(length))
+    {
+      kept = kept.dropLast(length)
+      break
+    }
+    let text = isDropping ? nil : Self.text(kept)
+    close()
+    return text
+  }
+
+  private mutating func close() {
+    bytes = []
+    isOpen = false
+    isDropping = false
   }
 
   /// Where the start marker is in `data`; a range past the end when `data` ends with a part

@@ -74,16 +74,30 @@ public struct KeyDecoder {
   }
 
   /// Whether bytes wait for the rest of a sequence (an ESC that may begin one, an unfinished
-  /// character): the run loop calls `flush()` when no more come within `escapeWait`.
-  public var isWaiting: Bool { !pending.isEmpty }
+  /// character) or a paste waits for its end: the run loop calls `flush()` when no more come
+  /// within `waitLimit`.
+  public var isWaiting: Bool { waitLimit != nil }
+
+  /// How long the run loop waits for more bytes before `flush()`: `escapeWait` for the rest
+  /// of a sequence, `pasteSilence` for the rest of a paste, nil when nothing waits.
+  public var waitLimit: Double? {
+    if paste.isOpen { return Self.pasteSilence }
+    return pending.isEmpty ? nil : Self.escapeWait
+  }
 
   /// How long the run loop waits for the rest of a sequence before reading what came as it
   /// is (an ESC alone is the Esc key), as terminal programs do (vim's `ttimeoutlen`).
   public static let escapeWait = 0.05
 
+  /// How long a paste may pause before it is taken as ended without its end marker: a
+  /// terminal sends a paste in one burst, so half a second of silence means the marker is
+  /// not coming (a crashed terminal, a dropped connection), and the keys after it are keys.
+  public static let pasteSilence = 0.5
+
   /// The waiting bytes read as they are: a lone ESC is Esc, an unfinished sequence is Esc and
-  /// its characters. An open bracketed paste stays open.
+  /// its characters; an open paste ends with what it has.
   public mutating func flush() -> [Key] {
+    if paste.isOpen { return paste.end().map { [.text($0)] } ?? [] }
     let data = pending
     pending = []
     return decodeKeys(data, final: true)

@@ -129,11 +129,12 @@ public final class TerminalRunLoop {
     }
     keys.enqueue(decoder.decode(Array(bytes[0..<count])))
     reads &+= 1
-    guard decoder.isWaiting else { return }
-    // The rest of a sequence comes at once or not at all: without more input within the wait,
-    // the bytes are what they are (an ESC alone is the Esc key).
+    guard let wait = decoder.waitLimit else { return }
+    // The rest of a sequence (or a paste) comes at once or not at all: without more input
+    // within the wait, the bytes are what they are (an ESC alone is the Esc key; a paste
+    // without its end marker ends there).
     let read = reads
-    DispatchQueue.main.asyncAfter(deadline: .now() + KeyDecoder.escapeWait) { [weak self] in
+    DispatchQueue.main.asyncAfter(deadline: .now() + wait) { [weak self] in
       guard let self, self.reads == read else { return }
       self.keys.enqueue(self.decoder.flush())
     }

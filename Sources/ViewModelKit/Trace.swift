@@ -22,11 +22,17 @@ public struct Trace: Sendable {
   public func callAsFunction(_ line: @autoclosure () -> String) { write?(line()) }
 
   /// A trace appending each line to the file at `path` (created, mode 0600), or `off` when
-  /// it cannot be opened. Each line is one `write(2)` on an `O_APPEND` descriptor, so lines
-  /// from several threads do not interleave.
+  /// it cannot be opened.
   public static func appending(to path: String) -> Trace {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else { return .off }
+    (try? appendingFile(path)) ?? .off
+  }
+
+  /// A trace appending each line to the regular file at `path` (created, mode 0600); a link,
+  /// a FIFO or a device there is refused, never followed, written or waited on. Each line is
+  /// one `write(2)` on an `O_APPEND` descriptor, so lines from several threads do not
+  /// interleave.
+  public static func appendingFile(_ path: String) throws(PrivateFile.Problem) -> Trace {
+    let descriptor = try PrivateFile.openForAppending(path).get()
     return Trace { line in
       let bytes = Array((line + "\n").utf8)
       _ = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }

@@ -23,7 +23,7 @@ struct KeptRatesTests {
       HTTPRatesService(
         url: url, apiKey: nil,
         client: FallbackWatchingClient(
-          CurlHTTPClient(timeout: 5), fallback: fallback ?? NetworkFallback()),
+          CurlHTTPClient(timeout: 60), fallback: fallback ?? NetworkFallback()),
         source: "ECB, via Frankfurter", keep: keep)
     }
   }

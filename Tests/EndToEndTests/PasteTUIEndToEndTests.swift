@@ -26,4 +26,24 @@ struct PasteTUIEndToEndTests {
       try await session.keys("q")
     }
   }
+
+  @Test(
+    "issue 38, item 2: a paste whose end marker never comes ends at the silence; keys work, Ctrl-C quits"
+  )
+  func unterminated() async throws {
+    let tui = Executables.url("tui").path
+    try await TmuxSession.with { session in
+      try await session.start("env LANG=C.UTF-8 TERM=xterm-256color '\(tui)' todo --ephemeral")
+      #expect(try await eventually { try await session.pane().contains("[3 Todo") })
+      try await session.keys("n")
+      #expect(try await eventually { try await session.pane().contains("Title") })
+      try await session.literal("\u{1B}[200~half a paste")  // the connection drops here
+      #expect(try await eventually { try await session.pane().contains("[half a paste") })
+      try await session.keys("!")  // a key after the silence is a key again
+      #expect(try await eventually { try await session.pane().contains("[half a paste!") })
+      try await session.literal("\u{1B}[200~and another")
+      try await session.keys("C-c")  // at once, in the open paste
+      #expect(await eventually { !(await session.isRunning) })
+    }
+  }
 }

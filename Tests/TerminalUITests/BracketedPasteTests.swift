@@ -37,15 +37,45 @@ struct BracketedPasteTests {
     #expect(empty.decode(Array((start + "\u{07}" + end).utf8)) == [])
   }
 
-  @Test("a very long paste comes in pieces, none lost")
+  @Test(
+    "issue 38, item 2: a paste past the cap gives the cap's text; the rest of it is dropped, not read as keys"
+  )
   func long() {
     var decoder = KeyDecoder()
-    let text = String(repeating: "abcdefgh", count: (BracketedPaste.pieceLimit / 8) * 2)
+    let text = String(repeating: "abcdefgq", count: BracketedPaste.capBytes / 4)
     var keys = decoder.decode(Array(start.utf8))
     for chunk in Array(text.utf8).chunked(65_536) { keys += decoder.decode(chunk) }
     keys += decoder.decode(Array((end + "z").utf8))
-    let pasted = keys.compactMap { if case .text(let piece) = $0 { piece } else { nil } }.joined()
-    #expect(pasted == text && keys.last == .character("z") && keys.count > 2)
+    #expect(keys == [.text(String(text.prefix(BracketedPaste.capBytes))), .character("z")])
+  }
+
+  @Test("issue 38, item 2: a Ctrl-C in an open paste ends it and is Ctrl-C, after the cap too")
+  func controlC() {
+    var decoder = KeyDecoder()
+    #expect(decoder.decode(Array((start + "half a pas").utf8)) == [])
+    #expect(
+      decoder.decode([0x03, UInt8(ascii: "q")]) == [
+        .text("half a pas"), .controlC, .character("q"),
+      ])
+    #expect(decoder.waitLimit == nil)
+    var capped = KeyDecoder()
+    let big = Array((start + String(repeating: "x", count: BracketedPaste.capBytes + 100)).utf8)
+    #expect(capped.decode(big).count == 1)
+    #expect(capped.decode(Array("more".utf8) + [0x03]) == [.controlC])
+  }
+
+  @Test(
+    "issue 38, item 2: a paste with no end marker ends at the silence; the keys after it are keys")
+  func silence() {
+    var decoder = KeyDecoder()
+    #expect(decoder.decode(Array((start + "dropped connection\u{1B}[20").utf8)) == [])
+    #expect(decoder.waitLimit == KeyDecoder.pasteSilence)
+    #expect(decoder.flush() == [.text("dropped connection")])
+    #expect(decoder.waitLimit == nil)
+    #expect(decoder.decode(Array("q".utf8)) == [.character("q")])
+    var escape = KeyDecoder()
+    _ = escape.decode([0x1B])
+    #expect(escape.waitLimit == KeyDecoder.escapeWait)
   }
 }
 

@@ -93,6 +93,22 @@ struct LetTimePassTests {
     #expect(!navigator.isBusy)
   }
 
+  @Test("issue 38, item 2: stopWaiting (Ctrl-C) ends every wait at once, at the same virtual time")
+  func stopWaiting() {
+    let h = TweetsHarness()
+    let navigator = TweetsNavigator(list: L, env: h.env)
+    navigator.start()
+    h.scheduler.settle()
+    navigator.letTimePass(8)
+    navigator.letTimePass(3)
+    h.at(1)
+    #expect(navigator.isBusy)
+    navigator.stopWaiting()
+    #expect(!navigator.isBusy)
+    h.at(9)
+    #expect(!navigator.isBusy)
+  }
+
   @Test("a wait outside 0…60 s is ignored")
   func outOfRange() {
     let h = TweetsHarness()

@@ -38,6 +38,7 @@ extension CheckoutGrammar {
       commandName: "password",
       abstract: "account: the password (never printed)")
     static let verbatimAfter: Int? = 0
+    static let carriesSecret = true
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @Argument(help: "The password.") var text: [String] = []
     @MainActor func outcome(in cli: CheckoutCLI) -> CommandOutcome {
@@ -49,6 +50,7 @@ extension CheckoutGrammar {
     static let configuration = CommandConfiguration(
       commandName: "confirm", abstract: "account: the password again")
     static let verbatimAfter: Int? = 0
+    static let carriesSecret = true
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @Argument(help: "The password again.") var text: [String] = []
     @MainActor func outcome(in cli: CheckoutCLI) -> CommandOutcome {

@@ -21,6 +21,13 @@ extension AppGrammar {
     configuration.subcommands.compactMap { $0 as? any AppCommand.Type }
   }
 
+  /// Whether `line`, a line of a session, carries a secret: its first word names a command
+  /// that says so (`AppCommand.carriesSecret`). Such a line is kept in no history.
+  public static func carriesSecret(_ line: String) -> Bool {
+    let first = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init)
+    return first.flatMap(command(named:))?.carriesSecret ?? false
+  }
+
   /// The command called `word` (or one of its aliases), if any.
   public static func command(named word: String) -> (any AppCommand.Type)? {
     commandTypes.first { $0.names.contains(word) }
@@ -70,6 +77,9 @@ public protocol AppCommand: ParsableCommand, Sendable {
   /// In a session, a command that takes text gets the rest of its line as typed (quotes,
   /// spaces and dashes kept) after this many words; nil: the line is split into words.
   static var verbatimAfter: Int? { get }
+  /// Whether the command's words are a secret (a password, an API key): its line is never
+  /// written to a history. The one place a secret is marked.
+  static var carriesSecret: Bool { get }
 }
 
 /// An app's own command: what it asks of that app's command set (`TodoGrammar.Toggle` asks
@@ -95,6 +105,7 @@ extension CLIApplication {
 
 extension AppCommand {
   public static var verbatimAfter: Int? { nil }
+  public static var carriesSecret: Bool { false }
 
   /// The name and aliases a line may start with.
   public static var names: [String] {

@@ -65,6 +65,9 @@ public final class TweetsCLI: CLIApplication {
 
   public func finish() {}
 
+  /// Ctrl-C: a `wait` in progress ends at once (the tweets app has nothing to save).
+  public func interrupt() { navigator.stopWaiting() }
+
   /// The timeline on top, for `older` and `refresh`.
   func onTimeline(_ work: (any TimelineModel) -> InputResult) -> CommandOutcome {
     guard let timeline = scenes.last?.timeline else { return notHere }

@@ -95,6 +95,7 @@ extension WeatherGrammar {
       commandName: "key",
       abstract: "use this OpenWeatherMap key for the session")
     static let verbatimAfter: Int? = 0
+    static let carriesSecret = true
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @Argument(help: "The key.") var value: [String] = []
     @MainActor func outcome(in cli: WeatherCLI) -> CommandOutcome {
@@ -107,6 +108,7 @@ extension WeatherGrammar {
       commandName: "savekey",
       abstract: "use this key and write it to the settings file (0600)")
     static let verbatimAfter: Int? = 0
+    static let carriesSecret = true
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @Argument(help: "The key.") var value: [String] = []
     @MainActor func outcome(in cli: WeatherCLI) -> CommandOutcome {

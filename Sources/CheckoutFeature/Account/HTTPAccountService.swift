@@ -6,7 +6,9 @@ import ViewModelKit
 /// - `POST /accounts` `{"username","email","password"}` → 201 `{"username","email"}`, 409 taken;
 /// - `PATCH /accounts/{old}` `{"username","password"}` → 200 `{"username","email"}`, 409 taken.
 ///
-/// The username in a path is percent-encoded; the password goes only in request bodies. The
+/// The username in a path is percent-encoded; the password goes only in request bodies, and
+/// no request follows a redirect (a 3xx is `.server`), so the password reaches no other
+/// address. An answer naming another account than the one asked for is `.malformed`. The
 /// client's own timeout (10 s in the apps) turns silence into `.network`.
 public struct HTTPAccountService: AccountService {
   private let baseURL: URL
@@ -31,22 +33,28 @@ public struct HTTPAccountService: AccountService {
     -> AnyPublisher<Account, AccountError>
   {
     let body = ["username": username, "email": email, "password": password]
-    return checked(send("POST", "accounts", body: body, success: 201))
+    return checked(send("POST", "accounts", body: body, success: 201)) { account in
+      account.username == username
+        && account.email.lowercased() == email.lowercased()
+    }
   }
 
   public func rename(from: String, to: String, password: String)
     -> AnyPublisher<Account, AccountError>
   {
     let body = ["username": to, "password": password]
-    return checked(send("PATCH", "accounts/\(Self.pathSegment(from))", body: body, success: 200))
+    return checked(send("PATCH", "accounts/\(Self.pathSegment(from))", body: body, success: 200)) {
+      $0.username == to
+    }
   }
 
-  /// An answered account that breaks the rules (a bad username, a huge email) is `.malformed`.
-  private func checked(_ answer: AnyPublisher<Account, AccountError>) -> AnyPublisher<
-    Account, AccountError
-  > {
+  /// An answered account that breaks the rules (a bad username, a huge email) or is not the
+  /// one asked for (`isAsked` false) is `.malformed`.
+  private func checked(
+    _ answer: AnyPublisher<Account, AccountError>, isAsked: @escaping (Account) -> Bool
+  ) -> AnyPublisher<Account, AccountError> {
     answer.flatMap { account -> AnyPublisher<Account, AccountError> in
-      guard let account = AccountRules.checked(account) else {
+      guard let account = AccountRules.checked(account), isAsked(account) else {
         return Fail(error: .malformed).eraseToAnyPublisher()
       }
       return Just(account).setFailureType(to: AccountError.self).eraseToAnyPublisher()
@@ -76,7 +84,9 @@ public struct HTTPAccountService: AccountService {
       headers["Content-Type"] = "application/json"
       data = try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
     }
-    return client.send(HTTPRequest(method: method, url: url, headers: headers, body: data))
+    let request = HTTPRequest(
+      method: method, url: url, headers: headers, body: data, redirects: .none)
+    return client.send(request)
       .mapError { _ in AccountError.network }
       .flatMap { response -> AnyPublisher<Answer, AccountError> in
         switch response.status {

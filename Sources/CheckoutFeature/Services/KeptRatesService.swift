@@ -68,6 +68,6 @@ public struct KeptRatesService: RatesService {
 
   private static func write(_ body: Data, to file: URL?) {
     guard let file, body.count <= sizeLimit else { return }
-    try? body.write(to: file, options: .atomic)
+    try? PrivateFile.write(body, to: file)
   }
 }

@@ -194,6 +194,7 @@ public final class SQLiteCheckoutStorage: CheckoutStorage, Sendable {
           do {
             var configuration = Configuration()
             configuration.busyMode = .timeout(5)
+            PrivateFile.prepareStore(path)
             let database = try DatabaseQueue(path: path, configuration: configuration)
             try database.writeWithoutTransaction { db in
               _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")

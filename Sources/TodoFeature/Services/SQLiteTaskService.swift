@@ -73,6 +73,7 @@ public final class SQLiteTaskService: TaskService, Sendable {
     } catch {
       throw .unusable(error)
     }
+    PrivateFile.prepareStore(path)
     do {
       var configuration = Configuration()
       configuration.busyMode = .timeout(1)

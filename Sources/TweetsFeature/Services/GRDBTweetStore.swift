@@ -88,6 +88,7 @@ public final class GRDBTweetStore: TweetStore, Sendable {
     try FileManager.default.createDirectory(
       at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
       attributes: [.posixPermissions: 0o700])
+    PrivateFile.prepareStore(url.path)
     return try prepare(DatabaseQueue(path: url.path, configuration: configuration))
   }
 

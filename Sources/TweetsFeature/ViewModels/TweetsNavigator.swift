@@ -64,6 +64,8 @@ public final class TweetsNavigator: TweetsNavigating {
   /// Whether the app is seen: every scene's activation, and a new scene's from the start.
   private let activation = Activation()
   private let refusals = PublishRelay<String>()
+  /// The spans of time `letTimePass` counts as pending, until they pass or `stopWaiting`.
+  private var waits: [Activity] = []
 
   public init(list: ListIdentifier, env: TweetsEnvironment) {
     self.list = list
@@ -147,9 +149,21 @@ public final class TweetsNavigator: TweetsNavigating {
   public func letTimePass(_ seconds: TimeInterval) {
     guard seconds > 0, seconds <= TweetsTiming.longestWait else { return }
     let activity = env.activity.begin()
+    waits.append(activity)
     env.scheduler.schedule(
       after: env.scheduler.now.advanced(by: .milliseconds(Int(seconds * 1000)))
-    ) { activity.end() }
+    ) { [weak self] in
+      activity.end()
+      self?.waits.removeAll { !$0.isActive }
+    }
+  }
+
+  /// Ends every span `letTimePass` is counting at once (Ctrl-C during the CLI's `wait`): the
+  /// app is settled again as soon as its real work is.
+  public func stopWaiting() {
+    let pending = waits
+    waits = []
+    pending.forEach { $0.end() }
   }
 
   /// Logs out: fetching stops everywhere.

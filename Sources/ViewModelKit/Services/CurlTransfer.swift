@@ -5,8 +5,11 @@ import Foundation
 /// another, and so that waiting costs no CPU: the thread sleeps in `curl_multi_poll` until the
 /// socket, the deadline or `cancel()` wakes it.
 ///
+/// Redirects are followed here, not by curl, as the request's `redirects` allows
+/// (`RedirectRule`): curl would carry the body and the query's keys to any host.
+///
 /// Bounds, all enforced by curl as the bytes arrive, not after: the whole exchange (connect,
-/// send, every byte of the answer) ends at `deadline`; the body is counted after gzip or
+/// send, every byte of the answer, every redirect) ends at `deadline`; the body is counted after gzip or
 /// deflate is inflated, and the transfer (inflation included) stops at the first byte past
 /// `bodyLimit`; the response head is limited to 64 KiB.
 final class CurlTransfer: @unchecked Sendable {
@@ -56,6 +59,32 @@ final class CurlTransfer: @unchecked Sendable {
 
   private func run() -> Result<HTTPResponse, URLError> {
     Self.globalSetUp
+    let end = Date().addingTimeInterval(min(deadline, 86_400))
+    var current = request
+    var hops = 0
+    while true {
+      let left = end.timeIntervalSinceNow
+      guard left > 0 else { return .failure(URLError(.timedOut)) }
+      let exchange = perform(current, within: left)
+      guard case .success(let (response, location)) = exchange else {
+        return exchange.map(\.0)
+      }
+      guard let next = RedirectRule.follow(current, answer: response, location: location) else {
+        return .success(response)
+      }
+      hops += 1
+      guard hops <= RedirectRule.maximumHops else {
+        return .failure(URLError(.httpTooManyRedirects))
+      }
+      current = next
+    }
+  }
+
+  /// One exchange of `request` with no redirect followed: the answer, and where a 3xx answer
+  /// points (resolved by curl against the request's URL).
+  private func perform(_ request: HTTPRequest, within seconds: TimeInterval) -> Result<
+    (HTTPResponse, String?), URLError
+  > {
     guard let easy = curl_easy_init(), let multi = curl_multi_init() else {
       return .failure(URLError(.unknown))
     }
@@ -67,9 +96,13 @@ final class CurlTransfer: @unchecked Sendable {
       curl_multi_cleanup(multi)
       curl_slist_free_all(list)
     }
+    body = Data()
+    headers = [:]
     for (name, value) in request.headers { list = curl_slist_append(list, "\(name): \(value)") }
     list = curl_slist_append(list, "Expect:")  // no 100-continue round trip
-    guard configure(easy, headers: list) else { return .failure(URLError(.badURL)) }
+    guard configure(easy, request, within: seconds, headers: list) else {
+      return .failure(URLError(.badURL))
+    }
     shared.withLock { $0.multi = multi }
     curl_multi_add_handle(multi, easy)
     var running: Int32 = 1
@@ -86,24 +119,22 @@ final class CurlTransfer: @unchecked Sendable {
       return .failure(
         error(for: code, systemError: Int32(truncatingIfNeeded: ccurl_os_errno(easy))))
     }
+    let location = ccurl_redirect_url(easy).map { String(cString: $0) }
     return .success(
-      HTTPResponse(status: ccurl_response_code(easy), body: body, headers: headers))
+      (HTTPResponse(status: ccurl_response_code(easy), body: body, headers: headers), location))
   }
 
   /// Sets the request's options; false when curl refuses one (a URL it cannot take).
   private func configure(
-    _ easy: UnsafeMutableRawPointer, headers: UnsafeMutablePointer<curl_slist>?
-  )
-    -> Bool
-  {
-    let milliseconds = Int(max(1, min(deadline, 86_400) * 1000))
+    _ easy: UnsafeMutableRawPointer, _ request: HTTPRequest, within seconds: TimeInterval,
+    headers: UnsafeMutablePointer<curl_slist>?
+  ) -> Bool {
+    let milliseconds = Int(max(1, min(seconds, 86_400) * 1000))
     var ok = ccurl_set_string(easy, CURLOPT_URL, request.url.absoluteString) == CURLE_OK
     ok = ok && ccurl_set_string(easy, CURLOPT_PROTOCOLS_STR, "http,https") == CURLE_OK
-    ok = ok && ccurl_set_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https") == CURLE_OK
     guard ok else { return false }
     ccurl_set_long(easy, CURLOPT_NOSIGNAL, 1)
-    ccurl_set_long(easy, CURLOPT_FOLLOWLOCATION, 1)
-    ccurl_set_long(easy, CURLOPT_MAXREDIRS, 5)
+    ccurl_set_long(easy, CURLOPT_FOLLOWLOCATION, 0)  // RedirectRule decides, hop by hop
     ccurl_set_long(easy, CURLOPT_TIMEOUT_MS, milliseconds)
     ccurl_set_long(easy, CURLOPT_CONNECTTIMEOUT_MS, milliseconds)
     ccurl_set_size(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(bodyLimit))
@@ -144,8 +175,8 @@ final class CurlTransfer: @unchecked Sendable {
     return count
   }
 
-  /// Keeps one header line by its lower-cased name; a new status line (a redirect's next
-  /// answer) starts the headers afresh. A head past 64 KiB stops the transfer.
+  /// Keeps one header line by its lower-cased name; a new status line (an interim answer)
+  /// starts the headers afresh. A head past 64 KiB stops the transfer.
   private func receiveHeader(_ data: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
     guard let data else { return count }
     headBytes += count

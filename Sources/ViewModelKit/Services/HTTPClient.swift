@@ -18,19 +18,25 @@ public struct HTTPResponse: Equatable, Sendable {
   }
 }
 
-/// An HTTP request: method, URL, header fields and body.
+/// An HTTP request: method, URL, header fields, body, and which redirects it may follow.
 public struct HTTPRequest: Equatable, Sendable {
   public var method: String
   public var url: URL
   public var headers: [String: String]
   public var body: Data?
+  /// Which redirects the transport follows: same-origin ones by default, none for a request
+  /// that carries a secret.
+  public var redirects: HTTPRedirects
 
-  public init(method: String = "GET", url: URL, headers: [String: String] = [:], body: Data? = nil)
-  {
+  public init(
+    method: String = "GET", url: URL, headers: [String: String] = [:], body: Data? = nil,
+    redirects: HTTPRedirects = .sameOrigin
+  ) {
     self.method = method
     self.url = url
     self.headers = headers
     self.body = body
+    self.redirects = redirects
   }
 }
 
@@ -78,7 +84,8 @@ extension HTTPClient {
 /// when it passes. The body is counted after gzip or deflate is inflated, and the transfer and
 /// its inflation stop at the first byte past `bodyLimit` with
 /// `URLError(.dataLengthExceedsMaximum)`, so a compressed bomb costs at most the limit in
-/// memory. Cancelling the subscription stops the transfer at once.
+/// memory. Cancelling the subscription stops the transfer at once. Redirects follow the
+/// request's `redirects`: same origin only by default, never to another host, port or scheme.
 public final class CurlHTTPClient: HTTPClient, Sendable {
   /// The default limit on a body, in bytes (5 MiB): far above any answer the apps use.
   public static let defaultBodyLimit = 5 * 1024 * 1024

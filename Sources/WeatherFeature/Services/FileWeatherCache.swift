@@ -89,20 +89,12 @@ public final class FileWeatherCache: WeatherCache {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     guard let data = try? encoder.encode(document) else { return }
-    let target = directory.appendingPathComponent(Self.fileName)
-    let temporary = directory.appendingPathComponent(".\(Self.fileName).\(UUID().uuidString).tmp")
     do {
-      try FileManager.default.createDirectory(
-        at: directory, withIntermediateDirectories: true,
-        attributes: [.posixPermissions: 0o700])
-      try data.write(to: temporary)
-      if rename(temporary.path, target.path) != 0 {
-        try? FileManager.default.removeItem(at: temporary)
-        return
-      }
+      try PrivateFile.makeFolder(directory)
+      try PrivateFile.write(data, to: directory.appendingPathComponent(Self.fileName))
       writeCount += 1
     } catch {
-      try? FileManager.default.removeItem(at: temporary)
+      return  // a cache: the next write tries again
     }
   }
 }

@@ -95,3 +95,54 @@ struct AccountClientTests {
   }
 
 }
+
+/// Issue 38, item 1: the password reaches only the accounts address, and only the account
+/// asked for is adopted.
+@Suite("Account: the live client keeps the password on its address")
+struct AccountClientSafetyTests {
+  @Test("a 307 or 308 from POST /accounts is not followed: no body reaches the other host")
+  func noRedirect() async throws {
+    for status in [302, 307, 308] {
+      let stranger = Recorded()
+      let other = try await LoopbackServer { request in
+        await stranger.record(String(decoding: try await request.bodyData, as: UTF8.self))
+        return AccountClientTests.json(201, #"{"username":"ana_42","email":"a@b.co"}"#)
+      }
+      let target = other.baseURL.appendingPathComponent("accounts").absoluteString
+      let server = try await LoopbackServer { _ in
+        FlyingFox.HTTPResponse(
+          statusCode: HTTPStatusCode(status, phrase: "Moved"),
+          headers: [HTTPHeader("Location"): target], body: Data())
+      }
+      let service = HTTPAccountService(baseURL: server.baseURL, client: CurlHTTPClient(timeout: 30))
+      let result = await outcome(
+        of: service.create(username: "ana_42", email: "a@b.co", password: "secret-pw"))
+      await server.stop()
+      await other.stop()
+      #expect(result == .failure(.server(status: status)))
+      #expect(await stranger.values.isEmpty)
+    }
+  }
+
+  @Test(
+    "an answer naming another account than the one asked for is malformed",
+    arguments: [
+      #"{"username":"zz_other","email":"a@b.co"}"#, #"{"username":"ana_42","email":"evil@x.co"}"#,
+    ])
+  func otherAccount(body: String) async throws {
+    let server = try await LoopbackServer { _ in AccountClientTests.json(201, body) }
+    let service = HTTPAccountService(baseURL: server.baseURL, client: CurlHTTPClient(timeout: 30))
+    let created = await outcome(
+      of: service.create(username: "ana_42", email: "a@b.co", password: "secret-pw"))
+    await server.stop()
+    #expect(created == .failure(.malformed))
+    let renamer = try await LoopbackServer { _ in
+      AccountClientTests.json(200, #"{"username":"zz_other","email":"a@b.co"}"#)
+    }
+    let renamed = await outcome(
+      of: HTTPAccountService(baseURL: renamer.baseURL, client: CurlHTTPClient(timeout: 30))
+        .rename(from: "ana_42", to: "ana_43", password: "secret-pw"))
+    await renamer.stop()
+    #expect(renamed == .failure(.malformed))
+  }
+}

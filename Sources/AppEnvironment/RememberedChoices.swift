@@ -59,10 +59,10 @@ public final class RememberedChoices {
   }
 
   /// A connection to the store at `path`, as every reader and writer opens it: a writer that
-  /// finds the store busy (another process's write) waits up to 5 s before failing.
+  /// finds the store busy (another process's write) waits its turn, up to `StoreWaits.busy`.
   private static func connection(to path: String) throws -> DatabaseQueue {
     var configuration = Configuration()
-    configuration.busyMode = .timeout(5)
+    configuration.busyMode = .timeout(StoreWaits.busy)
     return try DatabaseQueue(path: path, configuration: configuration)
   }
 
@@ -77,7 +77,7 @@ public final class RememberedChoices {
     else { return [:] }
     var options = Configuration()
     options.readonly = true
-    options.busyMode = .timeout(5)
+    options.busyMode = .timeout(StoreWaits.busy)
     let rows = try? DatabaseQueue(path: path, configuration: options).read { db in
       try Row.fetchAll(db, sql: "SELECT key, value FROM choice")
     }
@@ -137,6 +137,8 @@ public final class RememberedChoices {
             ON CONFLICT (key) DO UPDATE SET value = excluded.value
             """, arguments: [key, value])
       }
+      // As every store: the file alone holds the choice, and the next start reads no log.
+      database.writeWithoutTransaction(StoreFileCheck.checkpoint)
       return true
     } catch {
       return false

@@ -193,7 +193,7 @@ public final class SQLiteCheckoutStorage: CheckoutStorage, Sendable {
         Result { () throws(StorageError) -> DatabaseQueue in
           do {
             var configuration = Configuration()
-            configuration.busyMode = .timeout(5)
+            configuration.busyMode = .timeout(StoreWaits.busy)
             PrivateFile.prepareStore(path)
             let database = try DatabaseQueue(path: path, configuration: configuration)
             try database.writeWithoutTransaction { db in

@@ -76,7 +76,7 @@ public final class SQLiteTaskService: TaskService, Sendable {
     PrivateFile.prepareStore(path)
     do {
       var configuration = Configuration()
-      configuration.busyMode = .timeout(1)
+      configuration.busyMode = .timeout(StoreWaits.busy)
       configuration.prepareDatabase { db in
         try db.execute(sql: "PRAGMA synchronous = NORMAL")
       }

@@ -77,7 +77,9 @@ public final class GRDBTweetStore: TweetStore, Sendable {
 
   private static var configuration: Configuration {
     var configuration = Configuration()
-    configuration.busyMode = .timeout(1)
+    // A cache of what was read: a write that finds another process's lock waits a second,
+    // then is dropped (the next poll writes again), so the screen never waits long on it.
+    configuration.busyMode = .timeout(StoreWaits.cache)
     configuration.prepareDatabase { db in
       try db.execute(sql: "PRAGMA cache_size = -2000")
     }

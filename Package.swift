@@ -239,7 +239,8 @@ let package = Package(
     .testTarget(
       name: "CLIAppTests",
       dependencies: [
-        "CLIApp", "CheckoutFeature", "TodoFeature", "ViewModelKitTesting", "CLIFuzzHarness",
+        "CLIApp", "CheckoutFeature", "TodoFeature", "TweetsFeature", "ViewModelKitTesting",
+        "CLIFuzzHarness",
       ]),
     .testTarget(name: "ArchitectureTests"),
     // "Adding an app" (Docs/Architecture.md): a tiny app registered and driven through both

@@ -137,7 +137,9 @@ public enum CLIMain {
     keepAlive.append(onInterrupt(application))
     DispatchQueue.main.async {
       if let command {
-        shell.start(printInitialSet: false) {
+        shell.start(
+          printInitialSet: false, waitingForApp: !type(of: command).settlesOnItsOwn
+        ) {
           shell.run(oneShot: command) { _ in
             shell.finish { exit(shell.exitStatus) }
           }

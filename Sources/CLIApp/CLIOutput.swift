@@ -72,6 +72,10 @@ public struct CommandOutcome {
   /// command prints it instead of what changed (`Added #107 Buy milk`); a session prints what
   /// changed, as for any command. Nil, or an answer of nil: the changes.
   public var summary: (() -> CommandReply?)?
+  /// The work the shell waits for before printing, when it is the command's own and not all
+  /// of the app's (tweets' `people` waits for the members, not for the timeline's polls);
+  /// nil: the app's.
+  public var settling: (any SettlingWork)?
 
   public init(
     _ result: InputResult = .accepted, later: AnyPublisher<InputResult, Never>? = nil,
@@ -102,14 +106,34 @@ public struct CommandReply: Error {
 }
 
 /// An app as the CLI shell drives it.
+/// Work the shell waits for before it prints a command's answer: an app's, all of it, or a
+/// command's own (`CommandOutcome.settling`).
 @MainActor
-public protocol CLIApplication: AnyObject {
+public protocol SettlingWork: AnyObject {
+  /// Whether any of the work is in flight now.
+  var isBusy: Bool { get }
+  /// False while any of it is in flight.
+  var isSettled: Driver<Bool> { get }
+}
+
+/// A command's own work, when it is not all of the app's: what it is busy with, and when it
+/// settles.
+@MainActor
+public final class CommandWork: SettlingWork {
+  private let busy: () -> Bool
+  public let isSettled: Driver<Bool>
+  public var isBusy: Bool { busy() }
+
+  public init(isSettled: Driver<Bool>, isBusy: @escaping () -> Bool) {
+    self.isSettled = isSettled
+    busy = isBusy
+  }
+}
+
+@MainActor
+public protocol CLIApplication: SettlingWork {
   /// The screen whose outputs print now.
   var currentScreen: CLIScreen { get }
-  /// Whether anything the app's spec counts is in flight.
-  var isBusy: Bool { get }
-  /// False while work is in flight.
-  var isSettled: Driver<Bool> { get }
   /// Every Signal message of the app, printed at once as `! <message>`.
   var messages: AnyPublisher<String, Never> { get }
   /// Work the user asked for that did not happen (a save that failed): each is printed as

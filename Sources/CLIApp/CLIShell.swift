@@ -21,6 +21,9 @@ public final class CLIShell {
 
   /// Whether the shell runs the command line's one command (else lines of a session).
   private var oneShot = false
+  /// The one-shot command's own work, when it named it: the end waits for that, not for
+  /// the app's other work (tweets' `people` does not wait for the timeline's polls).
+  private var oneShotWork: (any SettlingWork)?
 
   /// The app's grammar, which parses each line.
   private var grammar: any AppGrammar.Type { type(of: app).grammar }
@@ -52,10 +55,15 @@ public final class CLIShell {
   public var exitStatus: Int32 { hadRejection ? 1 : 0 }
 
   /// Waits for start-up work, then prints the first screen's initial set (interactive
-  /// sessions) or only records the values (one-shot).
-  public func start(printInitialSet: Bool, then next: @escaping () -> Void) {
+  /// sessions) or only records the values (one-shot). With `waitingForApp` false (a one-shot
+  /// command that settles on its own work), the start-up work goes on while the command runs.
+  public func start(
+    printInitialSet: Bool, waitingForApp: Bool = true, then next: @escaping () -> Void
+  ) {
     app.setActive(true)
-    waiter.afterSettled(app) { [self] in
+    let work: any SettlingWork =
+      waitingForApp ? app : CommandWork(isSettled: app.isSettled.map { _ in true }) { false }
+    waiter.afterSettled(work) { [self] in
       screen = app.currentScreen
       if printInitialSet { printInitial() } else { recordBaseline() }
       printer.streams.flush()
@@ -115,7 +123,8 @@ public final class CLIShell {
   private func perform(_ outcome: CommandOutcome, then next: @escaping (_ quit: Bool) -> Void) {
     var late: InputResult?
     laterSubscription = outcome.later?.sink { late = $0 }
-    waiter.afterSettled(app) { [self] in
+    if oneShot { oneShotWork = outcome.settling }
+    waiter.afterSettled(outcome.settling ?? app) { [self] in
       laterSubscription = nil
       if let message = outcome.result.message { reject(message) }
       if let message = late?.message { reject(message) }
@@ -143,11 +152,13 @@ public final class CLIShell {
     }
   }
 
-  /// At the end of input: waits, lets the app finish (flush), waits again.
+  /// At the end of input: waits, lets the app finish (flush), waits again. After a one-shot
+  /// command that named its own work, the waits are for that work alone.
   public func finish(then done: @escaping () -> Void) {
-    waiter.afterSettled(app) { [self] in
+    let work = oneShotWork ?? app
+    waiter.afterSettled(work) { [self] in
       app.finish()
-      waiter.afterSettled(app) { [self] in
+      waiter.afterSettled(work) { [self] in
         report(showing: [])
         printer.endDocument()
         done()

@@ -4,7 +4,7 @@ import ViewModelKit
 /// Waits until an app has settled, then runs the continuation.
 @MainActor
 public protocol SettleWaiter {
-  func afterSettled(_ app: any CLIApplication, _ body: @escaping () -> Void)
+  func afterSettled(_ app: any SettlingWork, _ body: @escaping () -> Void)
 }
 
 /// The live waiter: lets the main queue run what the command scheduled, then waits on the
@@ -16,7 +16,7 @@ public final class MainQueueSettleWaiter: SettleWaiter {
 
   public init(limit: TimeInterval = 60) { self.limit = limit }
 
-  public func afterSettled(_ app: any CLIApplication, _ body: @escaping () -> Void) {
+  public func afterSettled(_ app: any SettlingWork, _ body: @escaping () -> Void) {
     var done = false
     let finish = { [weak self] in
       guard !done else { return }
@@ -35,7 +35,7 @@ public final class MainQueueSettleWaiter: SettleWaiter {
 
   /// Runs `body` once every delivery queued for the main queue has run and the app is still
   /// settled; re-checks on each later turn of the main queue until then.
-  private static func whenDelivered(_ app: any CLIApplication, _ body: @escaping () -> Void) {
+  private static func whenDelivered(_ app: any SettlingWork, _ body: @escaping () -> Void) {
     DispatchQueue.main.async {
       guard !app.isBusy else { return }  // busy again: the next isSettled change calls back
       if UserInterfaceWork.count == 0 { body() } else { whenDelivered(app, body) }
@@ -50,7 +50,7 @@ public final class TestSchedulerSettleWaiter: SettleWaiter {
 
   public init(scheduler: TestSchedulerOf<DispatchQueue>) { self.scheduler = scheduler }
 
-  public func afterSettled(_ app: any CLIApplication, _ body: @escaping () -> Void) {
+  public func afterSettled(_ app: any SettlingWork, _ body: @escaping () -> Void) {
     scheduler.advance(by: .zero)
     var steps = 0
     while app.isBusy, steps < 600 {

@@ -80,6 +80,9 @@ public protocol AppCommand: ParsableCommand, Sendable {
   /// Whether the command's words are a secret (a password, an API key): its line is never
   /// written to a history. The one place a secret is marked.
   static var carriesSecret: Bool { get }
+  /// Whether the command's answer waits only for its own work (`CommandOutcome.settling`):
+  /// run once from the command line, it does not wait for the app's start-up work either.
+  static var settlesOnItsOwn: Bool { get }
 }
 
 /// An app's own command: what it asks of that app's command set (`TodoGrammar.Toggle` asks
@@ -106,6 +109,7 @@ extension CLIApplication {
 extension AppCommand {
   public static var verbatimAfter: Int? { nil }
   public static var carriesSecret: Bool { false }
+  public static var settlesOnItsOwn: Bool { false }
 
   /// The name and aliases a line may start with.
   public static var names: [String] {

@@ -78,7 +78,25 @@ public final class TweetsCLI: CLIApplication {
   func retry() -> CommandOutcome {
     guard let model = scenes.last?.people else { return notHere }
     model.retry()
-    return CommandOutcome()
+    var outcome = CommandOutcome()
+    outcome.settling = peopleWork()
+    return outcome
+  }
+
+  /// The people screen's own work, once it is on top: its members request (with its own
+  /// 15 s timeout), not the polls of the timeline behind it, which may stall for longer.
+  func peopleWork() -> CommandWork {
+    let scheduler = navigator.environment.scheduler
+    let settled = navigator.scenes
+      .map { scenes -> AnyPublisher<Bool, Never> in
+        guard let people = scenes.last?.people else { return Just(false).eraseToAnyPublisher() }
+        return people.isSettled.eraseToAnyPublisher()
+      }
+      .switchToLatest()
+      .asDriver(scheduler: scheduler)
+    return CommandWork(isSettled: settled) { [weak self] in
+      self?.scenes.last?.people?.isBusy ?? true
+    }
   }
 
   /// `wait <seconds>`: lets virtual or real time pass for the polls.

@@ -26,10 +26,14 @@ extension TweetsGrammar {
   struct People: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "people", abstract: "show the list's members")
+    /// The members request alone: not the timeline's polls, which may stall longer.
+    static let settlesOnItsOwn = true
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @MainActor func outcome(in cli: TweetsCLI) -> CommandOutcome {
       cli.navigator.showPeople()
-      return cli.showingScreen()
+      var outcome = cli.showingScreen()
+      outcome.settling = cli.peopleWork()
+      return outcome
     }
   }
 

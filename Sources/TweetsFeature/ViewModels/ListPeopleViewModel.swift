@@ -11,6 +11,11 @@ public final class ListPeopleViewModel: ScreenModel {
   public let state: Driver<PeopleState>
   /// None: the member list announces nothing once.
   public let events: Signal<Never>
+  /// False until the members are shown or have failed: this screen's own work, every page
+  /// of it, whatever the timelines' polls are doing (the CLI's `people` waits for it alone).
+  public let isSettled: Driver<Bool>
+  /// Whether the members are not yet shown or failed, now.
+  public var isBusy: Bool { Self.isPending(fetch.value) }
 
   public let list: ListIdentifier
   private let env: TweetsEnvironment
@@ -36,6 +41,7 @@ public final class ListPeopleViewModel: ScreenModel {
         isLoading: fetch.loading, canRetry: fetch.canRetry)
     }
     .removeDuplicates().asDriver(scheduler: scheduler)
+    isSettled = fetch.map { !Self.isPending($0) }.removeDuplicates().asDriver(scheduler: scheduler)
     events = Empty().asSignal(scheduler: scheduler)
     env.account.status.sink { [weak self] in self?.accountChanged($0) }.store(in: &subscriptions)
   }
@@ -46,6 +52,11 @@ public final class ListPeopleViewModel: ScreenModel {
     var loading: Bool
     /// A failed fetch with an authorized account can be tried again.
     var canRetry = false
+  }
+
+  private nonisolated static func isPending(_ fetch: Fetch) -> Bool {
+    if case .loading = fetch.load { return true }
+    return fetch.loading
   }
 
   private nonisolated static func rows(_ load: PeopleLoad) -> [PersonRow] {

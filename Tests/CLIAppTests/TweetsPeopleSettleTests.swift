@@ -1,0 +1,99 @@
+import CLIApp
+import Foundation
+import Testing
+import TweetsFeature
+import ViewModelKit
+import ViewModelKitTesting
+
+/// A list service whose timelines never answer and whose members answer at once.
+private final class StalledTimelines: TwitterAPI {
+  let scheduler: TestSchedulerOf<DispatchQueue>
+  private(set) var timelineRequests = 0
+  init(scheduler: TestSchedulerOf<DispatchQueue>) { self.scheduler = scheduler }
+
+  func listTweets(_ list: TwitterID, page: PageRequest, token: String)
+    -> AnyPublisher<TimelinePage, TwitterError>
+  {
+    timelineRequests += 1
+    return Empty(completeImmediately: false).eraseToAnyPublisher()
+  }
+  func listMembers(_ list: TwitterID, pageToken: String?, token: String)
+    -> AnyPublisher<UsersPage, TwitterError>
+  {
+    let ada = User(id: TwitterID(rawValue: 7), name: "Ada", username: "ada")
+    return Just(UsersPage(users: [ada])).setFailureType(to: TwitterError.self)
+      .delay(for: .seconds(2), scheduler: scheduler).eraseToAnyPublisher()
+  }
+  func user(username: String, token: String) -> AnyPublisher<User, TwitterError> {
+    Empty(completeImmediately: false).eraseToAnyPublisher()
+  }
+  func userTweets(_ user: TwitterID, page: PageRequest, token: String)
+    -> AnyPublisher<TimelinePage, TwitterError>
+  {
+    Empty(completeImmediately: false).eraseToAnyPublisher()
+  }
+}
+
+/// Issue 38, item 4: `people` answers with the members request, whatever the timeline's polls
+/// are doing.
+@Suite("CLI: tweets' people settles on its own work")
+@MainActor
+struct TweetsPeopleSettleTests {
+  @Test(
+    "with every timeline poll stalled, people prints the members when they come (2 s), not after the polls give up"
+  )
+  func peopleBesideStalledPolls() {
+    let scheduler = DispatchQueue.test
+    let api = StalledTimelines(scheduler: scheduler)
+    let env = TweetsEnvironment(
+      account: FixtureAccount(), api: api, store: InMemoryTweetStore(),
+      scheduler: scheduler.eraseToAnyScheduler(),
+      now: { Date(timeIntervalSince1970: 1_700_000_000) }, timeZone: .gmt)
+    let session = TweetsSession(
+      list: ListIdentifier(id: TwitterID(rawValue: 1), owner: "o", slug: "s"), env: env)
+    let streams = MemoryStreams()
+    let shell = CLIShell(
+      app: session.makeCommandSet(), json: false, streams: streams,
+      waiter: TestSchedulerSettleWaiter(scheduler: scheduler))
+    shell.start(printInitialSet: false) {}
+    // The first poll gave up at its 15 s timeout; the next one, at its tick, stalls too.
+    var steps = 0
+    while !session.isBusy, steps < 120 {
+      scheduler.advance(by: .seconds(1))
+      steps += 1
+    }
+    #expect(api.timelineRequests >= 2)
+    #expect(session.isBusy, "a timeline poll is in flight")
+    let asked = scheduler.elapsed
+    var answered: Double?
+    shell.run(line: "people") { _ in answered = scheduler.elapsed }
+    #expect(answered.map { $0 - asked } == 2)
+    #expect(streams.stdout.contains("  1. Ada @ada"), "\(streams.stdout)")
+    #expect(session.isBusy, "the timeline's poll is still in flight behind the people screen")
+  }
+
+  @Test("one-shot `cli tweets people` beside a stalled poll ends once the members are printed")
+  func oneShotPeople() throws {
+    let scheduler = DispatchQueue.test
+    let api = StalledTimelines(scheduler: scheduler)
+    let env = TweetsEnvironment(
+      account: FixtureAccount(), api: api, store: InMemoryTweetStore(),
+      scheduler: scheduler.eraseToAnyScheduler(),
+      now: { Date(timeIntervalSince1970: 1_700_000_000) }, timeZone: .gmt)
+    let session = TweetsSession(
+      list: ListIdentifier(id: TwitterID(rawValue: 1), owner: "o", slug: "s"), env: env)
+    let app = session.makeCommandSet()
+    let streams = MemoryStreams()
+    let shell = CLIShell(
+      app: app, json: false, streams: streams,
+      waiter: TestSchedulerSettleWaiter(scheduler: scheduler))
+    let command = try TweetsGrammar.command(["people"])
+    var ended: Double?
+    shell.start(printInitialSet: false, waitingForApp: !type(of: command).settlesOnItsOwn) {
+      shell.run(oneShot: command) { _ in shell.finish { ended = scheduler.elapsed } }
+    }
+    // The list's first poll stalls from 0 s to its 15 s timeout; the members come at 2 s.
+    #expect(ended == 2)
+    #expect(streams.stdout.contains("  1. Ada @ada"), "\(streams.stdout)")
+  }
+}

@@ -64,7 +64,11 @@ public enum CLIMain {
       // Flags before the app take the whole tree.
       if let first = arguments.first, let grammar = registry.app(named: first)?.commandSet?.grammar
       {
-        parsed = try grammar.parseAsRoot(Array(arguments.dropFirst()))
+        parsed = try grammar.parseAsRoot(
+          CommandLineText.arranged(Array(arguments.dropFirst()), grammar: grammar))
+      } else if let (index, grammar) = CLIRoot.app(in: Array(flags)) {
+        let after = CommandLineText.arranged(Array(arguments[(index + 1)...]), grammar: grammar)
+        parsed = try CLIRoot.parseAsRoot(Array(arguments[...index]) + after)
       } else {
         parsed = try CLIRoot.parseAsRoot(arguments)
       }

@@ -13,7 +13,9 @@ struct TUIOptions: ParsableArguments {
   var app: String?
   @OptionGroup var shared: SharedOptions
   @Option(help: "Checkout: load this catalog file instead of the bundled one.") var catalog: String?
-  @Option(help: "Weather: the device position, LAT,LON[,ACCURACY] or off.") var location: String?
+  @Option(
+    parsing: .unconditional,  // `--location -33.87,151.21`: a negative latitude is a value
+    help: "Weather: the device position, LAT,LON[,ACCURACY] or off.") var location: String?
   @Flag(help: "Weather: read the position from gpsd (at GPSD_HOST, else localhost:2947).")
   var gpsd = false
   @Flag(

@@ -20,7 +20,9 @@ public struct CLIOptions: ParsableArguments, Sendable {
   public var catalog: String?
 
   /// Weather's device position.
-  @Option(help: "Weather: the device position, LAT,LON[,ACCURACY] or off.")
+  @Option(
+    parsing: .unconditional,  // `--location -33.87,151.21`: a negative latitude is a value
+    help: "Weather: the device position, LAT,LON[,ACCURACY] or off.")
   public var location: String?
 
   /// Weather's position from gpsd.

@@ -97,22 +97,26 @@ struct WeatherCLIEndToEndTests {
       try await Executables.run("cli", ["weather", "--offline", "--ephemeral"] + arguments)
     }
     let london = try await run(["now", "London"])
-    #expect(london.stdout == "London: ☁ 12°C\n" && london.status == 0, "\(london.stdout)")
+    // Issue 38, item 5: the samples' answer says it is one, in text and in --json.
+    #expect(
+      london.stdout == "London: ☁ 12°C (Sample data)\n" && london.status == 0,
+      "\(london.stdout)")
     let here = try await run(["now", "--format", "%l|%C|%t|%f|%h|%w|%P|%%"])
     #expect(
-      here.stdout == "Amsterdam|Shower rain|11°C|10°C|88%|4 m/s SW|1012 hPa|%\n",
+      here.stdout == "Amsterdam|Shower rain|11°C|10°C|88%|4 m/s SW|1012 hPa|% (Sample data)\n",
       "no city: the position")
     let json = try await run(["--json", "now", "Reykjavik"])
     #expect(
       json.stdout
-        == #"{"now":{"line":"Reykjavík: ❄ 0°C","place":"Reykjavík","#
+        == #"{"now":{"line":"Reykjavík: ❄ 0°C (Sample data)","place":"Reykjavík","#
         + #""temperature":{"value":-0.4,"unit":"celsius"},"#
         + #""feelsLike":{"value":-1.2,"unit":"celsius"},"humidity":77,"#
         + #""wind":{"speed":4.1,"unit":"m/s","fromDegrees":240.0},"pressure":1012.0,"#
         + #""rainChance":null,"sunrise":null,"sunset":null,"#
-        + #""conditions":"Light snow","icon":"❄","source":"live"}}"# + "\n")
+        + #""conditions":"Light snow","icon":"❄","source":"sample","note":"Sample data"}}"#
+        + "\n")
     let ascii = try await run(["--ascii", "now", "São Paulo"])
-    #expect(ascii.stdout == "Sao Paulo: c 22C\n")
+    #expect(ascii.stdout == "Sao Paulo: c 22C (Sample data)\n")
     let nowhere = try await run(["now", "Atlantis"])
     #expect(nowhere.status == 1 && nowhere.stderr == "error: no weather to show\n")
     let todo = try await Executables.run("cli", ["todo", "--ephemeral", "--format", "%l", "stats"])
@@ -125,8 +129,30 @@ struct WeatherCLIEndToEndTests {
     let output = try await Executables.run(
       "cli", ["weather", "--offline", "--ephemeral"], input: "now Paris\nunits f\nnow\n")
     let lines = output.stdout.split(separator: "\n").map(String.init)
-    #expect(lines.first == "Paris: ◐ 18°C", "\(output.stdout)")
-    #expect(lines.last == "Paris: ◐ 64°F", "\(output.stdout)")
+    #expect(lines.first == "Paris: ◐ 18°C (Sample data)", "\(output.stdout)")
+    #expect(lines.last == "Paris: ◐ 64°F (Sample data)", "\(output.stdout)")
     #expect(!lines.contains("cityName: Paris"), "the first now's changes were not printed again")
+  }
+
+  @Test(
+    "issue 38, item 5: offline, a far position is answered by a sample place that says how far it is; nothing is remembered but a named place"
+  )
+  func farPositionAndNoRememberedSample() async throws {
+    let data = try Executables.scratch()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let run = { (arguments: [String]) in
+      try await Executables.run(
+        "cli", ["weather", "--offline", "--data-dir", data.path] + arguments)
+    }
+    let far = try await run(["--location", "-85,2", "now"])
+    #expect(far.stdout == "Sydney: ☾ 10°C (Sample data: Sydney, 6,720 km away)\n")
+    let json = try await run(["--json", "--location", "-85,2", "now"])
+    #expect(json.stdout.contains(#""source":"sample","note":"Sample data: Sydney, 6,720 km away""#))
+    _ = try await run(["now"])
+    let remembered = try await run(["config"])
+    #expect(remembered.stdout.contains("weather.place = (none)"), "\(remembered.stdout)")
+    _ = try await run(["now", "London"])
+    let chosen = try await run(["config"])
+    #expect(chosen.stdout.contains("weather.place = London"), "\(chosen.stdout)")
   }
 }

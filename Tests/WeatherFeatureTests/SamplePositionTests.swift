@@ -46,4 +46,22 @@ struct SamplePositionTests {
       LocationSetting.sample(fix).mapCenter(fallback: Coordinate(latitude: 0, longitude: 0))
         == fix.coordinate)
   }
+
+  @Test(
+    "issue 38, item 5: only a named place is the place to remember; a position or map point is not")
+  func onlyANamedPlaceIsRemembered() {
+    let h = WeatherHarness()
+    h.location.isSample = true
+    h.service.defaultReply = .answer(W_London)
+    let places = h.viewModel.placeChoice.record(on: h.scheduler)
+    h.viewModel.useMyLocation()
+    h.scheduler.settle()
+    h.location.send(52.37, 4.89, accuracy: 10)
+    h.at(1)
+    #expect(h.cityName.last == "London")
+    #expect(places.values.isEmpty)
+    h.search("London")
+    h.at(2)
+    #expect(places.values == ["London"])
+  }
 }

@@ -259,6 +259,7 @@ extension JSONValue {
       ("sunset", state.sunTimes.map { .time($0.sunset) } ?? .null),
       ("conditions", .string(state.conditions)), ("icon", .string(state.icon)),
       ("source", .string(String(describing: state.source))),
+      ("note", state.source == .sample ? .string(state.sampleNote) : .null),
     ])
   }
 

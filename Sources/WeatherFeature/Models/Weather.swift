@@ -85,6 +85,11 @@ public struct Wind: Codable, Equatable, Sendable {
 public enum WeatherQuery: Equatable, Sendable {
   case city(String)
   case coordinate(Coordinate)
+
+  /// The position asked about, for a coordinate query.
+  public var position: Coordinate? {
+    if case .coordinate(let point) = self { point } else { nil }
+  }
 }
 
 /// A forecast: steps in time order, and the place's offset from UTC.

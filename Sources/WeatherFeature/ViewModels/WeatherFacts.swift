@@ -47,6 +47,9 @@ struct WeatherFacts: Equatable {
   /// Whether the display answers a location query made at the sample position (no
   /// `--location` or gpsd was given).
   var atSamplePosition = false
+  /// The place the user named (a text search's answer), the one to remember; nil after a
+  /// position or map query.
+  var chosenPlace: String?
   /// The place a coordinate query asked for (a pan, a click on the map), when the display
   /// answers one; nil for a city name or the device's position.
   var asked: Coordinate?

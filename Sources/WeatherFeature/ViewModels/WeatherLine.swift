@@ -17,7 +17,8 @@ public enum WeatherLine {
 
   /// `state`'s weather in `format`, or nil when the screen shows none (nothing yet, or the
   /// placeholder). An unknown placeholder stays as written; a cached display says so after
-  /// the line (`(cached)`).
+  /// the line (`(cached)`), and so does the samples' (`(Sample data)`, with how far the
+  /// sample place is from a position asked about).
   public static func text(_ state: WeatherState, format: String = defaultFormat) -> String? {
     guard state.source.hasWeather else { return nil }
     var line = ""
@@ -44,6 +45,10 @@ public enum WeatherLine {
       }
     }
     if pending { line += "%" }
-    return state.source == .cache ? line + " " + state.dataNote : line
+    switch state.source {
+    case .cache: return line + " " + state.dataNote
+    case .sample where !state.sampleNote.isEmpty: return line + " (" + state.sampleNote + ")"
+    default: return line
+    }
   }
 }

@@ -129,11 +129,11 @@ final class WeatherQueries {
         $0.needsApiKey = true
         $0.keyPromptVisible = true
       }
-    case .shown(let display, let kind):
+    case .shown(let display, let kind, let asked):
       if case .live(let weather) = display, case .text(let text) = kind, let key = CityKey(text) {
         plan.cache.store(weather, for: key)
       }
-      show(display, kind: kind)
+      show(display, kind: kind, asked: asked)
     case .forecast(let forecast):
       store.update { $0.forecast = forecast }
     case .waitForNetwork(let resume):
@@ -142,7 +142,7 @@ final class WeatherQueries {
   }
 
   /// Ends the query with `display`: markers, re-centring and the loading flag follow.
-  private func show(_ display: WeatherFacts.Display, kind: VM.QueryKind) {
+  private func show(_ display: WeatherFacts.Display, kind: VM.QueryKind, asked: Coordinate?) {
     shownAt = scheduler.now
     // Issue 30: a live service may have fallen back to the samples for want of a network
     // while answering: the display says so, and the first such display as a toast too.
@@ -158,8 +158,15 @@ final class WeatherQueries {
       state.display = display
       state.isLoading = false
       state.attempt = nil
-      if case .map(let coordinate) = kind { state.asked = coordinate } else { state.asked = nil }
+      state.asked = asked
       state.atSamplePosition = kind == .location && plan.location.isSample
+      // Only a place the user named is remembered for the next start: not the sample
+      // position, a device fix or a map point.
+      if case .text = kind {
+        state.chosenPlace = display.weather?.cityName
+      } else {
+        state.chosenPlace = nil
+      }
       guard let weather = display.weather else { return }
       let id = VM.markerID(weather)
       state.markers.removeAll { VM.markerID($0) == id }

@@ -86,7 +86,8 @@ struct WeatherQueryPlan {
     .receive(on: scheduler)
     .timeout(.seconds(VM.attemptTimeout), scheduler: scheduler, customError: { .network })
     .flatMap { weather in
-      shown(.live(weather), kind: kind).setFailureType(to: WeatherError.self)
+      shown(.live(weather), kind: kind, asked: query.position)
+        .setFailureType(to: WeatherError.self)
     }
     .catch { error in
       Just(VM.QueryStep.toast(error.message)).setFailureType(to: WeatherError.self)
@@ -128,10 +129,12 @@ struct WeatherQueryPlan {
   }
 
   /// The display, then (for live weather) the forecast for its place.
-  private func shown(_ display: WeatherFacts.Display, kind: VM.QueryKind) -> AnyPublisher<
-    VM.QueryStep, Never
-  > {
-    let shown = Just(VM.QueryStep.shown(display, kind))
+  private func shown(
+    _ display: WeatherFacts.Display, kind: VM.QueryKind, asked: Coordinate? = nil
+  ) -> AnyPublisher<VM.QueryStep, Never> {
+    var asked = asked
+    if case .map(let point) = kind { asked = point }
+    let shown = Just(VM.QueryStep.shown(display, kind, asked: asked))
     guard case .live(let weather) = display else { return shown.eraseToAnyPublisher() }
     return shown.append(forecast(at: weather.coordinate)).eraseToAnyPublisher()
   }

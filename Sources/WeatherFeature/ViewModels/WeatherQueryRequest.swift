@@ -54,8 +54,9 @@ extension WeatherViewModel {
     case waitForKey(resume: QueryRequest)
     /// The last attempt found no network: once it is back, `resume` runs (WW-07).
     case waitForNetwork(resume: QueryRequest)
-    /// The end of the query: live weather, the cached entry, or the placeholder.
-    case shown(WeatherFacts.Display, QueryKind)
+    /// The end of the query: live weather, the cached entry, or the placeholder, with the
+    /// position asked about (a map point, the device's fix), if any.
+    case shown(WeatherFacts.Display, QueryKind, asked: Coordinate?)
     case forecast(WeatherFacts.ForecastState)
   }
 

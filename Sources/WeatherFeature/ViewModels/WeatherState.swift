@@ -156,7 +156,7 @@ extension WeatherState {
       case nil: .nothing
       case .placeholder?: .placeholder
       case .cached?: .cache
-      case .live?: .live
+      case .live?: facts.servesSamples ? .sample : .live
       }
     units = format.unitText(facts.units)
     unit = facts.units
@@ -260,9 +260,11 @@ public enum WeatherSource: Equatable, Sendable {
   case placeholder
   /// The service's answer.
   case live
+  /// The bundled samples' answer (`--offline`, or no network): not the weather there now.
+  case sample
   /// The cache's entry for the city, after every attempt failed.
   case cache
 
   /// Whether there is weather to tell.
-  public var hasWeather: Bool { self == .live || self == .cache }
+  public var hasWeather: Bool { self == .live || self == .sample || self == .cache }
 }

@@ -261,10 +261,11 @@ public final class WeatherViewModel: ScreenModel {
     store.facts.map(\.units).removeDuplicates().eraseToAnyPublisher()
   }
 
-  /// The city of the weather shown (live or cached), after each change: the place to show
-  /// again at the next start. Nothing before the first answer, nothing for the placeholder.
+  /// The city of the weather shown (live or cached) for a place the user named, after each
+  /// change: the place to show again at the next start. Nothing before the first answer,
+  /// nothing for the placeholder, nothing for the sample position, a device fix or a map
+  /// point (the user chose no place there).
   public var placeChoice: AnyPublisher<String, Never> {
-    store.facts.compactMap { $0.display?.weather?.cityName }.removeDuplicates()
-      .eraseToAnyPublisher()
+    store.facts.compactMap(\.chosenPlace).removeDuplicates().eraseToAnyPublisher()
   }
 }

@@ -100,13 +100,31 @@ public struct ConfigFile: Equatable, Sendable {
     return text
   }
 
+  /// What to say of line `line` (1-based) of `text` when it sets a known key to a bare word
+  /// (`units = fahrenheit`): the key, what it takes, and the line as it should be written.
+  static func unquotedValue(in text: String, line: Int) -> String? {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    guard line >= 1, line <= lines.count else { return nil }
+    let parts = lines[line - 1].split(separator: "=", maxSplits: 1).map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    guard parts.count == 2, let key = keys.first(where: { $0.name == parts[0] }),
+      key.kind != .bool, !parts[1].isEmpty, !parts[1].hasPrefix("\""), !parts[1].hasPrefix("'")
+    else { return nil }
+    let word = parts[1].split(separator: "#").first.map { $0.trimmingCharacters(in: .whitespaces) }
+    return "'\(key.name)' takes \(key.meaning); write the text in quotes: "
+      + "\(key.name) = \"\(word ?? parts[1])\""
+  }
+
   /// Parses `text`, the contents of the file at `path`.
   public static func parse(_ text: String, path: String) throws(ConfigurationError) -> ConfigFile {
     let table: TOMLTable
     do {
       table = try TOMLTable(string: text)
     } catch let error as TOMLParseError {
-      throw .invalidValue("\(path):\(error.source.begin.line): \(error.description)")
+      let line = error.source.begin.line
+      throw .invalidValue(
+        "\(path):\(line): " + (unquotedValue(in: text, line: line) ?? error.description))
     } catch {
       throw .invalidValue("\(path):1: not a TOML file")
     }

@@ -68,7 +68,7 @@ public enum HelpText {
       "  `cli <app> config` shows the settings in force and where each came from.",
       "",
       "OFFLINE SAMPLES:",
-      "  Without an OpenWeatherMap key, or with --offline, weather shows bundled samples of",
+      "  With --offline, or with no network, weather shows bundled samples of",
     ] + listed(FixtureWeatherService.sampleCities) + [
       "  A place elsewhere shows the nearest sample, and the screen names it and its distance."
     ]).joined(separator: "\n")

@@ -124,6 +124,11 @@ public enum CLIMain {
         options: AppStartOptions(
           location: options.location, gpsd: options.gpsd, catalogFile: options.catalog),
         scheduler: configuration.userInterfaceScheduler)
+      if let flag = OwnedFlags.foreign(in: options, for: entry.name).first {
+        failing(
+          "\(flag) is for the \(OwnedFlags.owner(of: flag) ?? "other") app",
+          hint: "see 'cli \(entry.name) --help'")
+      }
       if let format = options.format, !application.useAnswerFormat(format) {
         fail("--format is for the weather app's now")
       }

@@ -58,6 +58,11 @@ public enum TUIMain {
       badFlags(
         TUIOptions.message(for: error).split(separator: "\n").first.map(String.init) ?? "bad flags")
     }
+    // An app name that names none is a bad argument, said before anything else is checked.
+    if let app = options.app, registry.app(named: app) == nil {
+      badFlags(
+        "unknown app '\(app)'; apps: \(registry.apps.map(\.name).joined(separator: ", "))")
+    }
     let configuration: AppConfiguration
     do {
       configuration = try AppConfiguration.resolve(options: options.shared)
@@ -122,12 +127,15 @@ public enum TUIMain {
 
   /// `tui --help`: usage and flags from the argument definitions, then the shared sections.
   static var helpText: String {
-    """
-    tui \(HeadlessVersion.current): the four apps in one terminal (1-4 or Tab switch apps; ? lists the keys)
+    let width = HelpWidth.columns
+    let count = AppRegistry.standard.apps.count
+    return HelpWidth.wrap(
+      """
+      tui \(HeadlessVersion.current): the apps in one terminal (1-\(count) or Tab switch apps; ? lists the keys)
 
-    \(TUIOptions.helpMessage(columns: 100))
-    \(HelpText.shared)
-    """
+      \(TUIOptions.helpMessage(columns: width))
+      \(HelpText.shared)
+      """, width: width)
   }
 
   /// A bad flag: the error, and where to read about the flags.

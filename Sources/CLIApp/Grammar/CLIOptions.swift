@@ -1,5 +1,6 @@
 import AppEnvironment
 import ArgumentParser
+import WeatherFeature
 
 /// The flags `cli` accepts: before the app, between the app and the command, or after the
 /// command's words (every grammar and command carries this group); `--` ends them.
@@ -30,11 +31,14 @@ public struct CLIOptions: ParsableArguments, Sendable {
   public var gpsd = false
 
   /// Weather's one-line answer.
-  @Option(
-    help:
-      "Weather: the line `now` prints, with %l place, %c glyph, %C condition, %t temperature, %f felt temperature, %h humidity, %w wind, %P pressure, %% a percent sign (default \"%l: %c %t\")."
-  )
+  @Option(help: ArgumentHelp(CLIOptions.formatHelp))
   public var format: String?
+
+  /// `--format`'s help: every placeholder `WeatherLine` knows, from its own list.
+  static let formatHelp =
+    "Weather: the line `now` prints, with "
+    + WeatherLine.placeholders.map { "%\($0.code) \($0.meaning)" }.joined(separator: ", ")
+    + " (default \"\(WeatherLine.defaultFormat)\")."
 
   public init() {}
 }

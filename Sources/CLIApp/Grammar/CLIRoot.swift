@@ -33,18 +33,21 @@ extension CLIRoot {
   }
 
   /// The help of what `arguments` name: `cli`, an app, or one of its commands (the first
-  /// app word, then the first command word after it), 100 columns wide; `cli`'s adds the
-  /// environment and the settings file.
+  /// app word, then the first command word after it), as wide as the terminal (80 columns
+  /// when stdout is not one); `cli`'s adds the environment and the settings file.
   static func help(for arguments: [String]) -> String {
+    let width = HelpWidth.columns
     let words = Array(arguments.prefix { $0 != "--" })
     guard let (index, grammar) = app(in: words) else {
-      return helpMessage(columns: 100) + "\n\n" + HelpText.setUp
+      return HelpWidth.wrap(helpMessage(columns: width) + "\n\n" + HelpText.setUp, width: width)
     }
     for word in words[(index + 1)...] {
       if let command = grammar.command(named: word) {
-        return helpMessage(for: command, columns: 100)
+        return OwnedFlags.helpWithoutForeignFlags(
+          helpMessage(for: command, columns: width), app: grammar.appName)
       }
     }
-    return helpMessage(for: grammar, columns: 100)
+    return OwnedFlags.helpWithoutForeignFlags(
+      helpMessage(for: grammar, columns: width), app: grammar.appName)
   }
 }

@@ -1,3 +1,4 @@
+import AppEnvironment
 import ArgumentParser
 
 /// A line of a session, parsed with the same grammar as the command line: `toggle 5` is the
@@ -26,7 +27,7 @@ public enum SessionLine {
       guard let type = grammar.command(named: String(name)) else {
         return .failure(CLIRefusal("unknown command '\(name)'; type help"))
       }
-      return .success(.help(grammar.helpMessage(for: type, columns: 100)))
+      return .success(.help(grammar.helpMessage(for: type, columns: HelpWidth.columns)))
     }
     guard let type = grammar.command(named: first) else {
       return .failure(CLIRefusal("unknown command '\(first)'; type help"))
@@ -45,7 +46,7 @@ public enum SessionLine {
     let flags = (words.firstIndex(of: "--").map { words[..<$0] } ?? words[...]).dropFirst()
       .filter { $0.count > 1 && $0.hasPrefix("-") && !isNegativeNumber($0) }
     if flags.contains("--help") || flags.contains("-h") {
-      return .success(.help(grammar.helpMessage(for: type, columns: 100)))
+      return .success(.help(grammar.helpMessage(for: type, columns: HelpWidth.columns)))
     }
     if let flag = flags.first {
       return .failure(
@@ -56,7 +57,7 @@ public enum SessionLine {
       // quantity for the view model to judge, not an option.
       let arguments = ended ? words : [first, "--"] + words.dropFirst()
       guard let command = try grammar.parseAsRoot(arguments) as? any AppCommand else {
-        return .success(.help(grammar.helpMessage(for: type, columns: 100)))
+        return .success(.help(grammar.helpMessage(for: type, columns: HelpWidth.columns)))
       }
       return .success(.command(command))
     } catch {

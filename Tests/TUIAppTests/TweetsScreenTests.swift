@@ -108,6 +108,20 @@ struct TweetsScreenTests {
     #expect(lines[5].hasPrefix("   @adaquill"))
   }
 
+  @Test(
+    "issue 38, item 5: at 120 columns, m, Enter on a person, Esc: the people pane is still there")
+  func splitBackKeepsPeople() throws {
+    let h = try TweetsTUIHarness(width: 120, height: 24)
+    _ = h.screen()
+    h.scheduler.settle()
+    _ = h.press(.character("m"))
+    var lines = h.press(.enter).components(separatedBy: "\n")
+    #expect(lines.count > 4 && lines[1].contains("│ @adaquill"))
+    lines = h.press(.escape).components(separatedBy: "\n")
+    #expect(lines.count > 4 && lines[1].contains("│ @headless/swift-reactive"))
+    #expect(lines.count > 4 && lines[4].hasPrefix(" Ada Quill"), "\(lines)")
+  }
+
   @Test("40x12: still usable")
   func small() throws {
     let h = try TweetsTUIHarness(width: 40, height: 12)

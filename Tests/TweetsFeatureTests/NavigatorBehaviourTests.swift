@@ -130,6 +130,11 @@ struct NavigatorBehaviourTests {
     h.scheduler.settle()
     #expect(scenes.last?.topTimeline?.id == .personTimeline(username: "adaquill"))
     #expect(scenes.last?.peopleScene?.id == .listPeople)
+    // Issue 38, item 5: back to the list timeline (Esc) keeps the people pane beside it.
+    navigator.showListTimeline()
+    h.scheduler.settle()
+    #expect(stack.last == [.listTimeline, .listPeople])
+    #expect(scenes.last?.topTimeline?.id == .listTimeline)
   }
 
   @Test("TW-77 one account, pause and reachability for every scene; the list keeps polling")

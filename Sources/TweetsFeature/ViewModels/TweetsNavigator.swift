@@ -120,10 +120,15 @@ public final class TweetsNavigator: TweetsNavigating {
     return .accepted
   }
 
-  /// Back to the root.
+  /// Back to the root; in split layout the people pane beside it stays.
   public func showListTimeline() {
-    guard currentScenes.count > 1 else { return }
-    coordinator.popToRoot()
+    let scenes = currentScenes
+    guard scenes.count > 1 else { return }
+    if layout.value == .split, let people = scenes.firstIndex(where: { $0.id == .listPeople }) {
+      coordinator.pop(toIndex: people)
+    } else {
+      coordinator.popToRoot()
+    }
   }
 
   /// Pops the top scene (not the root; not the people pane in split layout).

@@ -39,7 +39,8 @@ public final class TUIRoot: TerminalHost {
   /// Whether the terminal is seen: focus reports and suspend/resume set it (AV-03, AV-04).
   private var terminalSeen = true
   private var screens: [Int: any AppScreen] = [:]
-  private var helpOpen = false
+  /// The `?` overlay while it is open.
+  private var help: HelpOverlay?
   /// Failures that belong to no screen (`AppNotices`), on the toast line over the screen's.
   private var notice: Toast?
   private var noticeSubscription: AnyCancellable?
@@ -84,29 +85,23 @@ public final class TUIRoot: TerminalHost {
       painter.fitted("", row: painter.height - 2, column: 0, width: painter.width)
       notice?.draw(painter, row: painter.height - 2)
     }
-    let global =
-      screen.hasFocusedField
-      ? TextField.hints + [Hint("Ctrl-C", "quit")] : [Hint("?", "help"), Hint("q", "quit")]
+    // In a field, how to save and leave (the screen's hints) stays longest; the field's
+    // editing keys give way first where the bar is narrow, and how to quit always shows.
+    let field = screen.hasFocusedField
     HelpBar.draw(
-      painter, row: painter.height - 1, hints: screen.hints, global: global)
-    if helpOpen {
-      let global: [(key: String, meaning: String)] = [
-        ("1-\(tabs.last?.number ?? 4) or Tab", "switch app"), ("?", "help (Esc closes)"),
-        ("q", "quit"), ("Ctrl-C", "quit from anywhere"), ("Ctrl-Z", "suspend (fg resumes)"),
-        ("", ""),
-      ]
-      // Keys in one column, measured as drawn (in ASCII mode `←↑↓→` is the word `arrows`).
-      let entries = global + screen.helpLines
-      let keyWidth = entries.map { painter.cellWidth(of: $0.key) }.max() ?? 0
-      let lines = entries.map { entry in
-        entry.key.isEmpty && entry.meaning.isEmpty
-          ? ""
-          : entry.key
-            + String(repeating: " ", count: keyWidth - painter.cellWidth(of: entry.key) + 2)
-            + entry.meaning
-      }
-      Modal.draw(painter, title: "Help", lines: lines)
-    }
+      painter, row: painter.height - 1,
+      hints: field ? screen.hints + TextField.hints : screen.hints,
+      global: field ? [Hint("Ctrl-C", "quit")] : [Hint("?", "help"), Hint("q", "quit")])
+    help?.draw(painter, entries: helpEntries(screen))
+  }
+
+  /// What the `?` overlay lists: the shell's keys, then the screen's.
+  private func helpEntries(_ screen: any AppScreen) -> [(key: String, meaning: String)] {
+    [
+      ("1-\(tabs.last?.number ?? 4) or Tab", "switch app"), ("?", "help (Esc closes, ↑↓ scroll)"),
+      ("q", "quit"), ("Ctrl-C", "quit from anywhere"), ("Ctrl-Z", "suspend (fg resumes)"),
+      ("", ""),
+    ] + screen.helpLines
   }
 
   /// Shows each of `failures` on the toast line for 3 s, whichever tab is shown.
@@ -126,8 +121,8 @@ public final class TUIRoot: TerminalHost {
   /// A click on the tab bar shows that tab (not while a dialog is open); a click closes the
   /// help; anything else goes to the screen.
   private func handle(_ event: MouseEvent) -> KeyOutcome {
-    if helpOpen {
-      if event.action == .click { helpOpen = false }
+    if help != nil {
+      if event.action == .click { help = nil }
       return .handled
     }
     guard event.row == 0 else { return screen.handle(.mouse(event)) }
@@ -144,8 +139,9 @@ public final class TUIRoot: TerminalHost {
     if key == .controlC { return .quit }
     if key == .resize { return .handled }
     if case .mouse(let event) = key { return handle(event) }
-    if helpOpen {
-      if key == .escape || key == .character("?") { helpOpen = false }
+    if var open = help {
+      let page = max(1, (size?.rows ?? 24) - 4)
+      help = open.handle(key, count: helpEntries(screen).count, page: page) ? open : nil
       return .handled
     }
     let screen = screen
@@ -154,7 +150,7 @@ public final class TUIRoot: TerminalHost {
       switch key {
       case .character("q"): return .quit
       case .character("?"):
-        helpOpen = true
+        help = HelpOverlay()
         return .handled
       case .character(let c) where c.isNumber:
         if let number = c.wholeNumberValue, tabs.contains(where: { $0.number == number }) {
@@ -183,5 +179,5 @@ public final class TUIRoot: TerminalHost {
     screens[current]?.setActive(seen)
   }
 
-  public var acceptsText: Bool { !helpOpen && screen.hasFocusedField }
+  public var acceptsText: Bool { help == nil && screen.hasFocusedField }
 }

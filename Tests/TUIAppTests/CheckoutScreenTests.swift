@@ -102,8 +102,9 @@ struct CheckoutScreenTests {
     h.press(.character("e"))
     h.type("a@b")
     #expect(h.screen().contains(" Email    [a@b             ]  Enter a …"))
-    // At 40 columns the first field key gives way, never the way out.
-    #expect(h.screen().hasSuffix(" ^U/^K cut  ^A/^E start/end  Ctrl-C quit"), "40 columns")
+    // At 40 columns the field's editing keys give way, never how to go on, leave or quit
+    // (issue 38, item 5).
+    #expect(h.screen().hasSuffix("\n Tab next  Esc done  Ctrl-C quit"), "40 columns")
   }
 
   @Test("below 40x12 only the size notice shows, and keys still work")
@@ -215,5 +216,26 @@ struct CheckoutScreenTests {
     #expect(h.screen().contains(" >  4  Can of Beans"))
     h.resize(20, 5)
     #expect(h.screen().trimmingCharacters(in: .newlines) == "Terminal too small\n(need 40x12)")
+  }
+}
+
+/// Issue 38, item 5: the `?` overlay at 40x12 reaches every key.
+@Suite("TUI: the help overlay scrolls where the terminal is short")
+@MainActor
+struct HelpOverlayTests {
+  @Test("at 40x12, PgDn and End bring the screen's last keys into view; Esc closes")
+  func scrolls() {
+    let h = TUIHarness(width: 40, height: 12)
+    var screen = h.press(.character("?"))
+    #expect(screen.contains("Help (↑↓ 1/"))
+    #expect(!screen.contains("order history"))
+    screen = h.press(.end)
+    #expect(screen.contains("account: sign up"), "\(screen)")
+    screen = h.press(.home)
+    #expect(screen.contains("1-4 or Tab"))
+    screen = h.press(.pageDown)
+    #expect(!screen.contains("1-4 or Tab"))
+    screen = h.press(.escape)
+    #expect(!screen.contains("Help"))
   }
 }

@@ -118,7 +118,12 @@ public final class CheckoutScreen: AppScreen, DriverBound {
     if accountOverlay != nil {
       return [Hint("Tab", "next"), Hint("Enter", "run"), Hint("Esc", "close")]
     }
-    guard focus == nil else { return [] }
+    // In a field, how to go on and how to leave (the field's editing keys follow them).
+    switch focus {
+    case .filter?: return [Hint("Enter", "keep"), Hint("Esc", "clear")]
+    case _?: return [Hint("Tab", "next"), Hint("Esc", "done")]
+    case nil: break
+    }
     return switch mode {
     case .catalog, .history, .account:
       [

@@ -51,6 +51,18 @@ struct PollScheduleTests {
     #expect(late.last?.start == "t")
   }
 
+  @Test("AV-06 at the boundary: a success 29.999 s old is fresh; exactly 30 s old is not")
+  func seenAgainAtTheBoundary() {
+    var unseen = open
+    unseen.active = false
+    let justBefore = run([
+      (0, .gate(open)), (1, .ended(nil)), (5, .gate(unseen)), (30.999, .gate(open)),
+    ])
+    #expect(justBefore.last?.start == nil)
+    let atThirty = run([(0, .gate(open)), (1, .ended(nil)), (5, .gate(unseen)), (31, .gate(open))])
+    #expect(atThirty.last?.start == "t", "30 s or more: at once (AV-06)")
+  }
+
   @Test("AV-10 seen again while a poll runs: no second poll")
   func seenWhileLoading() {
     var unseen = open

@@ -32,7 +32,7 @@ struct CatalogBehaviourTests {
   }
 
   @Test("CO-03 titles without a unit prefix and large prices")
-  func co03() {
+  func co03() throws {
     let h = Harness()
     h.catalogService.answer = .success([
       Product(id: "saffron", name: "Saffron", unit: .none, priceMinor: 450),
@@ -40,6 +40,7 @@ struct CatalogBehaviourTests {
     ])
     h.start()
     let rows = h.value(h.catalog.rows)
+    try #require(rows.count == 2)  // a short list fails this test, not the whole run
     #expect(rows[0].title == "Saffron" && rows[0].price == "For only 4.50 GBP")
     #expect(rows[1].price == "For only 1234.50 GBP")
   }

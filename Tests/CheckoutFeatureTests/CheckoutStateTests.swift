@@ -19,7 +19,7 @@ struct CheckoutStateTests {
     h.catalog.add("peas")
     h.scheduler.settle()
     let rows = h.value(h.catalog.rows)
-    #expect(rows[0].quantity == "1")
+    #expect(try #require(rows.first).quantity == "1")
     state.expect {
       $0.rows = rows
       $0.total = "Total: 0.95 GBP"

@@ -29,7 +29,7 @@ struct HTTPServicesTests {
       )
       return FlyingFox.HTTPResponse(statusCode: .ok, body: Self.body("rates.json"))
     }
-    let result = await outcome(of: rates(server, key: "s3cret").latestRates())
+    let result = try await outcome(of: rates(server, key: "s3cret").latestRates())
     await server.stop()
     #expect(try result.get() == fixtureTable)
     #expect(await seen.values == ["/latest?access_key=s3cret application/json HeadlessMVVM"])
@@ -45,7 +45,7 @@ struct HTTPServicesTests {
       let server = try await LoopbackServer { _ in
         FlyingFox.HTTPResponse(statusCode: .ok, body: Self.body(fixture))
       }
-      let result = await outcome(of: rates(server).latestRates())
+      let result = try await outcome(of: rates(server).latestRates())
       await server.stop()
       #expect(result == .failure(expected), "\(fixture)")
     }
@@ -57,7 +57,7 @@ struct HTTPServicesTests {
       FlyingFox.HTTPResponse(
         statusCode: HTTPStatusCode(status, phrase: "Error"), body: Data("{}".utf8))
     }
-    let result = await outcome(of: rates(server).latestRates())
+    let result = try await outcome(of: rates(server).latestRates())
     await server.stop()
     #expect(result == .failure(.http(status: status)))
   }
@@ -69,7 +69,7 @@ struct HTTPServicesTests {
       await gate.wait()
       return FlyingFox.HTTPResponse(statusCode: .ok, body: Self.body("rates.json"))
     }
-    let result = await outcome(of: rates(server, timeout: 1).latestRates())
+    let result = try await outcome(of: rates(server, timeout: 1).latestRates())
     await gate.release()
     await server.stop()
     #expect(result == .failure(.timeout))
@@ -80,7 +80,7 @@ struct HTTPServicesTests {
     let closed = try ClosedPort()
     let service = HTTPRatesService(
       url: closed.baseURL, apiKey: nil, client: CurlHTTPClient(timeout: 30))
-    #expect(await outcome(of: service.latestRates()) == .failure(.network))
+    #expect(try await outcome(of: service.latestRates()) == .failure(.network))
   }
 
   @Test("the catalog over HTTP: the fixture, a duplicate id and a 500")
@@ -95,7 +95,7 @@ struct HTTPServicesTests {
       let service = HTTPCatalogService(
         url: server.baseURL.appendingPathComponent("catalog.json"),
         client: CurlHTTPClient(timeout: 30))
-      let result = await outcome(of: service.loadCatalog())
+      let result = try await outcome(of: service.loadCatalog())
       await server.stop()
       switch (fixture, status) {
       case ("catalog.json", 200): #expect(try result.get() == fixtureProducts)

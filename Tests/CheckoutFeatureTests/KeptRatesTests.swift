@@ -60,7 +60,7 @@ struct KeptRatesTests {
   @Test("nothing kept: no network gives the samples; a server failing is the failure")
   func samplesOnlyWithoutNetwork() async throws {
     let closed = try ClosedPort()
-    let refused = await outcome(of: service(closed.baseURL, file: nil).latestRates())
+    let refused = try await outcome(of: service(closed.baseURL, file: nil).latestRates())
     #expect(refused == .failure(.network))
     let fallback = NetworkFallback()
     fallback.note(URLError(.cannotFindHost))
@@ -79,7 +79,7 @@ struct KeptRatesTests {
       try body.write(to: file)
       let rates = service(closed.baseURL, file: file)
       #expect(!rates.canAnswerOffline)
-      #expect(await outcome(of: rates.latestRates()) == .failure(.network))
+      #expect(try await outcome(of: rates.latestRates()) == .failure(.network))
     }
     try? FileManager.default.removeItem(at: file)
     try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)

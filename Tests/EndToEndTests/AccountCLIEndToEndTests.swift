@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("End to end: cli checkout account", .serialized, .timeLimit(.minutes(3)))
+@Suite("End to end: cli checkout account", .serialized, .timeLimit(.minutes(9)))
 struct AccountCLIEndToEndTests {
   static let inputs = [
     "account", "username olegam", "username ana_42", "email ana@example.com",

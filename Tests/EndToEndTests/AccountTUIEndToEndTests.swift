@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("End to end: tui checkout account under tmux", .serialized, .timeLimit(.minutes(3)))
+@Suite("End to end: tui checkout account under tmux", .serialized, .timeLimit(.minutes(9)))
 struct AccountTUIEndToEndTests {
   @Test("A opens the account; a taken name shows Taken, a free one Available; Create signs in")
   func takenThenAvailable() async throws {

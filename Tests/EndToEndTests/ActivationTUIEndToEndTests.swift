@@ -8,7 +8,7 @@ import Testing
 /// writes each polling decision to a trace file (`HEADLESS_TRACE`): the test waits for those
 /// decisions (the gate closed, ticks that polled or did not), never for a stretch of seconds,
 /// and a loopback server counts the requests that really came.
-@Suite("End to end: tui activation under tmux", .serialized, .timeLimit(.minutes(3)))
+@Suite("End to end: tui activation under tmux", .serialized, .timeLimit(.minutes(9)))
 struct ActivationTUIEndToEndTests {
   @Test("AV-02, AV-03, AV-06 tmux: another tab or the focus elsewhere stops tweets' polls")
   func pollsFollowTabAndFocus() async throws {

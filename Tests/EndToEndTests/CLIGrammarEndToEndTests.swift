@@ -4,7 +4,7 @@ import Testing
 /// Issue 28, items 1 and 8: the command line as a table of what is typed and what comes of it.
 /// Every refused line exits 1 with one `error:` line and a hint, and leaves the data folder
 /// as it was: not even created.
-@Suite("End to end: the cli grammar, line by line", .timeLimit(.minutes(2)))
+@Suite("End to end: the cli grammar, line by line", .timeLimit(.minutes(6)))
 struct CLIGrammarEndToEndTests {
   struct Row: Sendable, CustomTestStringConvertible {
     let arguments: [String]

@@ -3,7 +3,7 @@ import Testing
 
 /// Issue 26, item 9: an option after the command is honoured or refused, never stored as text,
 /// and end of input ends the session on every kind of stdin.
-@Suite("End to end: cli options anywhere and end of input", .timeLimit(.minutes(1)))
+@Suite("End to end: cli options anywhere and end of input", .timeLimit(.minutes(3)))
 struct CLISafetyEndToEndTests {
   @Test("'add \"Buy milk\" --ephemeral' adds Buy milk in memory and creates no file")
   func optionAfterCommand() async throws {
@@ -160,7 +160,7 @@ struct OneLineAnswerEndToEndTests {
 
 /// Issue 28, item 3: a person at a terminal gets a prompt, line editing, history and Tab
 /// completion (libedit); a script sees none of it.
-@Suite("End to end: the CLI's prompt at a terminal", .serialized, .timeLimit(.minutes(2)))
+@Suite("End to end: the CLI's prompt at a terminal", .serialized, .timeLimit(.minutes(6)))
 struct PromptEndToEndTests {
   @Test("todo> prompt, Tab completes a command, Up recalls it, history is kept, Ctrl-D ends")
   func prompt() async throws {

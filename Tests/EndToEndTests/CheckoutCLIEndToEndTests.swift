@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("End to end: cli checkout", .serialized, .timeLimit(.minutes(5)))
+@Suite("End to end: cli checkout", .serialized, .timeLimit(.minutes(10)))
 struct CheckoutCLIEndToEndTests {
   static let transcriptInputs = [
     "add peas 2", "add 2 2", "checkout", "currency aud", "email ana@example.com", "name Ana Lima",

@@ -75,7 +75,7 @@ struct TmuxSession {
   }
 }
 
-@Suite("End to end: tui checkout under tmux", .serialized, .timeLimit(.minutes(3)))
+@Suite("End to end: tui checkout under tmux", .serialized, .timeLimit(.minutes(9)))
 struct CheckoutTUIEndToEndTests {
   @Test("two Peas, then the checkout shows Total: 1.90 GBP; q quits and restores")
   func twoPeas() async throws {

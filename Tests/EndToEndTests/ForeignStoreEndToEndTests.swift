@@ -5,7 +5,7 @@ import Testing
 /// Issue 26, items 5 and 6, as a user meets them with the built `cli`: stores that are not
 /// ours are refused with an `error:` and left byte for byte, a failed read is exit status 1,
 /// tweets' store is created under the creation lock, and the todo file alone is a backup.
-@Suite("End to end: stores that are not ours, races and backups", .timeLimit(.minutes(2)))
+@Suite("End to end: stores that are not ours, races and backups", .timeLimit(.minutes(6)))
 struct ForeignStoreEndToEndTests {
   func sqlite(_ url: URL, _ sql: String) throws {
     let queue = try DatabaseQueue(path: url.path)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Issue 15, item 1: the first things a new user types.
-@Suite("End to end: help and version", .timeLimit(.minutes(2)))
+@Suite("End to end: help and version", .timeLimit(.minutes(6)))
 struct HelpAndVersionEndToEndTests {
   @Test(
     "--help and -h print usage, flags, apps, environment and the settings file, exit 0",

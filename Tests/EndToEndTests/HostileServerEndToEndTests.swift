@@ -5,7 +5,7 @@ import Testing
 /// Issue 9, items 1, 2 and 10: the built `cli` of each app against a loopback server that
 /// answers with numbers out of range, a gzip bomb, or what asking again cannot mend. The
 /// server runs on its own threads, so a busy test process still answers its children.
-@Suite("End to end: the apps against hostile servers", .timeLimit(.minutes(3)))
+@Suite("End to end: the apps against hostile servers", .timeLimit(.minutes(9)))
 struct HostileServerEndToEndTests {
   static func weather(_ server: ThreadedServer) async throws -> Executables.Output {
     try await Executables.run(

@@ -3,7 +3,7 @@ import Testing
 
 /// Issue 9, items 7, 8 and 9: the built TUI in tmux, under a closed terminal, a quit signal, a
 /// long paste and terminals it cannot use.
-@Suite("End to end: tui under hostile terminals", .serialized, .timeLimit(.minutes(4)))
+@Suite("End to end: tui under hostile terminals", .serialized, .timeLimit(.minutes(12)))
 struct HostileTerminalEndToEndTests {
   static var tui: String { Executables.url("tui").path }
 

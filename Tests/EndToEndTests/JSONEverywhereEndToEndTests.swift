@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Issue 26, item 7: under `--json` every line on stdout and stderr is a JSON document.
-@Suite("End to end: --json is always JSON", .timeLimit(.minutes(1)))
+@Suite("End to end: --json is always JSON", .timeLimit(.minutes(3)))
 struct JSONEverywhereEndToEndTests {
   func expectJSONLines(_ text: String, _ place: String) {
     for line in text.split(separator: "\n") {

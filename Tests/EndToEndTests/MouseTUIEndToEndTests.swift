@@ -4,7 +4,7 @@ import Testing
 /// Issue 29, item 3: the TUI asks the terminal for SGR mouse reports, a click on a tab shows
 /// it, the wheel scrolls the list; `--no-mouse` and `mouse = false` leave the terminal's mouse
 /// alone.
-@Suite("End to end: the TUI's mouse under tmux", .serialized, .timeLimit(.minutes(2)))
+@Suite("End to end: the TUI's mouse under tmux", .serialized, .timeLimit(.minutes(6)))
 struct MouseTUIEndToEndTests {
   let tui = Executables.url("tui").path
 

@@ -3,7 +3,7 @@ import Testing
 
 /// Issue 29, items 1 and 2: tmux pastes with brackets (`paste-buffer -p`, as a terminal does
 /// with mode 2004 on): one edit in the focused field, line breaks as spaces, and no keys.
-@Suite("End to end: a bracketed paste under tmux", .serialized, .timeLimit(.minutes(1)))
+@Suite("End to end: a bracketed paste under tmux", .serialized, .timeLimit(.minutes(3)))
 struct PasteTUIEndToEndTests {
   @Test("a paste fills the todo editor's title; with no field focused a pasted q does not quit")
   func paste() async throws {

@@ -2,7 +2,7 @@ import Foundation
 import LoopbackSupport
 import Testing
 
-@Suite("End to end: remembered choices", .serialized, .timeLimit(.minutes(3)))
+@Suite("End to end: remembered choices", .serialized, .timeLimit(.minutes(9)))
 struct RememberedChoicesEndToEndTests {
   static let environment = ["LANG": "C.UTF-8", "TZ": "UTC"]
 

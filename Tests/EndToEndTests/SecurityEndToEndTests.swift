@@ -3,7 +3,7 @@ import Testing
 
 /// Issue 38, item 1: no secret at rest; every file the apps make is the user's alone; a
 /// history or trace path that is not a regular file is skipped with a warning.
-@Suite("End to end: secrets and file modes", .timeLimit(.minutes(3)))
+@Suite("End to end: secrets and file modes", .timeLimit(.minutes(9)))
 struct SecurityEndToEndTests {
   /// Every file below `folder` with its permission bits, by path relative to it.
   static func modes(below folder: URL) throws -> [String: Int] {

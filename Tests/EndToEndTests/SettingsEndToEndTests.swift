@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("End to end: the settings file", .serialized, .timeLimit(.minutes(3)))
+@Suite("End to end: the settings file", .serialized, .timeLimit(.minutes(9)))
 struct SettingsEndToEndTests {
   /// A fresh XDG_CONFIG_HOME holding `text` as headless-mvvm/config.toml (mode 0600).
   func configHome(_ text: String) throws -> URL {

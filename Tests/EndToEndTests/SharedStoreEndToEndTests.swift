@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Issue 9, items 3, 4 and 5, with real processes on one data directory.
-@Suite("End to end: stores shared by processes", .timeLimit(.minutes(8)))
+@Suite("End to end: stores shared by processes", .timeLimit(.minutes(16)))
 struct SharedStoreEndToEndTests {
   static let products = ["peas", "eggs", "milk", "beans"]
   /// The apps' timers on the time scale (issue 27, item 7): each cart edit's 0.5 s save delay
@@ -148,7 +148,7 @@ struct SplitMix {
 }
 
 /// Issue 9, items 6 and 11, against the built `cli`.
-@Suite("End to end: hostile command lines", .timeLimit(.minutes(2)))
+@Suite("End to end: hostile command lines", .timeLimit(.minutes(6)))
 struct HostileCommandLineEndToEndTests {
   @Test(
     "item 6: Int.min and overflowing row numbers are usage errors, not a crash",
@@ -182,7 +182,7 @@ struct HostileCommandLineEndToEndTests {
 }
 
 /// Issue 9, item 5: the tweets store that cannot be opened says so.
-@Suite("End to end: a broken tweets store", .timeLimit(.minutes(1)))
+@Suite("End to end: a broken tweets store", .timeLimit(.minutes(3)))
 struct BrokenTweetsStoreEndToEndTests {
   @Test("a tweets.sqlite that is not a database: the documented message, and the file is kept")
   func brokenStore() async throws {

@@ -5,7 +5,7 @@ import Testing
 /// Issue 38, item 3: writers take turns on a store, however many, and wait out another
 /// connection that holds the write lock for a couple of seconds (a backup, a `sqlite3`
 /// shell).
-@Suite("End to end: stores under load", .serialized, .timeLimit(.minutes(5)))
+@Suite("End to end: stores under load", .serialized, .timeLimit(.minutes(10)))
 struct StoreUnderLoadEndToEndTests {
   /// Holds the write lock of the database at `path` for `seconds`, `times` times, with a
   /// short gap between: what a backup or a `sqlite3` shell does now and then.

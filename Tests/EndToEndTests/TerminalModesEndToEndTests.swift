@@ -4,7 +4,7 @@ import Testing
 /// Issue 38, item 6: tests aimed at the mutants that survived: the terminal's report modes
 /// turned off at exit (AV-03), and Ctrl-Z making the app unseen (AV-04).
 @Suite(
-  "End to end: modes off at exit, unseen while suspended", .serialized, .timeLimit(.minutes(3)))
+  "End to end: modes off at exit, unseen while suspended", .serialized, .timeLimit(.minutes(9)))
 struct TerminalModesEndToEndTests {
   /// The last place `sequence` stands in `bytes`, or -1.
   static func last(_ sequence: String, in bytes: [UInt8]) -> Int {

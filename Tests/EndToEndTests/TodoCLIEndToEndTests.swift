@@ -3,7 +3,7 @@ import Testing
 import TodoFeature
 import ViewModelKit
 
-@Suite("End to end: cli todo", .serialized, .timeLimit(.minutes(5)))
+@Suite("End to end: cli todo", .serialized, .timeLimit(.minutes(10)))
 struct TodoCLIEndToEndTests {
   /// Starts `cli todo` on `folder`, feeds it `lines` through a pipe left open, reads stdout
   /// until `marker` has been printed, then kills it with SIGKILL.

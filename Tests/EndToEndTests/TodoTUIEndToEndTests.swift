@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("End to end: tui todo under tmux", .serialized, .timeLimit(.minutes(3)))
+@Suite("End to end: tui todo under tmux", .serialized, .timeLimit(.minutes(9)))
 struct TodoTUIEndToEndTests {
   @Test("add a task, toggle it, find it under Done Tasks; it is still there after a restart")
   func addAndToggle() async throws {

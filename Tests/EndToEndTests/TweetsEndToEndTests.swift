@@ -2,7 +2,7 @@ import Foundation
 import LoopbackSupport
 import Testing
 
-@Suite("End to end: tweets", .serialized, .timeLimit(.minutes(5)))
+@Suite("End to end: tweets", .serialized, .timeLimit(.minutes(10)))
 struct TweetsEndToEndTests {
   static let environment = ["HEADLESS_NOW": "2025-03-14T12:00:00Z", "TZ": "UTC", "LANG": "C.UTF-8"]
 
@@ -141,19 +141,22 @@ struct TweetsEndToEndTests {
       ).utf8)
     let server = try ListTimelineServer { request in request >= 3 ? later : page }
     let polls = { server.polls }
-    // At 20 times the speed the 30 s poll comes 1.5 s after the first, so a session that
-    // does not wait ends before it even on a loaded machine.
     let live = Self.environment.merging([
-      "TWITTER_LIST_ID": "42", "TWITTER_BEARER_TOKEN": "t", "HEADLESS_TIME_SCALE": "20",
+      "TWITTER_LIST_ID": "42", "TWITTER_BEARER_TOKEN": "t",
       "TWITTER_BASE_URL": server.baseURL.absoluteString,
     ]) { $1 }
+    // In real time the 30 s poll is 30 s away: a session that does not wait ends long before
+    // it, however loaded the machine.
     let none = try await Executables.run(
       "cli", ["tweets", "--ephemeral"], input: "timeline\n", environment: live)
     #expect(polls() == 1, "without a wait, only the first poll")
     #expect(!none.stdout.contains("seen at the 30 s poll"))
+    // At 20 times the speed `wait 31` lets 1.55 s pass, and the 30 s poll falls inside it; a
+    // slow start may let another tick in too, never fewer.
     let waited = try await Executables.run(
-      "cli", ["tweets", "--ephemeral"], input: "wait 31\n", environment: live)
-    #expect(polls() == 3, "the second session's first poll and the one at 30 s")
+      "cli", ["tweets", "--ephemeral"], input: "wait 31\n",
+      environment: live.merging(["HEADLESS_TIME_SCALE": "20"]) { $1 })
+    #expect(polls() >= 3, "the second session's first poll and the one at 30 s")
     // The first screen shows the first answer; the wait prints what the 30 s poll changed.
     let lines = waited.stdout.split(separator: "\n")
     let first = lines.firstIndex { $0.contains("@adaquill: Backpressure is plain good manners") }

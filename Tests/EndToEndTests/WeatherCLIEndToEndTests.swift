@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("End to end: cli weather", .serialized, .timeLimit(.minutes(5)))
+@Suite("End to end: cli weather", .serialized, .timeLimit(.minutes(10)))
 struct WeatherCLIEndToEndTests {
   static var expectedURL: URL {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(

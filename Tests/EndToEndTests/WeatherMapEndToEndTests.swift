@@ -3,7 +3,7 @@ import Testing
 import ViewModelKitTesting
 import WeatherFeature
 
-@Suite("End to end: cli weather map", .serialized, .timeLimit(.minutes(5)))
+@Suite("End to end: cli weather map", .serialized, .timeLimit(.minutes(10)))
 struct WeatherMapEndToEndTests {
   /// The rows `cli` printed under the last `mapRows:`, once everything had settled.
   func mapRows(_ stdout: String) -> [String] {

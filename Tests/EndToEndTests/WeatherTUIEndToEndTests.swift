@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("End to end: tui weather under tmux", .serialized, .timeLimit(.minutes(3)))
+@Suite("End to end: tui weather under tmux", .serialized, .timeLimit(.minutes(9)))
 struct WeatherTUIEndToEndTests {
   @Test("search London offline: its temperature and the forecast chart show; q quits")
   func london() async throws {

@@ -73,25 +73,36 @@ public actor Gate {
   }
 }
 
-/// The first outcome of a publisher, awaited.
-public func outcome<T: Sendable, E: Error>(of publisher: AnyPublisher<T, E>) async -> Result<T, E> {
+/// No outcome came within a test's hang guard.
+public struct NoOutcome: Error, CustomStringConvertible {
+  public let seconds: TimeInterval
+  public var description: String { "no outcome within \(seconds) s: the publisher hangs" }
+}
+
+/// The first outcome of a publisher, awaited, or `NoOutcome` thrown (and the subscription
+/// cancelled) after `seconds`: a hang guard that fails the one test, never a time the
+/// outcome is expected within (a loaded machine may be slow, never 2 minutes slow).
+public func outcome<T: Sendable, E: Error>(
+  of publisher: AnyPublisher<T, E>, within seconds: TimeInterval = 120
+) async throws -> Result<T, E> {
   let box = CancellableBox()
-  return await withCheckedContinuation { continuation in
-    var resumed = false
+  let answer = Locked<CheckedContinuation<Result<T, E>?, Never>?>(nil)
+  let result = await withCheckedContinuation {
+    (continuation: CheckedContinuation<Result<T, E>?, Never>) in
+    answer.withLock { $0 = continuation }
+    let finish: @Sendable (Result<T, E>?) -> Void = { result in
+      answer.withLock { $0.take() }?.resume(returning: result)
+    }
+    DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { finish(nil) }
     box.cancellable = publisher.sink(
       receiveCompletion: { completion in
-        if case .failure(let error) = completion, !resumed {
-          resumed = true
-          continuation.resume(returning: .failure(error))
-        }
+        if case .failure(let error) = completion { finish(.failure(error)) }
       },
-      receiveValue: { value in
-        if !resumed {
-          resumed = true
-          continuation.resume(returning: .success(value))
-        }
-      })
+      receiveValue: { value in finish(.success(value)) })
   }
+  box.cancellable?.cancel()
+  guard let result else { throw NoOutcome(seconds: seconds) }
+  return result
 }
 
 /// Keeps a test's subscription alive while it is awaited.

@@ -8,7 +8,7 @@ import ViewModelKit
 
 /// Issue 30, items 2 and 5: a Bluesky list through a loopback stand-in for the public AppView,
 /// answering in the `app.bsky.*` lexicons' formats (`Fixtures/tweets/bluesky`).
-@Suite("Tweets: the Bluesky list client against a loopback AppView", .timeLimit(.minutes(2)))
+@Suite("Tweets: the Bluesky list client against a loopback AppView", .timeLimit(.minutes(6)))
 struct BlueskyListAPITests {
   static func fixture(_ name: String) -> Data {
     (try? FixtureLoader.bundled.data("tweets/bluesky/\(name)")) ?? Data()
@@ -107,7 +107,7 @@ struct BlueskyListAPITests {
       of: client.userTweets(ada.id, page: .newer(since: newest), token: "")
     ).get()
     let byName = try await outcome(of: client.user(username: "ada.bsky.social", token: "")).get()
-    let stranger = await outcome(
+    let stranger = try await outcome(
       of: client.userTweets(TwitterID(rawValue: 12345), page: .first, token: ""))
     await server.stop()
     #expect(

@@ -27,7 +27,7 @@ struct LiveClientTests {
       return FlyingFox.HTTPResponse(
         statusCode: .ok, body: Data(#"{"meta":{"result_count":0}}"#.utf8))
     }
-    let result = await outcome(
+    let result = try await outcome(
       of: client(server.baseURL).listTweets(L.id, page: .first, token: "t1"))
     await server.stop()
     #expect(try result.get() == TimelinePage())
@@ -50,7 +50,7 @@ struct LiveClientTests {
     for page in [
       PageRequest.newer(since: since), .newerPage(since: since, token: "n2"), .older(token: "tok"),
     ] {
-      _ = await outcome(of: api.userTweets(TwitterID(rawValue: 7), page: page, token: "t"))
+      _ = try await outcome(of: api.userTweets(TwitterID(rawValue: 7), page: page, token: "t"))
     }
     await server.stop()
     #expect(
@@ -75,7 +75,7 @@ struct LiveClientTests {
         headers: status == 429 ? [HTTPHeader("x-rate-limit-reset"): "\(reset)"] : [:],
         body: Data("<html>".utf8))
     }
-    let result = await outcome(of: client(server.baseURL).user(username: "x", token: "t"))
+    let result = try await outcome(of: client(server.baseURL).user(username: "x", token: "t"))
     await server.stop()
     #expect(result == .failure(expected))
   }
@@ -84,17 +84,17 @@ struct LiveClientTests {
   func tw93() async throws {
     let silent = try DroppingServer(holding: true)
     defer { silent.stop() }
-    let timedOut = await outcome(
+    let timedOut = try await outcome(
       of: client(silent.baseURL, timeout: 1).user(username: "x", token: "t"))
     #expect(timedOut == .failure(.timeout))
     let closed = try ClosedPort()
     #expect(
-      await outcome(of: client(closed.baseURL).user(username: "x", token: "t"))
+      try await outcome(of: client(closed.baseURL).user(username: "x", token: "t"))
         == .failure(.offline))
     let dropping = try DroppingServer()
     defer { dropping.stop() }
     #expect(
-      await outcome(of: client(dropping.baseURL).user(username: "x", token: "t"))
+      try await outcome(of: client(dropping.baseURL).user(username: "x", token: "t"))
         == .failure(.offline))
   }
 
@@ -117,7 +117,7 @@ struct LiveClientTests {
       await seen.record(request.path)
       return FlyingFox.HTTPResponse(statusCode: .ok, body: Data("{}".utf8))
     }
-    _ = await outcome(of: client(server.baseURL).listMembers(L.id, pageToken: nil, token: "t"))
+    _ = try await outcome(of: client(server.baseURL).listMembers(L.id, pageToken: nil, token: "t"))
     await server.stop()
     #expect(await seen.values == ["/2/lists/1760000000000000042/members"])
   }

@@ -34,7 +34,7 @@ actor Gate {
 }
 
 /// Issue 31, items 1 and 2: async work as publishers, and outputs as async sequences.
-@Suite("Async bridges: AsyncFuture, Action, values", .timeLimit(.minutes(1)))
+@Suite("Async bridges: AsyncFuture, Action, values", .timeLimit(.minutes(3)))
 struct AsyncBridgeTests {
   enum Failure: Error, Equatable { case boom }
 

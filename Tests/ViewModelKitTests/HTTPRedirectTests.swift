@@ -39,7 +39,7 @@ struct HTTPRedirectTests {
     for path in ["a", "c"] {
       let request = HTTPRequest(
         method: "POST", url: server.baseURL.appendingPathComponent(path), body: Data("x=1".utf8))
-      let result = await outcome(of: client.send(request))
+      let result = try await outcome(of: client.send(request))
       #expect((try? result.get())?.status == 200)
     }
     await server.stop()
@@ -57,7 +57,7 @@ struct HTTPRedirectTests {
     let request = HTTPRequest(
       method: "POST", url: server.baseURL.appendingPathComponent("accounts"),
       body: Data("password=secret".utf8))
-    let result = await outcome(of: CurlHTTPClient(timeout: 30).send(request))
+    let result = try await outcome(of: CurlHTTPClient(timeout: 30).send(request))
     await server.stop()
     await other.stop()
     #expect((try? result.get())?.status == status)
@@ -73,7 +73,7 @@ struct HTTPRedirectTests {
         ? Self.redirect(308, to: "/b") : FlyingFox.HTTPResponse(statusCode: .ok)
     }
     let request = HTTPRequest(url: server.baseURL.appendingPathComponent("a"), redirects: .none)
-    let result = await outcome(of: CurlHTTPClient(timeout: 30).send(request))
+    let result = try await outcome(of: CurlHTTPClient(timeout: 30).send(request))
     await server.stop()
     #expect((try? result.get())?.status == 308)
     #expect(await seen.values == ["/a"])
@@ -86,7 +86,7 @@ struct HTTPRedirectTests {
       await seen.record(request.target.path())
       return Self.redirect(302, to: "/again")
     }
-    let result = await outcome(
+    let result = try await outcome(
       of: CurlHTTPClient(timeout: 30).get(server.baseURL.appendingPathComponent("x"), headers: [:]))
     await server.stop()
     #expect(result.failureCode == .httpTooManyRedirects)

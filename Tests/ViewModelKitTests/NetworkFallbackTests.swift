@@ -38,14 +38,14 @@ struct NetworkFallbackTests {
     let fallback = NetworkFallback()
     let closed = try ClosedPort()
     let client = FallbackWatchingClient(CurlHTTPClient(timeout: 5), fallback: fallback)
-    let refused = await outcome(of: client.get(closed.baseURL, headers: [:]))
+    let refused = try await outcome(of: client.get(closed.baseURL, headers: [:]))
     guard case .failure(let error) = refused else {
       Issue.record("a closed port answered")
       return
     }
     #expect(error.code == .cannotConnectToHost && !fallback.isFallingBack)
     let noHost = FallbackWatchingClient(Unresolvable(), fallback: fallback)
-    _ = await outcome(of: noHost.get(closed.baseURL, headers: [:]))
+    _ = try await outcome(of: noHost.get(closed.baseURL, headers: [:]))
     #expect(fallback.isFallingBack)
   }
 }

@@ -30,9 +30,10 @@ struct GPSDLocationProviderTests {
 
   /// The fixes of one session and how it ended, as the view model takes them: the first
   /// under 100 m.
-  func firstAccurate(_ provider: GPSDLocationProvider) async -> Result<LocationFix?, LocationError>
-  {
-    await outcome(
+  func firstAccurate(_ provider: GPSDLocationProvider) async throws -> Result<
+    LocationFix?, LocationError
+  > {
+    try await outcome(
       of: provider.fixes().first { $0.isAcceptable(requiredAccuracy: 100) }.map(Optional.some)
         .replaceEmpty(with: nil).eraseToAnyPublisher())
   }
@@ -82,7 +83,7 @@ struct GPSDLocationProviderTests {
   func garbage() async throws {
     let impostor = try LineServer(lines: ["HTTP/1.1 400 Bad Request", Self.tpv()])
     defer { impostor.stop() }
-    #expect(await firstAccurate(provider(impostor)) == .failure(.unavailable))
+    #expect(try await firstAccurate(provider(impostor)) == .failure(.unavailable))
     let noisy = try LineServer(lines: [
       Self.version, "\u{0}\u{1}not json", #"{"class":"TPV","mode":"three"}"#, "[1,2]", Self.tpv(),
     ])
@@ -90,7 +91,7 @@ struct GPSDLocationProviderTests {
     #expect(try await firstAccurate(provider(noisy)).get()?.horizontalAccuracy == 12)
     let endless = try LineServer(lines: [Self.version, String(repeating: "x", count: 70_000)])
     defer { endless.stop() }
-    #expect(await firstAccurate(provider(endless)) == .failure(.unavailable))
+    #expect(try await firstAccurate(provider(endless)) == .failure(.unavailable))
   }
 
   @Test("WW-06 a closed port is unavailable at once")
@@ -98,7 +99,7 @@ struct GPSDLocationProviderTests {
     let port = try ClosedPort()
     let provider = GPSDLocationProvider(
       address: GPSDAddress(host: "127.0.0.1", port: UInt16(port.baseURL.port ?? 1)))
-    #expect(await firstAccurate(provider) == .failure(.unavailable))
+    #expect(try await firstAccurate(provider) == .failure(.unavailable))
     // (An unknown host name is not tried here: resolving one would ask the real DNS, which
     // the tests never do; it takes the same path as the refused connection.)
   }

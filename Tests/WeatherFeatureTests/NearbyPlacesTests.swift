@@ -192,8 +192,8 @@ struct NearbyPlacesTests {
       client: CurlHTTPClient(timeout: 30))
     let area = MapGrid.area(
       center: Coordinate(latitude: 52.37, longitude: 4.89), zoom: 4, columns: 36, rows: 13)
-    let places = await outcome(of: service.placesAround(area, limit: 8, apiKey: "k9"))
-    let refused = await outcome(of: service.placesAround(area, limit: 8, apiKey: ""))
+    let places = try await outcome(of: service.placesAround(area, limit: 8, apiKey: "k9"))
+    let refused = try await outcome(of: service.placesAround(area, limit: 8, apiKey: ""))
     await server.stop()
     #expect(try places.get().count == 8)
     #expect(refused.map(\.count) == .failure(.invalidKey))

@@ -8,7 +8,7 @@ import WeatherFeature
 /// Issue 30, item 5: hostile answers from an Open-Meteo stand-in, handled as the other clients
 /// handle them: a clear error the view model knows (final or worth retrying), never a crash,
 /// memory bounded by the body limit.
-@Suite("Weather: Open-Meteo's hostile answers", .timeLimit(.minutes(2)))
+@Suite("Weather: Open-Meteo's hostile answers", .timeLimit(.minutes(6)))
 struct OpenMeteoHostileTests {
   func service(_ base: URL, timeout: TimeInterval = 30) -> OpenMeteoService {
     OpenMeteoService(
@@ -16,10 +16,12 @@ struct OpenMeteoHostileTests {
       geocodingURL: base.appendingPathComponent("v1"), client: CurlHTTPClient(timeout: timeout))
   }
 
-  func weather(_ server: LoopbackServer, _ query: WeatherQuery = .city("Paris")) async -> Result<
-    Weather, WeatherError
-  > {
-    await outcome(of: service(server.baseURL).currentWeather(for: query, apiKey: ""))
+  func weather(_ server: LoopbackServer, _ query: WeatherQuery = .city("Paris")) async throws
+    -> Result<
+      Weather, WeatherError
+    >
+  {
+    try await outcome(of: service(server.baseURL).currentWeather(for: query, apiKey: ""))
   }
 
   @Test(
@@ -33,7 +35,7 @@ struct OpenMeteoHostileTests {
   func statuses(status: Int, headers: [String: String], expected: WeatherError) async throws {
     let server = try await LoopbackServer.answering(
       status, #"{"error":true,"reason":"Cannot initialize WeatherVariable"}"#, headers: headers)
-    let result = await weather(server)
+    let result = try await weather(server)
     await server.stop()
     #expect(result == .failure(expected))
   }
@@ -50,7 +52,7 @@ struct OpenMeteoHostileTests {
     ])
   func malformed(body: String) async throws {
     let server = try await LoopbackServer.answering(200, body)
-    let result = await weather(server, .coordinate(Coordinate(latitude: 1, longitude: 2)))
+    let result = try await weather(server, .coordinate(Coordinate(latitude: 1, longitude: 2)))
     await server.stop()
     #expect(result == .failure(.malformedResponse), "\(body)")
   }
@@ -63,7 +65,7 @@ struct OpenMeteoHostileTests {
       "is_day":"yes"}}
       """#
     let server = try await LoopbackServer.answering(200, body)
-    let result = await weather(server, .coordinate(Coordinate(latitude: 1, longitude: 2)))
+    let result = try await weather(server, .coordinate(Coordinate(latitude: 1, longitude: 2)))
     await server.stop()
     let weather = try result.get()
     #expect(weather.temperatureC == 10 && weather.humidity == 50)
@@ -81,7 +83,7 @@ struct OpenMeteoHostileTests {
         : #"{"current":{"temperature_2m":20,"relative_humidity_2m":40}}"#
       return FlyingFox.HTTPResponse(statusCode: .ok, body: Data(body.utf8))
     }
-    let result = await weather(server)
+    let result = try await weather(server)
     await server.stop()
     #expect(try result.get().cityName == "Paris, US")
   }
@@ -96,7 +98,7 @@ struct OpenMeteoHostileTests {
     ]
     for (body, good) in bodies {
       let server = try await LoopbackServer.answering(200, body)
-      let result = await outcome(
+      let result = try await outcome(
         of: service(server.baseURL).forecast(at: Coordinate(latitude: 1, longitude: 2), apiKey: ""))
       await server.stop()
       if good {
@@ -111,7 +113,7 @@ struct OpenMeteoHostileTests {
   func oversized() async throws {
     for response in [HostileBodies.hugeResponse(megabytes: 6), HostileBodies.gzipBombResponse()] {
       let server = try await LoopbackServer { _ in response }
-      let result = await weather(server)
+      let result = try await weather(server)
       await server.stop()
       #expect(result == .failure(.tooLarge))
     }
@@ -120,7 +122,7 @@ struct OpenMeteoHostileTests {
   @Test("a server that never answers is a network failure at the client's deadline")
   func stall() async throws {
     let silent = try DroppingServer(holding: true)
-    let result = await outcome(
+    let result = try await outcome(
       of: service(silent.baseURL, timeout: 0.5).currentWeather(for: .city("Paris"), apiKey: ""))
     silent.stop()
     #expect(result == .failure(.network))

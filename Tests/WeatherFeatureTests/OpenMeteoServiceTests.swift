@@ -8,7 +8,7 @@ import WeatherFeature
 
 /// Issue 30, item 1: the keyless Open-Meteo client against a loopback server answering in the
 /// service's documented formats (`Fixtures/weather/open-meteo`).
-@Suite("Weather: the Open-Meteo client against a loopback server", .timeLimit(.minutes(2)))
+@Suite("Weather: the Open-Meteo client against a loopback server", .timeLimit(.minutes(6)))
 struct OpenMeteoServiceTests {
   static func fixture(_ file: String) -> Data {
     (try? FixtureLoader.bundled.data("weather/open-meteo/\(file)")) ?? Data()
@@ -87,9 +87,9 @@ struct OpenMeteoServiceTests {
   func notFound() async throws {
     let seen = Recorded()
     let server = try await recordedServer(seen)
-    let nowhere = await outcome(
+    let nowhere = try await outcome(
       of: service(server).currentWeather(for: .city("Atlantis"), apiKey: ""))
-    let wrongCountry = await outcome(
+    let wrongCountry = try await outcome(
       of: service(server).currentWeather(for: .city("Paris, DE"), apiKey: ""))
     await server.stop()
     #expect(nowhere == .failure(.cityNotFound) && wrongCountry == .failure(.cityNotFound))

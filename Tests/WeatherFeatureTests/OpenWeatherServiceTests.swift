@@ -36,11 +36,12 @@ struct OpenWeatherServiceTests {
       return FlyingFox.HTTPResponse(statusCode: .ok, body: Self.fixture(file))
     }
     let service = client(server)
-    let byName = await outcome(of: service.currentWeather(for: .city("São Paulo"), apiKey: "k1"))
-    let byPlace = await outcome(
+    let byName = try await outcome(
+      of: service.currentWeather(for: .city("São Paulo"), apiKey: "k1"))
+    let byPlace = try await outcome(
       of: service.currentWeather(
         for: .coordinate(Coordinate(latitude: 51.5, longitude: -0.12345)), apiKey: "k2"))
-    let forecast = await outcome(
+    let forecast = try await outcome(
       of: service.forecast(at: Coordinate(latitude: 51.5, longitude: -0.1), apiKey: "k3"))
     await server.stop()
     #expect(try byName.get() == W_London)
@@ -65,7 +66,7 @@ struct OpenWeatherServiceTests {
     let body =
       [401, 404, 429, 500].contains(status) ? Self.fixture("errors/\(status).json") : Data()
     let server = try await answering(status, body)
-    let result = await outcome(of: client(server).currentWeather(for: .city("x"), apiKey: "k"))
+    let result = try await outcome(of: client(server).currentWeather(for: .city("x"), apiKey: "k"))
     await server.stop()
     #expect(result == .failure(expected))
   }
@@ -73,7 +74,7 @@ struct OpenWeatherServiceTests {
   @Test("a 200 whose body says 404 is city not found")
   func codInBody() async throws {
     let server = try await answering(200, Self.fixture("errors/404.json"))
-    let result = await outcome(of: client(server).currentWeather(for: .city("x"), apiKey: "k"))
+    let result = try await outcome(of: client(server).currentWeather(for: .city("x"), apiKey: "k"))
     await server.stop()
     #expect(result == .failure(.cityNotFound))
   }
@@ -82,7 +83,8 @@ struct OpenWeatherServiceTests {
   func malformed() async throws {
     for body in ["<html>", #"{"coord":{"lat":1,"lon":2},"main":{"humidity":3}}"#] {
       let server = try await answering(200, Data(body.utf8))
-      let result = await outcome(of: client(server).currentWeather(for: .city("x"), apiKey: "k"))
+      let result = try await outcome(
+        of: client(server).currentWeather(for: .city("x"), apiKey: "k"))
       await server.stop()
       #expect(result == .failure(.malformedResponse), "\(body)")
     }
@@ -95,7 +97,7 @@ struct OpenWeatherServiceTests {
       await gate.wait()
       return FlyingFox.HTTPResponse(statusCode: .ok, body: Self.fixture("current/london.json"))
     }
-    let result = await outcome(
+    let result = try await outcome(
       of: client(server, timeout: 1).currentWeather(for: .city("x"), apiKey: "k"))
     await gate.release()
     await server.stop()
@@ -107,7 +109,7 @@ struct OpenWeatherServiceTests {
     let closed = try ClosedPort()
     let service = OpenWeatherService(
       baseURL: closed.baseURL, client: CurlHTTPClient(timeout: 30))
-    let result = await outcome(of: service.currentWeather(for: .city("x"), apiKey: "k"))
+    let result = try await outcome(of: service.currentWeather(for: .city("x"), apiKey: "k"))
     #expect(result == .failure(.network))
   }
 
@@ -117,7 +119,7 @@ struct OpenWeatherServiceTests {
     defer { server.stop() }
     let service = OpenWeatherService(
       baseURL: server.baseURL, client: CurlHTTPClient(timeout: 30))
-    let result = await outcome(of: service.currentWeather(for: .city("x"), apiKey: "k"))
+    let result = try await outcome(of: service.currentWeather(for: .city("x"), apiKey: "k"))
     #expect(result == .failure(.network))
   }
 
@@ -128,7 +130,7 @@ struct OpenWeatherServiceTests {
       await seen.record(request.path)
       return FlyingFox.HTTPResponse(statusCode: .ok)
     }
-    let result = await outcome(of: client(server).currentWeather(for: .city("x"), apiKey: ""))
+    let result = try await outcome(of: client(server).currentWeather(for: .city("x"), apiKey: ""))
     await server.stop()
     let requests = await seen.values
     #expect(result == .failure(.invalidKey) && requests.isEmpty)

@@ -32,11 +32,12 @@ struct AccountClientTests {
       }
     }
     let service = client(server.baseURL)
-    #expect(await outcome(of: service.availability(of: "a b/é")) == .success(true))
-    let created = await outcome(
+    #expect(try await outcome(of: service.availability(of: "a b/é")) == .success(true))
+    let created = try await outcome(
       of: service.create(username: "ana_42", email: "ana@example.com", password: "pw pw pw!"))
     #expect(created == .success(Account(username: "ana_42", email: "ana@example.com")))
-    let renamed = await outcome(of: service.rename(from: "ana_42", to: "ana_43", password: "pw"))
+    let renamed = try await outcome(
+      of: service.rename(from: "ana_42", to: "ana_43", password: "pw"))
     #expect(renamed == .success(Account(username: "ana_43", email: "ana@example.com")))
     await server.stop()
     let values = await seen.values
@@ -60,7 +61,7 @@ struct AccountClientTests {
     ])
   func errors(status: Int, body: String, expected: AccountError) async throws {
     let server = try await LoopbackServer { _ in Self.json(status, body) }
-    let result = await outcome(
+    let result = try await outcome(
       of: client(server.baseURL).create(username: "ana_42", email: "a@b.c", password: "p"))
     await server.stop()
     #expect(result == .failure(expected))
@@ -70,16 +71,18 @@ struct AccountClientTests {
   func transport() async throws {
     let server = try await LoopbackServer { _ in Self.json(200, #"{"available":"yes"}"#) }
     #expect(
-      await outcome(of: client(server.baseURL).availability(of: "ana_42")) == .failure(.malformed))
+      try await outcome(of: client(server.baseURL).availability(of: "ana_42"))
+        == .failure(.malformed))
     await server.stop()
     let silent = try DroppingServer(holding: true)
     defer { silent.stop() }
     #expect(
-      await outcome(of: client(silent.baseURL, timeout: 1).availability(of: "ana_42"))
+      try await outcome(of: client(silent.baseURL, timeout: 1).availability(of: "ana_42"))
         == .failure(.network))
     let closed = try ClosedPort()
     #expect(
-      await outcome(of: client(closed.baseURL).availability(of: "ana_42")) == .failure(.network))
+      try await outcome(of: client(closed.baseURL).availability(of: "ana_42")) == .failure(.network)
+    )
   }
 
   @Test("AC-23 a cancelled availability request closes its connection")
@@ -115,7 +118,7 @@ struct AccountClientSafetyTests {
           headers: [HTTPHeader("Location"): target], body: Data())
       }
       let service = HTTPAccountService(baseURL: server.baseURL, client: CurlHTTPClient(timeout: 30))
-      let result = await outcome(
+      let result = try await outcome(
         of: service.create(username: "ana_42", email: "a@b.co", password: "secret-pw"))
       await server.stop()
       await other.stop()
@@ -132,14 +135,14 @@ struct AccountClientSafetyTests {
   func otherAccount(body: String) async throws {
     let server = try await LoopbackServer { _ in AccountClientTests.json(201, body) }
     let service = HTTPAccountService(baseURL: server.baseURL, client: CurlHTTPClient(timeout: 30))
-    let created = await outcome(
+    let created = try await outcome(
       of: service.create(username: "ana_42", email: "a@b.co", password: "secret-pw"))
     await server.stop()
     #expect(created == .failure(.malformed))
     let renamer = try await LoopbackServer { _ in
       AccountClientTests.json(200, #"{"username":"zz_other","email":"a@b.co"}"#)
     }
-    let renamed = await outcome(
+    let renamed = try await outcome(
       of: HTTPAccountService(baseURL: renamer.baseURL, client: CurlHTTPClient(timeout: 30))
         .rename(from: "ana_42", to: "ana_43", password: "secret-pw"))
     await renamer.stop()

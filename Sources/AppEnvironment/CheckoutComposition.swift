@@ -22,11 +22,22 @@ public enum CheckoutComposition {
     if let file = options.catalogFile {
       let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
       let url = URL(fileURLWithPath: file, relativeTo: base)
-      // A file the user named that cannot be read stops the app, as a bad flag does.
-      var isFolder: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder),
-        !isFolder.boolValue, FileManager.default.isReadableFile(atPath: url.path)
+      // A file the user named that cannot be read, or is not a catalog, stops the app, as a
+      // bad flag does: read once here, so a FIFO, a device or a huge file is never waited on.
+      guard let status = FileStatus(followingLinksAt: url.path), status.isRegularFile,
+        FileManager.default.isReadableFile(atPath: url.path)
       else { throw .invalidValue("--catalog: cannot read \(file)") }
+      guard status.size <= CurlHTTPClient.defaultBodyLimit,
+        let data = FileManager.default.contents(atPath: url.path),
+        data.count <= CurlHTTPClient.defaultBodyLimit
+      else { throw .invalidValue("--catalog: \(file) is larger than a catalog can be (5 MiB)") }
+      do {
+        _ = try CatalogDecoder.decode(data)
+      } catch .malformed(let reason) {
+        throw .invalidValue("--catalog: \(file) is not a catalog: \(reason)")
+      } catch {
+        throw .invalidValue("--catalog: \(file) is not a catalog")
+      }
       catalog = FixtureCatalogService(file: url)
     } else if !configuration.offline, let url = try configuration.webAddress("CATALOG_URL") {
       catalog = HTTPCatalogService(url: url, client: CurlHTTPClient(timeout: 10))

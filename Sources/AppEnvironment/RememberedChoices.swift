@@ -49,6 +49,7 @@ public final class RememberedChoices {
           _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
           try db.execute(
             sql: "CREATE TABLE IF NOT EXISTS choice (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+          StoreFileCheck.checkpoint(db)
         }
         return database
       }

@@ -102,6 +102,25 @@ struct CatalogFlagEndToEndTests {
       #expect(output.stderr.contains("error: --catalog: cannot read \(file)"))
     }
   }
+
+  @Test("issue 38: a FIFO, a device or a file that is not a catalog is refused at once, exit 1")
+  func notACatalog() async throws {
+    let folder = try Executables.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let fifo = folder.appendingPathComponent("fifo").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let text = folder.appendingPathComponent("catalog.txt")
+    try Data("not json".utf8).write(to: text)
+    for (file, message) in [
+      (fifo, "error: --catalog: cannot read \(fifo)"),
+      ("/dev/zero", "error: --catalog: cannot read /dev/zero"),
+      (text.path, "error: --catalog: \(text.path) is not a catalog: not a JSON object"),
+    ] {
+      let output = try await Executables.run(
+        "cli", ["checkout", "--ephemeral", "--catalog", file, "cart"])
+      #expect(output.status == 1 && output.stderr == message + "\n", "\(file): \(output.stderr)")
+    }
+  }
 }
 
 /// Issue 28, item 4: a one-shot command says what it did in one line; `--quiet` says nothing

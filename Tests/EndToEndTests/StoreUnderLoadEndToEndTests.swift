@@ -87,6 +87,8 @@ struct StoreUnderLoadEndToEndTests {
     let output = try await Executables.run(
       "cli", ["weather", "--data-dir", data.path, "units", "f"])
     #expect(output.status == 0)
+    // And a store only opened (tweets remembers nothing here) is left with an empty log too.
+    _ = try await Executables.run("cli", ["tweets", "--data-dir", data.path, "timeline"])
     let log = data.appendingPathComponent("choices.sqlite-wal").path
     let size = (try? FileManager.default.attributesOfItem(atPath: log)[.size] as? Int) ?? 0
     #expect(size == 0)

@@ -6,7 +6,7 @@ import ViewModelKit
 import ViewModelKitTesting
 
 /// A list service whose timelines never answer and whose members answer at once.
-private final class StalledTimelines: TwitterAPI {
+final class StalledTimelines: TwitterAPI {
   let scheduler: TestSchedulerOf<DispatchQueue>
   private(set) var timelineRequests = 0
   init(scheduler: TestSchedulerOf<DispatchQueue>) { self.scheduler = scheduler }
@@ -39,22 +39,37 @@ private final class StalledTimelines: TwitterAPI {
 @Suite("CLI: tweets' people settles on its own work")
 @MainActor
 struct TweetsPeopleSettleTests {
+  /// A tweets session on the stalling service, its shell printing into memory.
+  @MainActor struct Rig {
+    let scheduler = DispatchQueue.test
+    let api: StalledTimelines
+    let session: TweetsSession
+    let streams = MemoryStreams()
+    let shell: CLIShell
+
+    init() {
+      let scheduler = scheduler
+      api = StalledTimelines(scheduler: scheduler)
+      let env = TweetsEnvironment(
+        account: FixtureAccount(), api: api, store: InMemoryTweetStore(),
+        scheduler: scheduler.eraseToAnyScheduler(),
+        now: { Date(timeIntervalSince1970: 1_700_000_000) }, timeZone: .gmt)
+      session = TweetsSession(
+        list: ListIdentifier(id: TwitterID(rawValue: 1), owner: "o", slug: "s"), env: env)
+      shell = CLIShell(
+        app: session.makeCommandSet(), json: false, streams: streams,
+        waiter: TestSchedulerSettleWaiter(scheduler: scheduler))
+    }
+  }
+
   @Test(
     "with every timeline poll stalled, people prints the members when they come (2 s), not after the polls give up"
   )
   func peopleBesideStalledPolls() {
-    let scheduler = DispatchQueue.test
-    let api = StalledTimelines(scheduler: scheduler)
-    let env = TweetsEnvironment(
-      account: FixtureAccount(), api: api, store: InMemoryTweetStore(),
-      scheduler: scheduler.eraseToAnyScheduler(),
-      now: { Date(timeIntervalSince1970: 1_700_000_000) }, timeZone: .gmt)
-    let session = TweetsSession(
-      list: ListIdentifier(id: TwitterID(rawValue: 1), owner: "o", slug: "s"), env: env)
-    let streams = MemoryStreams()
-    let shell = CLIShell(
-      app: session.makeCommandSet(), json: false, streams: streams,
-      waiter: TestSchedulerSettleWaiter(scheduler: scheduler))
+    let rig = Rig()
+    let (scheduler, api, session, streams, shell) = (
+      rig.scheduler, rig.api, rig.session, rig.streams, rig.shell
+    )
     shell.start(printInitialSet: false) {}
     // The first poll gave up at its 15 s timeout; the next one, at its tick, stalls too.
     var steps = 0
@@ -74,19 +89,8 @@ struct TweetsPeopleSettleTests {
 
   @Test("one-shot `cli tweets people` beside a stalled poll ends once the members are printed")
   func oneShotPeople() throws {
-    let scheduler = DispatchQueue.test
-    let api = StalledTimelines(scheduler: scheduler)
-    let env = TweetsEnvironment(
-      account: FixtureAccount(), api: api, store: InMemoryTweetStore(),
-      scheduler: scheduler.eraseToAnyScheduler(),
-      now: { Date(timeIntervalSince1970: 1_700_000_000) }, timeZone: .gmt)
-    let session = TweetsSession(
-      list: ListIdentifier(id: TwitterID(rawValue: 1), owner: "o", slug: "s"), env: env)
-    let app = session.makeCommandSet()
-    let streams = MemoryStreams()
-    let shell = CLIShell(
-      app: app, json: false, streams: streams,
-      waiter: TestSchedulerSettleWaiter(scheduler: scheduler))
+    let rig = Rig()
+    let (scheduler, streams, shell) = (rig.scheduler, rig.streams, rig.shell)
     let command = try TweetsGrammar.command(["people"])
     var ended: Double?
     shell.start(printInitialSet: false, waitingForApp: !type(of: command).settlesOnItsOwn) {

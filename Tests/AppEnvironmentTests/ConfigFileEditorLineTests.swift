@@ -37,6 +37,19 @@ struct ConfigFileEditorLineTests {
         == "openweather_api_key = \"new-1234\"\r\nunits = \"fahrenheit\"\r\ncurrency = \"AUD\"\r\n")
   }
 
+  @Test("issue 38: a file that starts with a UTF-8 byte-order mark keeps it, and is 0600")
+  func byteOrderMark() throws {
+    let path = try file("\u{FEFF}units = \"fahrenheit\"\n")
+    defer { clean(path) }
+    try ConfigFileEditor(path: path).set("openweather_api_key", to: "k-5678")
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+    #expect(bytes.starts(with: [0xEF, 0xBB, 0xBF]))
+    #expect(
+      try read(path) == "\u{FEFF}units = \"fahrenheit\"\nopenweather_api_key = \"k-5678\"\n")
+    let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions]
+    #expect(mode as? Int == 0o600)
+  }
+
   @Test("CRLF: the key further down is replaced, not added a second time; the file still parses")
   func crlfLaterLine() throws {
     let path = try file("# mine\r\nunits = \"fahrenheit\"\r\nopenweather_api_key = \"old\"\r\n")

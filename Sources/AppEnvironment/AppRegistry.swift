@@ -74,6 +74,26 @@ public struct AppRegistry: Sendable {
 
   public init(_ apps: [RegisteredApp]) { self.apps = apps }
 
+  /// What is wrong with the list, if anything: two apps of one name or one tab, a tab outside
+  /// 1–9, a name that is not one lower-case word. The front ends refuse to start on it.
+  public var problem: String? {
+    for (index, app) in apps.enumerated() {
+      guard !app.name.isEmpty, app.name.allSatisfy({ $0.isLowercase && $0.isLetter }) else {
+        return "the app name '\(app.name)' is not one lower-case word"
+      }
+      guard (1...9).contains(app.tab) else {
+        return "the \(app.name) app's tab \(app.tab) is not 1 to 9"
+      }
+      if let other = apps[..<index].first(where: { $0.name == app.name }) {
+        return "two apps are called '\(other.name)'"
+      }
+      if let other = apps[..<index].first(where: { $0.tab == app.tab }) {
+        return "the \(other.name) and \(app.name) apps both have tab \(app.tab)"
+      }
+    }
+    return nil
+  }
+
   /// The app called `name` (case ignored), or nil.
   public func app(named name: String) -> RegisteredApp? {
     apps.first { $0.name == name.lowercased() }

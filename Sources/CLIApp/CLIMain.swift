@@ -45,6 +45,7 @@ public enum CLIMain {
     PrivateFile.restrictProcess()  // every file the app makes is the user's alone
     let flags = arguments.prefix { $0 != "--" }
     jsonErrors = flags.contains("--json")
+    if let problem = registry.problem { fail("the app registry is wrong: \(problem)") }
     if let first = arguments.first,
       first.hasPrefix("--generate-completion-script")
         || first == "--experimental-dump-help" || first == "---completion"

@@ -58,6 +58,7 @@ public enum TUIMain {
       badFlags(
         TUIOptions.message(for: error).split(separator: "\n").first.map(String.init) ?? "bad flags")
     }
+    if let problem = registry.problem { fail("the app registry is wrong: \(problem)") }
     // An app name that names none is a bad argument, said before anything else is checked.
     if let app = options.app, registry.app(named: app) == nil {
       badFlags(

@@ -121,4 +121,17 @@ struct AddingAnAppTests {
     watch.cancel()
     return (session.coordinator.stack.map(\.transition), driven)
   }
+
+  @Test("issue 39, item 5: the registry refuses two apps of one name or one tab, at start")
+  func duplicates() {
+    #expect(AppRegistry.standard.problem == nil)
+    #expect(registry.problem == nil)
+    let twice = AppRegistry(AppRegistry.standard.apps + [.counter, .counter])
+    #expect(twice.problem == "two apps are called 'counter'")
+    let notes = RegisteredApp(name: "notes", title: "Notes", tab: 5, meaning: "notes") {
+      _, _, scheduler throws(ConfigurationError) in CounterSession(scheduler: scheduler)
+    }
+    let sameTab = AppRegistry(AppRegistry.standard.apps + [notes, .counter])
+    #expect(sameTab.problem == "the notes and counter apps both have tab 5")
+  }
 }

@@ -30,7 +30,7 @@ struct StoreOnItsQueueTests {
       try? store.upsert(page([3]), list: L.id)
       written.signal()
     }
-    #expect(written.wait(timeout: .now() + 10) == .success)
+    #expect(written.wait(timeout: .now() + 60) == .success)
     #expect(list.tweets.last?.count == 2)
     h.scheduler.settle()
     #expect(list.tweets.last?.count == 3)

@@ -10,14 +10,14 @@ import ViewModelKitTesting
 struct MainThreadHopTests {
   let scheduler = DispatchQueue.test
 
-  /// Runs `body` on another thread and waits for it (at most 10 s).
+  /// Runs `body` on another thread and waits for it (at most 60 s, a hang guard).
   func offMain(_ body: @escaping @Sendable () -> Void) {
     let done = DispatchSemaphore(value: 0)
     Thread.detachNewThread {
       body()
       done.signal()
     }
-    #expect(done.wait(timeout: .now() + 10) == .success)
+    #expect(done.wait(timeout: .now() + 60) == .success)
   }
 
   @Test("the test itself runs on the main queue, and a detached thread does not")

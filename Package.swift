@@ -17,6 +17,9 @@ let package = Package(
   platforms: [.macOS(.v14)],
   products: [
     .library(name: "ViewModelKit", targets: ["ViewModelKit"]),
+    // What the apps stand on besides the reactive core: the HTTP transport on libcurl, owner-only
+    // files, the creation lock, no-network fallback, connectivity and the trace.
+    .library(name: "AppInfrastructure", targets: ["AppInfrastructure"]),
     .library(name: "ViewModelKitTesting", targets: ["ViewModelKitTesting"]),
     // Each app's view models, services and models, for packages that reuse or test them
     // (Docs/Testing.md, Docs/Examples/ShopTests).
@@ -50,11 +53,13 @@ let package = Package(
     .target(
       name: "ViewModelKit",
       dependencies: [
-        "CCurl", "CurlOnDemand",
         .product(name: "OpenCombineShim", package: "OpenCombine"),
         .product(name: "CombineSchedulers", package: "combine-schedulers"),
       ]
     ),
+    // The apps' infrastructure, on the core: a package that wants `Driver` alone links none
+    // of it (issue 39, item 6).
+    .target(name: "AppInfrastructure", dependencies: ["ViewModelKit", "CCurl", "CurlOnDemand"]),
     // libcurl, the HTTP transport of CurlHTTPClient (issue 26: a deadline for the whole
     // exchange, a body limit that stops inflation, no CPU while waiting).
     .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
@@ -80,32 +85,34 @@ let package = Package(
     // The checks every SQLite store makes on its file before writing (issue 26, item 6).
     .target(
       name: "StoreSupport",
-      dependencies: ["ViewModelKit", .product(name: "GRDB", package: "GRDB.swift")]),
+      dependencies: [
+        "ViewModelKit", "AppInfrastructure", .product(name: "GRDB", package: "GRDB.swift"),
+      ]),
     .target(
       name: "CheckoutFeature",
       dependencies: [
-        "ViewModelKit",
+        "ViewModelKit", "AppInfrastructure",
         "Fixtures", "StoreSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
     .target(
       name: "WeatherFeature",
-      dependencies: ["ViewModelKit", "Fixtures"],
+      dependencies: ["ViewModelKit", "AppInfrastructure", "Fixtures"],
       // The map's land mask, made by Scripts/make-land-mask.py.
       resources: [.copy("Resources/land-mask.bin")]
     ),
     .target(
       name: "TweetsFeature",
       dependencies: [
-        "ViewModelKit", "Fixtures", "StoreSupport",
+        "ViewModelKit", "AppInfrastructure", "Fixtures", "StoreSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
     .target(
       name: "TodoFeature",
       dependencies: [
-        "ViewModelKit",
+        "ViewModelKit", "AppInfrastructure",
         "Fixtures", "StoreSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]
@@ -114,7 +121,7 @@ let package = Package(
     .target(
       name: "AppEnvironment",
       dependencies: [
-        "ViewModelKit",
+        "ViewModelKit", "AppInfrastructure",
         "Fixtures",
         "CheckoutFeature",
         "TodoFeature",
@@ -129,7 +136,8 @@ let package = Package(
     .target(
       name: "CLIApp",
       dependencies: [
-        "ViewModelKit", "AppEnvironment", "CheckoutFeature", "TodoFeature", "WeatherFeature",
+        "ViewModelKit", "AppInfrastructure", "AppEnvironment", "CheckoutFeature", "TodoFeature",
+        "WeatherFeature",
         "TweetsFeature", "CEditLine",
       ]
     ),
@@ -153,7 +161,7 @@ let package = Package(
       name: "TUIApp",
       dependencies: [
         "TerminalUI", "AppEnvironment", "CheckoutFeature", "TodoFeature", "WeatherFeature",
-        "TweetsFeature", "ViewModelKit",
+        "TweetsFeature", "ViewModelKit", "AppInfrastructure",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -161,7 +169,8 @@ let package = Package(
     .executableTarget(
       name: "bench",
       dependencies: [
-        "ViewModelKit", "CheckoutFeature", "TodoFeature", "WeatherFeature", "TweetsFeature",
+        "ViewModelKit", "AppInfrastructure", "CheckoutFeature", "TodoFeature", "WeatherFeature",
+        "TweetsFeature",
         "Fixtures", "TUIApp", "AppEnvironment",
         "TerminalUI",
         .product(name: "GRDB", package: "GRDB.swift"),
@@ -169,9 +178,15 @@ let package = Package(
       ]
     ),
     .testTarget(
+      name: "AppInfrastructureTests",
+      dependencies: [
+        "AppInfrastructure", "ViewModelKit", "LoopbackSupport",
+        .product(name: "FlyingFox", package: "FlyingFox"),
+      ]),
+    .testTarget(
       name: "ViewModelKitTests",
       dependencies: [
-        "ViewModelKit", "ViewModelKitTesting", "LoopbackSupport",
+        "ViewModelKit", "AppInfrastructure", "ViewModelKitTesting", "LoopbackSupport",
         .product(name: "FlyingFox", package: "FlyingFox"),
       ]),
     .testTarget(
@@ -209,14 +224,17 @@ let package = Package(
     // Test support only: a loopback HTTP server for the live clients' tests.
     .target(
       name: "LoopbackSupport",
-      dependencies: ["ViewModelKit", .product(name: "FlyingFox", package: "FlyingFox")],
+      dependencies: [
+        "ViewModelKit", "AppInfrastructure", .product(name: "FlyingFox", package: "FlyingFox"),
+      ],
       path: "Tests/LoopbackSupport", resources: [.copy("Resources/zeros-256MiB.gz")]),
     // The CLI fuzz target (issue 9): the harness, and the executable `.ci/fuzz` builds with
     // libFuzzer (plainly built, it replays inputs).
     .target(
       name: "CLIFuzzHarness",
       dependencies: [
-        "CLIApp", "AppEnvironment", "ViewModelKit", "WeatherFeature", "CheckoutFeature",
+        "CLIApp", "AppEnvironment", "ViewModelKit", "AppInfrastructure", "WeatherFeature",
+        "CheckoutFeature",
       ],
       path: "Tests/Fuzz/Harness"),
     .target(name: "CFuzzDriver", path: "Tests/Fuzz/CFuzzDriver"),
@@ -225,7 +243,7 @@ let package = Package(
     .testTarget(
       name: "AppEnvironmentTests",
       dependencies: [
-        "AppEnvironment", "ViewModelKit",
+        "AppEnvironment", "ViewModelKit", "AppInfrastructure",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ViewModelKitTesting"]),
@@ -248,7 +266,7 @@ let package = Package(
     .testTarget(
       name: "AppRegistryTests",
       dependencies: [
-        "AppEnvironment", "CLIApp", "TUIApp", "TerminalUI", "ViewModelKit",
+        "AppEnvironment", "CLIApp", "TUIApp", "TerminalUI", "ViewModelKit", "AppInfrastructure",
         .product(name: "CombineSchedulers", package: "combine-schedulers"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),

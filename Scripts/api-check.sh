@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-modules=(ViewModelKit ViewModelKitTesting)
+modules=(ViewModelKit ViewModelKitTesting AppInfrastructure)
 build=.build/x86_64-unknown-linux-gnu/debug
 [ -d "$build" ] || build=.build/debug
 graphs=$(mktemp -d)

@@ -1,4 +1,5 @@
 import AppEnvironment
+import AppInfrastructure
 import ArgumentParser
 import CheckoutFeature
 import Foundation

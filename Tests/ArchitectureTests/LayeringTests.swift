@@ -15,6 +15,29 @@ struct LayeringTests {
     #expect(violations.isEmpty, "\(violations)")
   }
 
+  /// Issue 39, item 6: the reactive core stands on OpenCombine and combine-schedulers alone;
+  /// the HTTP transport and the other infrastructure are AppInfrastructure's.
+  @Test func theCoreImportsNoInfrastructure() throws {
+    let allowed: Set<String> = [
+      "Foundation", "Dispatch", "Glibc", "Synchronization", "Observation", "OpenCombineShim",
+      "OpenCombine", "OpenCombineDispatch", "CombineSchedulers",
+    ]
+    let core = Self.packageRoot.appendingPathComponent("Sources/ViewModelKit")
+    let files = try #require(FileManager.default.enumerator(atPath: core.path))
+      .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+    #expect(files.count > 20)
+    for file in files {
+      let text = try String(contentsOf: core.appendingPathComponent(file), encoding: .utf8)
+      let foreign = Set(ImportScanner.imports(in: text)).subtracting(allowed)
+      #expect(foreign.isEmpty, "ViewModelKit/\(file) imports \(foreign.sorted())")
+    }
+    let manifest = try String(
+      contentsOf: Self.packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+    let target = try #require(manifest.range(of: "name: \"ViewModelKit\","))
+    let declaration = manifest[target.upperBound...].prefix { $0 != ")" }
+    #expect(!declaration.contains("CCurl") && !declaration.contains("CurlOnDemand"))
+  }
+
   @Test func theRuleBitesOnAFixtureTree() throws {
     let root = try makeTree([
       "Sources/OrdersFeature/Models/Order.swift": "import Foundation\nimport ViewModelKit\n",

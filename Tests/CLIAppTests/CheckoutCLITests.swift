@@ -1,3 +1,4 @@
+import AppInfrastructure
 import CLIApp
 import CheckoutFeature
 import Foundation

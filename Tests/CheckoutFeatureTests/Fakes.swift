@@ -1,3 +1,4 @@
+import AppInfrastructure
 import CheckoutFeature
 import Fixtures
 import Foundation

@@ -1,3 +1,4 @@
+import AppInfrastructure
 import Fixtures
 import FlyingFox
 import Foundation

@@ -1,3 +1,4 @@
+import AppInfrastructure
 import Foundation
 import Testing
 import ViewModelKit

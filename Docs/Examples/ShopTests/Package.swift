@@ -20,6 +20,7 @@ let package = Package(
       dependencies: [
         .product(name: "CheckoutFeature", package: identity),
         .product(name: "ViewModelKit", package: identity),
+        .product(name: "AppInfrastructure", package: identity),
         .product(name: "ViewModelKitTesting", package: identity),
       ])
   ]

@@ -1,3 +1,4 @@
+import AppInfrastructure
 import Foundation
 import ViewModelKit
 

@@ -1,4 +1,5 @@
 import AppEnvironment
+import AppInfrastructure
 import CheckoutFeature
 import Foundation
 import ViewModelKit

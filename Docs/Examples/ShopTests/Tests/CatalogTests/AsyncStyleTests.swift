@@ -1,3 +1,4 @@
+import AppInfrastructure
 import CheckoutFeature
 import Foundation
 import Observation
@@ -70,7 +71,11 @@ struct AsyncStyleTests {
     let initial = try #require(await scheduler.next(viewModel.state, within: 1))
     let store = ScreenStore(viewModel, initial: initial)
     let changes = Locked(0)
-    withObservationTracking { _ = store.state } onChange: { changes.withLock { $0 += 1 } }
+    withObservationTracking {
+      _ = store.state
+    } onChange: {
+      changes.withLock { $0 += 1 }
+    }
     scheduler.advance(seconds: 1)
     #expect(changes.withLock { $0 } == 1)
   }

@@ -1,4 +1,5 @@
 import Foundation
+import ViewModelKit
 
 /// Lines a running app writes about what it decided (a poll started, a tick skipped, the gate
 /// closed), so an end-to-end test waits for the decision itself instead of a stretch of wall

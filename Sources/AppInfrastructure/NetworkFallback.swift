@@ -1,4 +1,5 @@
 import Foundation
+import ViewModelKit
 
 /// Whether a session's live services could reach the network at all, shared by the session's
 /// clients: until a live request has been answered, a request that finds no network (no DNS,

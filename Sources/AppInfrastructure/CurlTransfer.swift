@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import ViewModelKit
 
 /// One HTTP exchange on libcurl, run on a thread of its own so that no request waits behind
 /// another, and so that waiting costs no CPU: the thread sleeps in `curl_multi_poll` until the

@@ -1,4 +1,5 @@
 import Foundation
+import ViewModelKit
 
 #if canImport(Glibc)
   import Glibc

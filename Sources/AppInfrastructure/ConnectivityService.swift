@@ -1,4 +1,5 @@
 import Foundation
+import ViewModelKit
 
 /// Whether the network is reachable: shared by the apps that react to it (checkout's rates,
 /// weather's retry when the network returns).

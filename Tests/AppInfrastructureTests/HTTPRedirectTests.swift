@@ -3,7 +3,7 @@ import Foundation
 import LoopbackSupport
 import Testing
 
-@testable import ViewModelKit
+@testable import AppInfrastructure
 
 /// Issue 38, item 1: no body, credential or key goes to another origin by a redirect.
 @Suite("CurlHTTPClient: redirects stay on their origin")

@@ -1,3 +1,4 @@
+import AppInfrastructure
 import FlyingFox
 import Foundation
 import LoopbackSupport
@@ -9,7 +10,7 @@ import ViewModelKit
 @Suite("CurlHTTPClient: the body limit", .timeLimit(.minutes(6)))
 struct HTTPBodyLimitTests {
   func get(_ server: LoopbackServer, limit: Int = CurlHTTPClient.defaultBodyLimit) async throws
-    -> Result<ViewModelKit.HTTPResponse, URLError>
+    -> Result<AppInfrastructure.HTTPResponse, URLError>
   {
     try await outcome(
       of: CurlHTTPClient(timeout: 30, bodyLimit: limit).get(

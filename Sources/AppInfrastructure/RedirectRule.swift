@@ -1,4 +1,5 @@
 import Foundation
+import ViewModelKit
 
 /// Which redirects a request may follow.
 public enum HTTPRedirects: Sendable, Equatable {

@@ -1,5 +1,7 @@
+import CheckoutFeature
 import Foundation
 import ViewModelKit
+import WeatherFeature
 
 extension AppConfiguration {
   /// Where a setting in force came from.
@@ -51,8 +53,9 @@ extension AppConfiguration {
       if let value = environment["NO_COLOR"], !value.isEmpty { return ("false", .environment) }
       return fromFile.map { ($0, .file) } ?? ("true", .default)
     case "mouse": return fromFile.map { ($0, .file) } ?? ("true", .default)
-    case "units": return fromFile.map { ($0, .file) } ?? ("celsius", .default)
-    case "currency": return fromFile.map { ($0, .file) } ?? ("GBP", .default)
+    case "units":
+      return fromFile.map { ($0, .file) } ?? (TemperatureUnit.celsius.rawValue, .default)
+    case "currency": return fromFile.map { ($0, .file) } ?? (Currency.gbp.code, .default)
     case "weather_provider":
       if let value = environment["WEATHER_PROVIDER"], !value.isEmpty {
         return (value, .environment)

@@ -1,5 +1,6 @@
 import Foundation
 import TOMLKit
+import WeatherFeature
 
 /// The settings file, `config.toml` (ST-01): read once at start, checked key by key, and never
 /// written by reading. Every key is optional; a missing file is no settings at all.
@@ -151,8 +152,9 @@ public struct ConfigFile: Equatable, Sendable {
       }
       return flag ? "true" : "false"
     case .units:
-      guard let text = value.string, ["celsius", "fahrenheit"].contains(text) else {
-        throw .invalidValue("\(place): 'units' takes \"celsius\" or \"fahrenheit\"")
+      guard let text = value.string, TemperatureUnit(rawValue: text) != nil else {
+        let units = TemperatureUnit.allCases.map { "\"\($0.rawValue)\"" }
+        throw .invalidValue("\(place): 'units' takes \(units.joined(separator: " or "))")
       }
       return text
     case .currency:

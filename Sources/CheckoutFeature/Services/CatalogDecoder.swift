@@ -7,7 +7,7 @@ public enum CatalogDecoder {
     guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
       throw .malformed(reason: "not a JSON object")
     }
-    guard root["currency"] as? String == "GBP" else {
+    guard root["currency"] as? String == Currency.gbp.code else {
       throw .malformed(reason: "currency is not GBP")
     }
     guard let items = root["products"] as? [Any] else {
@@ -69,7 +69,7 @@ public enum CatalogGenerator {
         "price": Money.amountText(product.priceMinor),
       ]
     }
-    return (try? JSONSerialization.data(withJSONObject: ["currency": "GBP", "products": items]))
+    return (try? JSONSerialization.data(withJSONObject: ["currency": Currency.gbp.code, "products": items]))
       ?? Data()
   }
 }

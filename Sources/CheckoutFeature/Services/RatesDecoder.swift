@@ -41,10 +41,10 @@ public enum RatesDecoder {
     guard let body = try? JSONDecoder().decode(Body.self, from: data) else { throw .malformed }
     if body.success == false { throw .api(code: body.error?.code) }
     guard let base = body.base else { throw .malformed }
-    guard base == "GBP" else { throw .wrongBase(base) }
+    guard base == Currency.gbp.code else { throw .wrongBase(base) }
     guard let rates = body.rates else { throw .malformed }
     var currencies: [Currency] = []
-    for (code, entry) in rates where code != "GBP" && Currency.isValidCode(code) {
+    for (code, entry) in rates where code != Currency.gbp.code && Currency.isValidCode(code) {
       guard let number = entry.value, usableRange.contains(number),
         let rate = ScaledDecimal(jsonNumber: number), rate.isPositive
       else { continue }

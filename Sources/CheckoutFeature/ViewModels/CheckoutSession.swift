@@ -134,7 +134,7 @@ public final class CheckoutSession: AppSession {
     let checkout = checkout
     return [
       RememberedChoice(Self.currencyKey, values: currency.changes.map(\.code)) { code in
-        if code != "GBP" { checkout.start(inCurrency: code) }
+        if code != Currency.gbp.code { checkout.start(inCurrency: code) }
       }
     ]
   }

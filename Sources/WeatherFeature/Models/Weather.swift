@@ -137,7 +137,7 @@ public struct LocationFix: Equatable, Sendable {
 }
 
 /// °C or °F.
-public enum TemperatureUnit: String, Equatable, Sendable {
+public enum TemperatureUnit: String, Equatable, Sendable, CaseIterable {
   case celsius, fahrenheit
 
   /// `celsius` in this unit, exactly.

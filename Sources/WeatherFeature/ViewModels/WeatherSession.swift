@@ -34,13 +34,10 @@ public final class WeatherSession: AppSession {
     return [
       RememberedChoice(
         Self.unitsKey,
-        values: weather.unitsChoice.map { $0 == .fahrenheit ? "fahrenheit" : "celsius" }
+        values: weather.unitsChoice.map(\.rawValue)
       ) { value in
-        switch value {
-        case "fahrenheit": weather.setUnits(.fahrenheit)
-        case "celsius": weather.setUnits(.celsius)
-        default: break  // not a unit: the default stays
-        }
+        // Not a unit: the default stays.
+        if let unit = TemperatureUnit(rawValue: value) { weather.setUnits(unit) }
       },
       // The place has no value at start (nothing is shown yet): its first value is a change.
       RememberedChoice(Self.placeKey, values: weather.placeChoice, isSetAtStart: false) {

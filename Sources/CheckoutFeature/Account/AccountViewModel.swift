@@ -60,8 +60,8 @@ public final class AccountViewModel: ScreenModel {
   /// Whether the screen is seen (`setActive`, `isActive`).
   public let activation = Activation()
   private var subscriptions = Set<AnyCancellable>()
-  private var createAction: Action<AccountRequest, Account>!
-  private var renameAction: Action<AccountRequest, Account>!
+  private let createAction: Action<AccountRequest, Account>
+  private let renameAction: Action<AccountRequest, Account>
   // Weak: the session owns the navigator and this view model.
   private weak var navigator: SceneCoordinator<CheckoutScene>?
 
@@ -76,6 +76,17 @@ public final class AccountViewModel: ScreenModel {
     self.activity = activity
     self.storage = storage
     self.scheduler = scheduler
+    // The actions first: the pipelines below read them.
+    createAction = Action(scheduler: scheduler) { request in
+      activity.track(
+        AccountWork.create(request, service: service, storage: storage)
+          .receive(on: scheduler))
+    }
+    renameAction = Action(scheduler: scheduler) { request in
+      activity.track(
+        AccountWork.rename(request, service: service, storage: storage)
+          .receive(on: scheduler))
+    }
     isSettled = activity.isIdle
     storedAccount = stored.removeDuplicates().eraseToAnyPublisher()
     events = said.map(ScreenEvent.message).asSignal(scheduler: scheduler)
@@ -97,16 +108,6 @@ public final class AccountViewModel: ScreenModel {
       .switchToLatest()
       .sink { [usernameStatus] in usernameStatus.accept($0) }
       .store(in: &subscriptions)
-    createAction = Action(scheduler: scheduler) { request in
-      activity.track(
-        AccountWork.create(request, service: service, storage: storage)
-          .receive(on: scheduler))
-    }
-    renameAction = Action(scheduler: scheduler) { request in
-      activity.track(
-        AccountWork.rename(request, service: service, storage: storage)
-          .receive(on: scheduler))
-    }
     let running = createAction.executingValues.combineLatest(renameAction.executingValues)
     state = fields.combineLatest(usernameStatus, stored, running) {
       fields, status, stored, running in

@@ -26,7 +26,7 @@ public final class ListTimelineViewModel {
   private let env: TweetsEnvironment
   private weak var navigator: (any TweetsNavigating)?
   private let poller: TimelinePoller
-  private var olderAction: Action<Void, Void>!
+  private let olderAction: Action<Void, Void>
   private let window = BehaviorRelay(value: TweetsTiming.windowStep)
   private let olderToken = BehaviorRelay<String?>(value: nil)
   private let endReached = BehaviorRelay(value: false)

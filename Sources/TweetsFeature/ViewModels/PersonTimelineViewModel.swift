@@ -26,8 +26,8 @@ public final class PersonTimelineViewModel {
   public let username: String?
   private let env: TweetsEnvironment
   private weak var navigator: (any TweetsNavigating)?
-  private var poller: TimelinePoller!
-  private var olderAction: Action<Void, Void>!
+  private let poller: TimelinePoller
+  private let olderAction: Action<Void, Void>
   private let rows = BehaviorRelay(value: HeldTweets())
   private let olderToken = BehaviorRelay<String?>(value: nil)
   private let endReached = BehaviorRelay(value: false)

@@ -83,9 +83,8 @@ final class CounterCLI: CLIApplication {
   var isBusy: Bool { false }
   var messages: AnyPublisher<String, Never> { Empty().eraseToAnyPublisher() }
   nonisolated static var grammar: any AppGrammar.Type { CounterGrammar.self }
-  func perform(_ command: any AppCommand) -> CommandOutcome? {
-    command is CounterGrammar.Add ? CommandOutcome(session.increment()) : nil
-  }
+  /// `add`: one more, or the refusal at 3.
+  func add() -> CommandOutcome { CommandOutcome(session.increment()) }
   func finish() {}
   func setActive(_ active: Bool) {}
 }
@@ -95,10 +94,12 @@ struct CounterGrammar: AppGrammar {
   static let configuration = grammar("counter", commands: [Add.self])
   @OptionGroup var options: CLIOptions
 
-  struct Add: AppCommand {
+  /// What `add` asks of the command set: run by `CLIApplication.perform`'s default, with no
+  /// `switch` of the command set's own, as every app's commands are.
+  struct Add: CommandOf {
     static let configuration = CommandConfiguration(abstract: "add one")
-    static var grammar: any AppGrammar.Type { CounterGrammar.self }
     @OptionGroup(visibility: .hidden) var options: CLIOptions
+    @MainActor func outcome(in counter: CounterCLI) -> CommandOutcome { counter.add() }
   }
 }
 

@@ -17,7 +17,8 @@ struct BlueskyHostileTests {
     TimelinePage, TwitterError
   > {
     let api = BlueskyListAPI(
-      appView: server.baseURL, list: Self.list, client: CurlHTTPClient(timeout: timeout),
+      appView: server.baseURL, list: BlueskyHostileTests.list,
+      client: CurlHTTPClient(timeout: timeout),
       now: { Date(timeIntervalSince1970: 1_764_000_000) })
     return try await outcome(of: api.listTweets(api.listID, page: .older(token: "c"), token: ""))
   }
@@ -138,5 +139,20 @@ struct BlueskyIdentifierTests {
     #expect(BlueskyIDs.stable("did:plc:a") == BlueskyIDs.stable("did:plc:a"))
     #expect(BlueskyIDs.stable("did:plc:a") != BlueskyIDs.stable("did:plc:b"))
     #expect(BlueskyIDs.stable("did:plc:a").rawValue > 0)
+  }
+
+  @Test("issue 38: a Bluesky page past 2 MiB is refused as too large, before it is parsed")
+  func pageOverTheLimit() async throws {
+    let server = try await LoopbackServer { _ in HostileBodies.hugeResponse(megabytes: 3) }
+    let api = BlueskyListAPI(
+      appView: server.baseURL, list: BlueskyHostileTests.list,
+      now: { Date(timeIntervalSince1970: 1_764_000_000) })
+    let result = try await outcome(
+      of: api.listTweets(api.listID, page: .older(token: "c"), token: ""))
+    await server.stop()
+    #expect(result == .failure(.tooLarge))
+    #expect(
+      TwitterError.tooLarge.message(service: "Bluesky")
+        == "Bluesky sent a response that is too large.")
   }
 }

@@ -56,7 +56,7 @@ struct TweetsHostileServerTests {
     #expect(result == .failure(.tooLarge))
     #expect(
       TwitterError.tooLarge.message
-        == "Twitter sent a response that is too large (over 5 MB).")
+        == "Twitter sent a response that is too large.")
   }
 
   @Test("property: every wait, message and reset header is handled without a trap")

@@ -36,9 +36,14 @@ public final class BlueskyListAPI: TwitterAPI, Sendable {
   private let titleRelay: BehaviorRelay<String>
   public var serviceName: String { "Bluesky" }
 
+  /// The largest answer read, in bytes after inflating (2 MiB): a page of 100 posts is a few
+  /// hundred KiB, and parsing is what costs memory (some 45 bytes for each byte of JSON).
+  public static let bodyLimit = 2 * 1024 * 1024
+
   public init(
     appView: URL = BlueskyListAPI.defaultAppView, list: BlueskyListReference,
-    client: any HTTPClient & Sendable = CurlHTTPClient(timeout: TweetsTiming.requestTimeout),
+    client: any HTTPClient & Sendable = CurlHTTPClient(
+      timeout: TweetsTiming.requestTimeout, bodyLimit: BlueskyListAPI.bodyLimit),
     now: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.appView = appView

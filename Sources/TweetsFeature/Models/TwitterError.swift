@@ -26,7 +26,7 @@ public enum TwitterError: Error, Equatable, Sendable {
     case .offline: "Could not reach \(service). Check your connection."
     case .timeout: "\(service) did not respond within 15 s."
     case .malformedResponse: "\(service) sent a response that could not be read."
-    case .tooLarge: "\(service) sent a response that is too large (over 5 MB)."
+    case .tooLarge: "\(service) sent a response that is too large."
     }
   }
 

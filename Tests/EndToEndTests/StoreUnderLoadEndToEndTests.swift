@@ -8,7 +8,10 @@ import Testing
 @Suite("End to end: stores under load", .serialized, .timeLimit(.minutes(10)))
 struct StoreUnderLoadEndToEndTests {
   /// Holds the write lock of the database at `path` for `seconds`, `times` times, with a
-  /// short gap between: what a backup or a `sqlite3` shell does now and then.
+  /// short gap between: what a backup or a `sqlite3` shell does now and then. The sleeps are
+  /// the scenario's own durations (a holder that keeps the lock 2 s), not a guess at how fast
+  /// anything runs: on a slower machine the writers meet the lock later or not at all, and the
+  /// expectations (nothing fails, nothing is lost) hold either way.
   static func holdLock(_ path: String, seconds: Double, times: Int) async throws {
     try await offThePool {
       var configuration = Configuration()

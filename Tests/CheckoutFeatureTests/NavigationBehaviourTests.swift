@@ -21,6 +21,18 @@ struct NavigationBehaviourTests {
     #expect(routes.values == [.checkout])
   }
 
+  @Test("issue 39, item 3: the session's one Signal carries its screens' messages, once each")
+  func sessionMessages() {
+    let h = Harness().start()
+    let merged = h.record(h.session.messages.map(\.message))
+    let catalog = h.record(h.catalog.messages)
+    #expect(h.catalog.checkout() == .rejected("Your cart is empty"))
+    for _ in 0..<100 { h.catalog.add("peas") }  // the 100th is refused: at most 99
+    h.scheduler.settle()
+    #expect(merged.values == catalog.values)
+    #expect(merged.values.count == 2, "\(merged.values)")
+  }
+
   @Test("the session's one navigator follows the routes: checkout on top, then back")
   func navigatorFollowsRoutes() {
     let h = Harness().start()

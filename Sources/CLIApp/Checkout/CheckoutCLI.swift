@@ -103,19 +103,13 @@ public final class CheckoutCLI: CLIApplication {
   public var isSettled: Driver<Bool> { session.isSettled }
 
   public var messages: AnyPublisher<String, Never> {
-    [
-      session.catalog.events, session.checkout.events, session.orderForm.events,
-      session.history.events, session.account.events,
-    ]
-    .merge()
-    .map(\.message)
-    .eraseToAnyPublisher()
+    session.messages.map(\.message).eraseToAnyPublisher()
   }
 
   /// A cart change that could not be saved, or orders that could not be read, fail the
   /// session (exit status 1).
   public var failures: AnyPublisher<String, Never> {
-    [session.cart.saveFailures, session.history.loadFailures].merge().eraseToAnyPublisher()
+    session.failures.eraseToAnyPublisher()
   }
 
   public func setActive(_ active: Bool) { session.setActive(active) }

@@ -65,6 +65,13 @@ public final class CheckoutSession: AppSession {
   /// modal one over it).
   public let stack: Driver<[SceneEntry<CheckoutScene>]>
 
+  /// What every screen of the app says (refusals, failures, confirmations), merged in one
+  /// Signal: the CLI prints each as `! …`, the TUI shows it on the toast line.
+  public let messages: Signal<ScreenEvent>
+  /// Work the user asked for that did not happen (a cart change not saved, orders not read):
+  /// each fails a CLI session (exit status 1).
+  public let failures: Signal<String>
+
   private let activity: ActivityTracker
   private var routing = Set<AnyCancellable>()
   private let storage: any CheckoutStorage
@@ -96,6 +103,11 @@ public final class CheckoutSession: AppSession {
       scheduler: scheduler)
     stack = coordinator.stackDriver(scheduler: scheduler)
     scene = stack.map(Self.topScene(of:)).distinctUntilChanged()
+    messages = [
+      catalog.events, checkout.events, orderForm.events, history.events, account.events,
+    ]
+    .merge().asSignal(scheduler: scheduler)
+    failures = [cart.saveFailures, history.loadFailures].merge().asSignal(scheduler: scheduler)
     coordinator.transition(to: .catalog, type: .root)
     // An account created or loaded fills the order form's email while it is still pristine.
     let orderForm = orderForm

@@ -69,13 +69,8 @@ public final class CheckoutScreen: AppScreen, DriverBound {
       screen.account = state
       screen.accountOverlay?.follow(state)
     }
-    let events = [
-      session.catalog.events, session.checkout.events, session.orderForm.events,
-      session.history.events, session.account.events,
-    ]
-    for signal in events {
-      signal.emit { [weak self] in self?.toast.show($0.message) }.store(in: &subscriptions)
-    }
+    session.messages.emit { [weak self] in self?.toast.show($0.message) }
+      .store(in: &subscriptions)
     bind(session.stack) { screen, stack in
       let full = stack.last { $0.transition != .modal }?.scene ?? .catalog
       if screen.mode != full { screen.focus = nil }

@@ -73,32 +73,8 @@ public struct Painter {
     text(glyphs.line(width - 2), row: row, column: 1, style: .dim)
   }
 
-  /// What ASCII mode writes for the symbols the screens use (issue 29, item 6): arrows as
-  /// words or `<-`/`->`, the degree sign dropped (`12°C` is `12C`), lines and corners as
-  /// `-`, `|` and `+`.
-  static let asciiSymbols: [Character: String] = [
-    "…": "...", "←": "<-", "→": "->", "↑": "up", "↓": "down", "°": "", "•": "*", "·": "-",
-    "×": "x", "—": "-", "–": "-", "“": "\"", "”": "\"", "‘": "'", "’": "'", "─": "-", "━": "-",
-    "│": "|", "┃": "|", "┌": "+", "┐": "+", "└": "+", "┘": "+", "├": "+", "┤": "+", "┬": "+",
-    "┴": "+", "┼": "+",
-  ]
-
-  /// Text as the ASCII mode draws it: ASCII as it is, the symbols of `asciiSymbols`, letters
-  /// without their accents (`Reykjavík` is `Reykjavik`), `?` for anything else (`東京`). Four
-  /// arrows in a row (`←↑↓→`) read `arrows`.
-  public static func asciiOnly(_ text: String) -> String {
-    guard !text.allSatisfy(\.isASCII) else { return text }
-    var out = ""
-    for character in text.replacingOccurrences(of: "←↑↓→", with: "arrows") {
-      if character.isASCII {
-        out.append(character)
-      } else if let symbol = asciiSymbols[character] {
-        out += symbol
-      } else {
-        let folded = String(character).folding(options: .diacriticInsensitive, locale: nil)
-        out += folded.allSatisfy(\.isASCII) && !folded.isEmpty ? folded : "?"
-      }
-    }
-    return out
-  }
+  /// Text as the ASCII mode draws it (issue 29, item 6): the one transliteration
+  /// (`ASCIIText`: arrows as words or `<-`/`->`, the degree sign dropped, lines and corners
+  /// as `-`, `|` and `+`), which the features' ASCII formats use too.
+  public static func asciiOnly(_ text: String) -> String { ASCIIText.of(text) }
 }

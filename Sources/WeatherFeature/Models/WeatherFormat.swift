@@ -1,4 +1,5 @@
 import Foundation
+import ViewModelKit
 
 /// The display rules every weather output follows, for one symbol set.
 public struct WeatherFormat: Sendable {
@@ -87,26 +88,10 @@ public struct WeatherFormat: Sendable {
   /// `Loading forecast…` (ASCII `...`).
   public var loadingForecast: String { text("Loading forecast…") }
 
-  /// `text` in this symbol set: unchanged for unicode; for ASCII, `…` → `...`, the degree sign
-  /// dropped, diacritics stripped, anything else non-ASCII → `?`.
-  public func text(_ text: String) -> String {
-    guard symbols == .ascii else { return text }
-    var result = ""
-    for character in text {
-      if character.isASCII {
-        result.append(character)
-      } else if character == "…" {
-        result += "..."
-      } else if character == "°" {
-        continue
-      } else {
-        let stripped = String(character).folding(
-          options: .diacriticInsensitive, locale: Locale(identifier: "en_US_POSIX"))
-        result += stripped.allSatisfy(\.isASCII) && !stripped.isEmpty ? stripped : "?"
-      }
-    }
-    return result
-  }
+  /// `text` in this symbol set: unchanged for unicode; for ASCII, the one transliteration
+  /// the TUI draws with too (`ASCIIText`: `…` → `...`, the degree sign dropped, diacritics
+  /// stripped, a dash or a quote as its ASCII twin, anything else non-ASCII → `?`).
+  public func text(_ text: String) -> String { symbols == .ascii ? ASCIIText.of(text) : text }
 
   /// `%.2f`, with a value that rounds to zero printed `0.00`.
   static func fixed(_ value: Double) -> String {

@@ -33,13 +33,12 @@ public enum CheckoutComposition {
         data.count <= CurlHTTPClient.defaultBodyLimit
       else { throw .invalidValue("--catalog: \(file) is larger than a catalog can be (5 MiB)") }
       do {
-        _ = try CatalogDecoder.decode(data)
+        catalog = FixtureCatalogService(products: try CatalogDecoder.decode(data))
       } catch .malformed(let reason) {
         throw .invalidValue("--catalog: \(file) is not a catalog: \(reason)")
       } catch {
         throw .invalidValue("--catalog: \(file) is not a catalog")
       }
-      catalog = FixtureCatalogService(file: url)
     } else if !configuration.offline, let url = try configuration.webAddress("CATALOG_URL") {
       catalog = HTTPCatalogService(url: url, client: CurlHTTPClient(timeout: 10))
     } else {

@@ -60,7 +60,21 @@ public enum PrivateFile {
     let descriptor = Glibc.open(
       temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { throw .refused(path: path, reason: reason()) }
-    let written = data.withUnsafeBytes { bytes -> Bool in
+    let written = writeAll(data, to: descriptor)
+    let failure = written ? nil : reason()
+    close(descriptor)
+    guard written, rename(temporary, path) == 0 else {
+      let why = failure ?? reason()
+      unlink(temporary)
+      throw .refused(path: path, reason: why)
+    }
+  }
+
+  /// Writes every byte of `data` to `descriptor` (a short write goes on, an interrupted one
+  /// is tried again); false at the first failure.
+  @discardableResult
+  public static func writeAll(_ data: Data, to descriptor: Int32) -> Bool {
+    data.withUnsafeBytes { bytes -> Bool in
       var offset = 0
       while offset < bytes.count {
         let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
@@ -69,13 +83,6 @@ public enum PrivateFile {
         offset += count
       }
       return true
-    }
-    let failure = written ? nil : reason()
-    close(descriptor)
-    guard written, rename(temporary, path) == 0 else {
-      let why = failure ?? reason()
-      unlink(temporary)
-      throw .refused(path: path, reason: why)
     }
   }
 

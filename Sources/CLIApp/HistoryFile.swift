@@ -44,7 +44,7 @@ struct HistoryFile {
     defer { close(descriptor) }
     while flock(descriptor, LOCK_EX) != 0 { guard errno == EINTR else { break } }
     defer { flock(descriptor, LOCK_UN) }
-    Self.write(Data((line + "\n").utf8), to: descriptor)
+    PrivateFile.writeAll(Data((line + "\n").utf8), to: descriptor)
     trim(descriptor)
     return nil
   }
@@ -62,7 +62,7 @@ struct HistoryFile {
     let kept = lines.suffix(limit).joined(separator: "\n") + "\n"
     // O_APPEND writes at the end whatever the offset: truncate first, then write it all.
     guard ftruncate(descriptor, 0) == 0 else { return }
-    Self.write(Data(kept.utf8), to: descriptor)
+    PrivateFile.writeAll(Data(kept.utf8), to: descriptor)
   }
 
   private static func size(of descriptor: Int32) -> Int {
@@ -87,18 +87,6 @@ struct HistoryFile {
       data = data[data.index(after: newline)...]
     }
     return data
-  }
-
-  private static func write(_ data: Data, to descriptor: Int32) {
-    data.withUnsafeBytes { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-        if count < 0, errno == EINTR { continue }
-        guard count > 0 else { return }
-        offset += count
-      }
-    }
   }
 
   /// libedit's escapes undone: `\ooo` (three octal digits) and `\\`.

@@ -23,12 +23,26 @@ public protocol CatalogService {
 /// The catalog from a JSON file: the bundled fixture, or the file `--catalog` names.
 public struct FixtureCatalogService: CatalogService {
   private let file: URL?
+  private let products: [Product]?
 
   /// Reads `file`, or the bundled `checkout/catalog.json` when nil.
-  public init(file: URL? = nil) { self.file = file }
+  public init(file: URL? = nil) {
+    self.file = file
+    products = nil
+  }
+
+  /// Answers `products`, already read and checked (the file `--catalog` names, read once at
+  /// start, so it is never opened a second time).
+  public init(products: [Product]) {
+    file = nil
+    self.products = products
+  }
 
   public func loadCatalog() -> AnyPublisher<[Product], CatalogError> {
-    Deferred { [file] in
+    if let products {
+      return Just(products).setFailureType(to: CatalogError.self).eraseToAnyPublisher()
+    }
+    return Deferred { [file] in
       Future<[Product], CatalogError> { promise in
         promise(
           Result { () throws(CatalogError) -> [Product] in

@@ -25,6 +25,12 @@ public final class Toast {
     onChange()
   }
 
+  /// Shows an input's refusal, if the answer is one and is known now: a refused input says so
+  /// only in its answer (a failure found later arrives as the screen's event).
+  public func showRefusal(of answer: some InputAnswer) {
+    if let refusal = answer.pending.immediateAnswer?.message { show(refusal) }
+  }
+
   /// Draws ` ! <message>` cut to the width.
   public func draw(_ painter: Painter, row: Int) {
     guard let message else { return }

@@ -15,12 +15,3 @@ public enum InputResult: Equatable, Sendable {
   /// Whether the input was accepted.
   public var isAccepted: Bool { self == .accepted }
 }
-
-extension PublishRelay where Element == String {
-  /// Refuses an input in one place: announces `message` once on this relay (a screen's
-  /// messages, its toast line) and answers it as `.rejected(message)`, so the two never drift.
-  public func refuse(_ message: String) -> InputResult {
-    accept(message)
-    return .rejected(message)
-  }
-}

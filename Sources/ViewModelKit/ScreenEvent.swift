@@ -12,3 +12,19 @@ public enum ScreenEvent: Equatable, Sendable {
     }
   }
 }
+
+extension ScreenEvent: Codable {
+  private enum CodingKeys: String, CodingKey { case message }
+
+  /// `{"message": "…"}`.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(message, forKey: .message)
+  }
+
+  /// Reads what `encode(to:)` writes.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self = .message(try container.decode(String.self, forKey: .message))
+  }
+}

@@ -8,8 +8,11 @@
 ///   (`viewModel.total` is `state.map(\.total).distinctUntilChanged()`, through dynamic member
 ///   lookup), so no view model declares them.
 /// - `events` is the one Signal of things that happen once: toasts, "order placed".
-/// - Inputs are methods. One that can be refused returns `InputResult`; one whose answer
-///   comes after asynchronous work returns a `PendingResult`.
+/// - Inputs are values: one `Input` type (an enum, `Codable`, so a head can decode it from a
+///   key table, a command line or a WebSocket message) and one entry point, `send(_:)`, that
+///   answers `InputResult` or, on a screen where some input waits for work, `PendingResult`.
+///   A refused input answers its refusal and emits no event for it. Methods named after the
+///   inputs (`add(_:)`) are thin conveniences over `send(_:)` for tests and examples.
 /// - `setActive` tells the screen whether it is seen (the shown tab, terminal focus, suspend
 ///   and resume); a screen is inactive until its front end says otherwise.
 /// - Routes go through the app's one `SceneCoordinator`.
@@ -20,10 +23,15 @@
 @dynamicMemberLookup
 @MainActor
 public protocol ScreenModel: AnyObject {
-  /// The screen's display-ready fields.
-  associatedtype State: Equatable
-  /// What the screen announces once.
-  associatedtype Event
+  /// The screen's display-ready fields; `Codable`, its wire format (the CLI's `--json`, the
+  /// web page's state), with typed fields kept typed.
+  associatedtype State: Equatable, Codable
+  /// What the screen announces once; `Codable` like the state.
+  associatedtype Event: Codable
+  /// What the user can do on the screen, as values: the one way in.
+  associatedtype Input: Codable, Equatable, Sendable
+  /// What `send(_:)` answers: `InputResult`, or `PendingResult` when some input waits for work.
+  associatedtype Answer: InputAnswer
 
   /// The state now and after each change, delivered on the UI scheduler.
   var state: Driver<State> { get }
@@ -32,6 +40,8 @@ public protocol ScreenModel: AnyObject {
   /// Whether the screen is seen, kept by the screen; its `becameActive` is what a screen
   /// reacts to.
   var activation: Activation { get }
+  /// Does what `input` says: the one entry point every head drives the screen through.
+  @discardableResult func send(_ input: Input) -> Answer
   /// Records whether the screen is seen; calling it twice with the same value does nothing
   /// more. The default sets `activation`.
   func setActive(_ active: Bool)

@@ -87,6 +87,9 @@ private final class NumberScreen: ScreenModel {
     state = relay.asDriver(scheduler: immediate)
     events = Empty<Never, Never>().asSignal(scheduler: immediate)
   }
+
+  /// No inputs: the bench writes the relay directly (`Never` is the empty input).
+  func send(_ input: Never) -> InputResult {}
 }
 
 /// The plain twin's observable state: one property, written by a closure.

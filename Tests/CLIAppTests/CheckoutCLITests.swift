@@ -76,15 +76,14 @@ struct CheckoutCLITests {
     #expect(h.shell.exitStatus == 1)
   }
 
-  @Test("a refusal prints its signal, then the error")
+  @Test("issue 39, item 3: a refusal prints once, as the error")
   func refusal() {
     let h = CLIHarness()
     h.run(["add peas 100", "checkout"])
     #expect(
-      Array(h.streams.transcript.suffix(6)) == [
-        "> add peas 100", "! Quantity must be between 1 and 99",
-        "error: Quantity must be between 1 and 99",
-        "> checkout", "! Your cart is empty", "error: Your cart is empty",
+      Array(h.streams.transcript.suffix(4)) == [
+        "> add peas 100", "error: Quantity must be between 1 and 99",
+        "> checkout", "error: Your cart is empty",
       ])
   }
 
@@ -117,8 +116,8 @@ struct CheckoutCLITests {
     let h = CLIHarness()
     h.run(["currency xyz"])
     #expect(
-      Array(h.streams.transcript.suffix(3)) == [
-        "> currency xyz", "! Unknown currency: XYZ", "error: Unknown currency: XYZ",
+      Array(h.streams.transcript.suffix(2)) == [
+        "> currency xyz", "error: Unknown currency: XYZ",
       ])
   }
 

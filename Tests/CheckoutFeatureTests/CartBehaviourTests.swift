@@ -105,7 +105,7 @@ struct CartBehaviourTests {
     #expect(h.catalog.add("peas", quantity: 2) == .rejected("At most 99 of each product"))
     h.scheduler.settle()
     #expect(quantities(h)[0] == "98")
-    #expect(message.values == ["At most 99 of each product"])
+    #expect(message.values.isEmpty, "a refusal is its answer alone (issue 39, item 3)")
     #expect(h.catalog.add("peas") == .accepted)
     #expect(quantities(h)[0] == "99")
     #expect(h.value(h.catalog.total) == "Total: 94.05 GBP")
@@ -119,7 +119,7 @@ struct CartBehaviourTests {
     #expect(h.catalog.add("peas", quantity: quantity) == expected)
     #expect(h.catalog.remove("peas", quantity: quantity) == expected)
     h.scheduler.settle()
-    #expect(message.values == Array(repeating: "Quantity must be between 1 and 99", count: 2))
+    #expect(message.values.isEmpty, "a refusal is its answer alone (issue 39, item 3)")
     #expect(quantities(h) == ["0", "0", "0", "0"])
   }
 
@@ -134,7 +134,7 @@ struct CartBehaviourTests {
     #expect(h.catalog.add("nope") == .rejected("Unknown product"))
     #expect(h.catalog.remove("nope") == .rejected("Unknown product"))
     h.scheduler.settle()
-    #expect(message.values == Array(repeating: "Unknown product", count: 3))
+    #expect(message.values.isEmpty, "a refusal is its answer alone (issue 39, item 3)")
     #expect(h.value(h.catalog.total) == "Total: 0.00 GBP")
   }
 

@@ -134,7 +134,7 @@ struct CurrencyBehaviourTests {
     #expect(h.checkout.select("XYZ") == .rejected("Unknown currency: XYZ"))
     #expect(h.checkout.select(" xyz ") == .rejected("Unknown currency: XYZ"))
     h.scheduler.settle()
-    #expect(message.values == ["Unknown currency: XYZ", "Unknown currency: XYZ"])
+    #expect(message.values.isEmpty, "a refusal is its answer alone (issue 39, item 3)")
     #expect(h.value(h.checkout.currencyPicker) != nil)
     #expect(h.value(h.checkout.currency) == "Currency: GBP")
   }
@@ -261,7 +261,7 @@ struct CurrencyBehaviourTests {
     let unknown = h.checkout.chooseCurrency(code: "XYZ").record(on: h.scheduler)
     h.scheduler.advance(seconds: 1)
     #expect(unknown.values == [.rejected("Unknown currency: XYZ")])
-    #expect(message.values == ["Unknown currency: XYZ"])
+    #expect(message.values.isEmpty)
     #expect(h.value(h.checkout.currencyPicker) != nil)
 
     // A failed fetch.

@@ -14,23 +14,25 @@ struct NavigationBehaviourTests {
     #expect(h.catalog.checkout() == .rejected("Your cart is empty"))
     h.scheduler.settle()
     #expect(routes.values.isEmpty)
-    #expect(message.values == ["Your cart is empty"])
+    #expect(message.values.isEmpty, "a refusal is its answer alone (issue 39, item 3)")
     h.fill([("peas", 1)])
     #expect(h.catalog.checkout() == .accepted)
     h.scheduler.settle()
     #expect(routes.values == [.checkout])
   }
 
-  @Test("issue 39, item 3: the session's one Signal carries its screens' messages, once each")
+  @Test("issue 39, item 3: the session's one Signal carries its screens' messages, once each; a refusal is none")
   func sessionMessages() {
     let h = Harness().start()
     let merged = h.record(h.session.messages.map(\.message))
-    let catalog = h.record(h.catalog.messages)
+    let checkout = h.record(h.checkout.messages)
     #expect(h.catalog.checkout() == .rejected("Your cart is empty"))
     for _ in 0..<100 { h.catalog.add("peas") }  // the 100th is refused: at most 99
-    h.scheduler.settle()
-    #expect(merged.values == catalog.values)
-    #expect(merged.values.count == 2, "\(merged.values)")
+    h.rates.fallback = .failure(.timeout)
+    h.checkout.openCurrencyPicker()  // fails: one message, the checkout screen's
+    h.scheduler.advance(seconds: 11)
+    #expect(merged.values == checkout.values)
+    #expect(merged.values == [RatesError.message], "\(merged.values)")
   }
 
   @Test("the session's one navigator follows the routes: checkout on top, then back")

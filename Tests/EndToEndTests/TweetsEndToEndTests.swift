@@ -68,7 +68,8 @@ struct TweetsEndToEndTests {
     let bad = try await Executables.run(
       "cli", ["tweets", "--offline", "--ephemeral", "open", "ada quill"],
       environment: Self.environment)
-    #expect(bad.stdout.contains("! Not a valid username.") && bad.status == 1)
+    #expect(bad.stderr.contains("error: Not a valid username.") && bad.status == 1)
+    #expect(!bad.stdout.contains("Not a valid username."), "once, as the error")
     let link = try await Executables.run(
       "cli", ["tweets", "--offline", "--ephemeral", "link", "1"], environment: Self.environment)
     #expect(link.stdout == "link: https://x.com/adaquill/status/1900000000000000060\n")

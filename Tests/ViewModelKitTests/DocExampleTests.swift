@@ -11,7 +11,7 @@ protocol NicknameService {
 struct NicknameError: Error {}
 
 /// Everything the nickname screen shows.
-struct NicknameState: Equatable {
+struct NicknameState: Equatable, Codable {
   /// "Hello, Ana!" for the trimmed text, settled 0.3 s after the last keystroke.
   var preview: String
   /// Whether Save would do anything now.
@@ -29,7 +29,6 @@ final class NicknameViewModel: ScreenModel {
   // State
   private let text = BehaviorRelay(value: "")
   private let save: Action<String, String>
-  private let refusals = PublishRelay<String>()
   /// Whether the screen is seen; `setActive` and `isActive` come with `ScreenModel`.
   let activation = Activation()
 
@@ -52,22 +51,28 @@ final class NicknameViewModel: ScreenModel {
     .asDriver(scheduler: scheduler)
     events = save.elements.map { "Saved \($0)" }
       .merge(with: save.errors.filter { !$0.isNotEnabled }.map { _ in "Could not save" })
-      .merge(with: refusals)
       .map(ScreenEvent.message)
       .asSignal(scheduler: scheduler)
   }
 
-  // Inputs
-  /// Replaces the text being edited.
-  func setText(_ value: String) { text.accept(value) }
+  /// What the user can do: the one way in, as values a head can decode.
+  enum Input: Codable, Equatable, Sendable {
+    /// Replaces the text being edited.
+    case setText(String)
+    /// Saves the trimmed text, or says why not (the answer; a refusal is no event).
+    case submit
+  }
 
-  /// Saves the trimmed text, or says why not.
   @discardableResult
-  func submit() -> InputResult {
-    guard save.isEnabled else {
-      return refusals.refuse(save.isExecuting ? "Already saving" : "Use 2 to 20 characters")
+  func send(_ input: Input) -> InputResult {
+    switch input {
+    case .setText(let value): text.accept(value)
+    case .submit:
+      guard save.isEnabled else {
+        return .rejected(save.isExecuting ? "Already saving" : "Use 2 to 20 characters")
+      }
+      save.execute(text.value.trimmingCharacters(in: .whitespaces))
     }
-    save.execute(text.value.trimmingCharacters(in: .whitespaces))
     return .accepted
   }
 }
@@ -96,11 +101,11 @@ struct DocExampleTests {
     let events = viewModel.events.record(on: scheduler)
     #expect(state.current == NicknameState(preview: "", saveEnabled: false, isSaving: false))
 
-    viewModel.setText("A")
+    viewModel.send(.setText("A"))
     scheduler.advance(seconds: 0.1)
-    viewModel.setText("Ana ")
-    #expect(viewModel.submit() == .accepted)
-    #expect(viewModel.submit() == .rejected("Already saving"))
+    viewModel.send(.setText("Ana "))
+    #expect(viewModel.send(.submit) == .accepted)
+    #expect(viewModel.send(.submit) == .rejected("Already saving"))
     scheduler.advance(seconds: 1)
 
     state.expect { $0.saveEnabled = true }  // "Ana " is valid
@@ -114,7 +119,7 @@ struct DocExampleTests {
       $0.isSaving = false
     }
     state.finish()
-    #expect(events.values == [.message("Already saving"), .message("Saved Ana")])
+    #expect(events.values == [.message("Saved Ana")])
     #expect(service.saved == ["Ana"])
   }
 
@@ -125,16 +130,16 @@ struct DocExampleTests {
     let preview = viewModel.preview.record(on: scheduler)  // state.preview's projection
     let events = viewModel.events.record(on: scheduler)
 
-    viewModel.setText("A")
+    viewModel.send(.setText("A"))
     scheduler.advance(seconds: 0.1)
-    viewModel.setText("Ana ")
-    #expect(viewModel.submit() == .accepted)
-    #expect(viewModel.submit() == .rejected("Already saving"))
+    viewModel.send(.setText("Ana "))
+    #expect(viewModel.send(.submit) == .accepted)
+    #expect(viewModel.send(.submit) == .rejected("Already saving"))
     scheduler.advance(seconds: 1)
 
     #expect(preview.values == ["", "Hello, Ana!"])
     #expect(preview.times == [0, 0.4])
-    #expect(events.values == [.message("Already saving"), .message("Saved Ana")])
+    #expect(events.values == [.message("Saved Ana")])
     #expect(service.saved == ["Ana"])
   }
 }

@@ -102,15 +102,22 @@ final class Counter: @unchecked Sendable {
   }
 }
 
-@Suite("PublishRelay.refuse")
-struct RefuseTests {
-  @Test("announces the message once and answers it as the refusal")
-  func refuse() {
-    let relay = PublishRelay<String>()
-    var heard: [String] = []
-    let subscription = relay.sink { heard.append($0) }
-    #expect(relay.refuse("Your cart is empty") == .rejected("Your cart is empty"))
-    #expect(heard == ["Your cart is empty"])
-    subscription.cancel()
+@Suite("Answers and events on the wire")
+struct AnswerCodingTests {
+  @Test("an answer and an event encode as documented and decode back")
+  func roundTrip() throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let refused = InputResult.rejected("Your cart is empty")
+    let text = { (data: Data) in String(decoding: data, as: UTF8.self) }
+    #expect(text(try encoder.encode(refused)) == #"{"accepted":false,"refusal":"Your cart is empty"}"#)
+    #expect(text(try encoder.encode(InputResult.accepted)) == #"{"accepted":true}"#)
+    #expect(text(try encoder.encode(ScreenEvent.message("Saved"))) == #"{"message":"Saved"}"#)
+    let decoder = JSONDecoder()
+    #expect(try decoder.decode(InputResult.self, from: encoder.encode(refused)) == refused)
+    #expect(try decoder.decode(ScreenEvent.self, from: Data(#"{"message":"Hi"}"#.utf8)) == .message("Hi"))
+    #expect(throws: DecodingError.self) {
+      try decoder.decode(InputResult.self, from: Data(#"{"accepted":false}"#.utf8))
+    }
   }
 }

@@ -6,13 +6,14 @@ import ViewModelKitTesting
 @Suite("ScreenModel")
 @MainActor
 struct ScreenModelTests {
-  /// A counter screen: one state, one event signal, inputs as methods, activation.
+  /// A counter screen: one state, one event signal, inputs as values, activation.
   final class CounterScreen: ScreenModel {
-    struct State: Equatable {
+    struct State: Equatable, Codable {
       var count = "0 taps"
       var resetEnabled = false
     }
-    enum Event: Equatable { case reachedTen }
+    enum Event: Equatable, Codable { case reachedTen }
+    enum Input: Codable, Equatable, Sendable { case tap }
 
     let state: Driver<State>
     let events: Signal<Event>
@@ -29,12 +30,15 @@ struct ScreenModelTests {
     func setActive(_ active: Bool) { activation.set(active) }
 
     @discardableResult
-    func tap() -> InputResult {
+    func send(_ input: Input) -> InputResult {
       guard activation.isActive else { return .rejected("Not shown") }
       taps.accept(taps.value + 1)
       if taps.value == 10 { eventRelay.accept(.reachedTen) }
       return .accepted
     }
+
+    @discardableResult
+    func tap() -> InputResult { send(.tap) }
   }
 
   let scheduler = DispatchQueue.test

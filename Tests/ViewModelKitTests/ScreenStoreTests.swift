@@ -35,7 +35,7 @@ struct ScreenStoreTests {
     scheduler.settle()
     #expect(store.state == NicknameState(preview: "", saveEnabled: false, isSaving: false))
     let fired = track()
-    store.model.setText("Ana")
+    store.send(.setText("Ana"))
     scheduler.advance(seconds: 1)
     #expect(fired.withLock { $0 } == 1)
     #expect(
@@ -46,7 +46,7 @@ struct ScreenStoreTests {
   func unchanged() {
     scheduler.settle()
     let fired = track()
-    store.model.setText("  ")
+    store.send(.setText("  "))
     scheduler.advance(seconds: 1)
     #expect(fired.withLock { $0 } == 0)
   }
@@ -91,5 +91,14 @@ final class EchoModel: ScreenModel {
   init() {
     state = relay.asDriver(scheduler: .immediate)
     events = PublishRelay<ScreenEvent>().asSignal(scheduler: .immediate)
+  }
+
+  /// Its one input: the number to show.
+  enum Input: Codable, Equatable, Sendable { case set(Int) }
+
+  @discardableResult
+  func send(_ input: Input) -> InputResult {
+    if case .set(let value) = input { relay.accept(value) }
+    return .accepted
   }
 }

@@ -16,7 +16,7 @@ extension CheckoutGrammar {
       abstract: "open the account screen (sign up, rename, sign out)")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @MainActor func outcome(in cli: CheckoutCLI) -> CommandOutcome {
-      cli.session.account.open()
+      cli.session.account.send(.open)
       return CommandOutcome()
     }
   }
@@ -29,7 +29,7 @@ extension CheckoutGrammar {
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @Argument(help: "The username.") var text: [String] = []
     @MainActor func outcome(in cli: CheckoutCLI) -> CommandOutcome {
-      cli.onAccount { field($0.setUsername, text.joined(separator: " ")) }
+      cli.onAccount { field($0, .setUsername(text: text.joined(separator: " "))) }
     }
   }
 
@@ -42,7 +42,7 @@ extension CheckoutGrammar {
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @Argument(help: "The password.") var text: [String] = []
     @MainActor func outcome(in cli: CheckoutCLI) -> CommandOutcome {
-      cli.onAccount { field($0.setPassword, text.joined(separator: " ")) }
+      cli.onAccount { field($0, .setPassword(text: text.joined(separator: " "))) }
     }
   }
 
@@ -54,7 +54,7 @@ extension CheckoutGrammar {
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @Argument(help: "The password again.") var text: [String] = []
     @MainActor func outcome(in cli: CheckoutCLI) -> CommandOutcome {
-      cli.onAccount { field($0.setConfirmation, text.joined(separator: " ")) }
+      cli.onAccount { field($0, .setConfirmation(text: text.joined(separator: " "))) }
     }
   }
 
@@ -63,7 +63,7 @@ extension CheckoutGrammar {
       commandName: "create", abstract: "account: create the account")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @MainActor func outcome(in cli: CheckoutCLI) -> CommandOutcome {
-      cli.onAccount { CommandOutcome(later: $0.create()) }
+      cli.onAccount { CommandOutcome(later: $0.send(.create)) }
     }
   }
 
@@ -73,7 +73,7 @@ extension CheckoutGrammar {
       abstract: "account: rename the signed-in account")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @MainActor func outcome(in cli: CheckoutCLI) -> CommandOutcome {
-      cli.onAccount { CommandOutcome(later: $0.save()) }
+      cli.onAccount { CommandOutcome(later: $0.send(.save)) }
     }
   }
 
@@ -82,13 +82,15 @@ extension CheckoutGrammar {
       commandName: "signout", abstract: "account: forget the account on this machine")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @MainActor func outcome(in cli: CheckoutCLI) -> CommandOutcome {
-      cli.onAccount { CommandOutcome(later: $0.signOut()) }
+      cli.onAccount { CommandOutcome(later: $0.send(.signOut)) }
     }
   }
 
   /// Sets one of the account's text fields.
-  @MainActor private static func field(_ set: (String) -> Void, _ text: String) -> CommandOutcome {
-    set(text)
+  @MainActor private static func field(_ account: AccountViewModel, _ input: AccountInput)
+    -> CommandOutcome
+  {
+    account.send(input)
     return CommandOutcome()
   }
 }

@@ -121,16 +121,16 @@ public final class CheckoutCLI: CLIApplication {
   /// `catalog` (or `back`): closes the account screen, else leaves checkout for the catalog.
   func showCatalog() -> CommandOutcome {
     if topScene == .account {
-      session.account.close()
+      session.account.send(.close)
       return CommandOutcome()
     }
-    if onCheckout { session.checkout.back() }
+    if onCheckout { session.checkout.send(.back) }
     return CommandOutcome(show: [(catalogOutput, true)])
   }
 
   /// `find [text]`.
   func find(_ text: String) -> CommandOutcome {
-    session.catalog.filter(text)
+    session.catalog.send(.filter(text: text))
     return CommandOutcome(show: [(catalogOutput, false)])
   }
 
@@ -142,11 +142,11 @@ public final class CheckoutCLI: CLIApplication {
   /// `currency [CODE]`: the list, or a switch to CODE.
   func currency(_ code: String) -> CommandOutcome {
     guard !code.isEmpty else {
-      let answer = session.checkout.openCurrencyPicker()
+      let answer = session.checkout.send(.openCurrencyPicker)
       return CommandOutcome(
         later: answer, show: [(currenciesOutput, false), (ratesDateOutput, false)])
     }
-    var outcome = CommandOutcome(later: session.checkout.chooseCurrency(code: code))
+    var outcome = CommandOutcome(later: session.checkout.send(.chooseCurrency(code: code)))
     outcome.summary = { [weak self] in
       guard let state = self?.checkoutState, !state.currencyCode.isEmpty else { return nil }
       return CommandReply(
@@ -161,9 +161,9 @@ public final class CheckoutCLI: CLIApplication {
   /// `email <text>`: the account's email on the account screen, else the order's.
   func email(_ text: String) -> CommandOutcome {
     if topScene == .account {
-      session.account.setEmail(text)
+      session.account.send(.setEmail(text: text))
     } else {
-      session.orderForm.setEmail(text)
+      session.orderForm.send(.setEmail(text: text))
     }
     return CommandOutcome()
   }
@@ -199,8 +199,8 @@ public final class CheckoutCLI: CLIApplication {
     case .success(let product):
       let result =
         adding
-        ? session.catalog.add(product.id, quantity: quantity)
-        : session.catalog.remove(product.id, quantity: quantity)
+        ? session.catalog.send(.add(id: product.id, quantity: quantity))
+        : session.catalog.send(.remove(id: product.id, quantity: quantity))
       var outcome = CommandOutcome(result)
       let catalog = session.catalog
       outcome.summary = { [weak self] in

@@ -66,7 +66,7 @@ extension CheckoutGrammar {
       commandName: "checkout", abstract: "go to the checkout screen")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @MainActor func outcome(in cli: CheckoutCLI) -> CommandOutcome {
-      CommandOutcome(cli.session.catalog.checkout())
+      CommandOutcome(cli.session.catalog.send(.checkout))
     }
   }
 
@@ -85,7 +85,7 @@ extension CheckoutGrammar {
       commandName: "cancel", abstract: "close the currency list")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @MainActor func outcome(in cli: CheckoutCLI) -> CommandOutcome {
-      cli.session.checkout.cancel()
+      cli.session.checkout.send(.cancel)
       return CommandOutcome()
     }
   }
@@ -97,7 +97,7 @@ extension CheckoutGrammar {
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @Argument(help: "The name.") var text: [String] = []
     @MainActor func outcome(in cli: CheckoutCLI) -> CommandOutcome {
-      cli.session.orderForm.setName(text.joined(separator: " "))
+      cli.session.orderForm.send(.setName(text: text.joined(separator: " ")))
       return CommandOutcome()
     }
   }
@@ -121,7 +121,7 @@ extension CheckoutGrammar {
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @Argument(help: "The address.") var text: [String] = []
     @MainActor func outcome(in cli: CheckoutCLI) -> CommandOutcome {
-      cli.session.orderForm.setAddress(text.joined(separator: " "))
+      cli.session.orderForm.send(.setAddress(text: text.joined(separator: " ")))
       return CommandOutcome()
     }
   }
@@ -131,7 +131,7 @@ extension CheckoutGrammar {
       commandName: "order", abstract: "place the order")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @MainActor func outcome(in cli: CheckoutCLI) -> CommandOutcome {
-      CommandOutcome(later: cli.session.orderForm.submitOrder())
+      CommandOutcome(later: cli.session.orderForm.send(.submitOrder))
     }
   }
 
@@ -140,7 +140,7 @@ extension CheckoutGrammar {
       commandName: "ok", abstract: "close the order confirmation")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @MainActor func outcome(in cli: CheckoutCLI) -> CommandOutcome {
-      cli.session.orderForm.dismissConfirmation()
+      cli.session.orderForm.send(.dismissConfirmation)
       return CommandOutcome()
     }
   }

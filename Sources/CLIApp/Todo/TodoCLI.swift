@@ -101,7 +101,7 @@ public final class TodoCLI: CLIApplication {
     return sections.flatMap(\.items).map { String($0.uid) }
   }
 
-  public func finish() { session.editor?.cancel() }
+  public func finish() { session.editor?.send(.cancel) }
 
   public func perform(rawLine: String) -> CommandOutcome {
     guard let editor = session.editor else { return CommandOutcome() }
@@ -118,7 +118,7 @@ public final class TodoCLI: CLIApplication {
 
   /// `add <title>`: answers `Added #<uid> <title>` in one shot.
   func add(_ title: String) -> CommandOutcome {
-    var outcome = CommandOutcome(later: tasks.quickAdd(title))
+    var outcome = CommandOutcome(later: tasks.send(.quickAdd(title: title)))
     outcome.summary = { [weak self] in
       self?.lastAdded.map { Self.answer("added", TaskAnswer.added($0), $0) }
     }
@@ -132,7 +132,7 @@ public final class TodoCLI: CLIApplication {
     case .success(let task):
       let tasks = tasks
       var outcome = CommandOutcome(
-        later: word == "toggle" ? tasks.toggle(task) : tasks.delete(task))
+        later: tasks.send(word == "toggle" ? .toggle(task: task) : .delete(task: task)))
       outcome.summary =
         word == "toggle"
         ? {
@@ -150,13 +150,14 @@ public final class TodoCLI: CLIApplication {
     switch task(uid) {
     case .failure(let refusal): return CommandOutcome(.rejected(refusal.message))
     case .success(let task):
-      let result = tasks.edit(task)
+      // Opening the editor answers at once.
+      let result = tasks.send(.edit(task: task)).immediateAnswer ?? .accepted
       guard result == .accepted, let title, let editor = session.editor else {
         return CommandOutcome(result)
       }
-      editor.setTitle(title)
-      let ok = editor.ok()
-      if ok != .accepted { editor.cancel() }
+      editor.send(.setTitle(text: title))
+      let ok = editor.send(.ok)
+      if ok != .accepted { editor.send(.cancel) }
       var outcome = CommandOutcome(ok)
       let tasks = tasks
       outcome.summary = {
@@ -169,10 +170,10 @@ public final class TodoCLI: CLIApplication {
   /// A line typed while the editor is open: the title (empty: keep it), or `:cancel`.
   private func editorLine(_ line: String, _ editor: EditTaskViewModel) -> CommandOutcome {
     if line.trimmingCharacters(in: .whitespaces) == ":cancel" {
-      return CommandOutcome(editor.cancel())
+      return CommandOutcome(editor.send(.cancel))
     }
-    if !line.isEmpty { editor.setTitle(line) }
-    return CommandOutcome(editor.ok())
+    if !line.isEmpty { editor.send(.setTitle(text: line)) }
+    return CommandOutcome(editor.send(.ok))
   }
 
   private func task(_ number: TaskNumber) -> Result<TaskItem, CLIRefusal> {

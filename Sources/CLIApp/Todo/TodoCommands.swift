@@ -38,7 +38,7 @@ extension TodoGrammar {
       abstract: "add a task in the editor (the next line is its title; :cancel cancels)")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @MainActor func outcome(in cli: TodoCLI) -> CommandOutcome {
-      CommandOutcome(cli.tasks.create())
+      CommandOutcome(later: cli.tasks.send(.create))
     }
   }
 
@@ -76,7 +76,7 @@ extension TodoGrammar {
       commandName: "undo", abstract: "bring back the last deleted task")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @MainActor func outcome(in cli: TodoCLI) -> CommandOutcome {
-      CommandOutcome(later: cli.tasks.undo())
+      CommandOutcome(later: cli.tasks.send(.undo))
     }
   }
 
@@ -88,7 +88,7 @@ extension TodoGrammar {
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @Argument(help: "The words to look for.") var text: [String] = []
     @MainActor func outcome(in cli: TodoCLI) -> CommandOutcome {
-      cli.tasks.setFilter(text.joined(separator: " "))
+      cli.tasks.send(.setFilter(text: text.joined(separator: " ")))
       return CommandOutcome()
     }
   }

@@ -16,7 +16,7 @@ public final class TweetsCLI: CLIApplication {
 
   /// The navigator's scenes as last delivered: the CLI follows the `scenes` Driver, as the
   /// TUI does, and never reads the navigator's stack directly.
-  private var scenes: [Scene] = []
+  private(set) var scenes: [Scene] = []
   private var subscription: AnyCancellable?
 
   public init(session: TweetsSession) {
@@ -68,16 +68,27 @@ public final class TweetsCLI: CLIApplication {
   /// Ctrl-C: a `wait` in progress ends at once (the tweets app has nothing to save).
   public func interrupt() { navigator.stopWaiting() }
 
-  /// The timeline on top, for `older` and `refresh`.
-  func onTimeline(_ work: (any TimelineModel) -> InputResult) -> CommandOutcome {
+  /// Sends `input` to the timeline on top (`older`, `refresh`), or says it is not here.
+  func onTimeline(_ input: TimelineInput) -> CommandOutcome {
     guard let timeline = scenes.last?.timeline else { return notHere }
-    return CommandOutcome(work(timeline))
+    return CommandOutcome(timeline.send(input))
+  }
+
+  /// Sends to the screen on top, whichever it is: `timeline` to a timeline, `people` to the
+  /// member list (the commands that work from every screen).
+  @discardableResult
+  func onTop(_ timeline: TimelineInput, _ people: PeopleInput) -> InputResult {
+    switch scenes.last {
+    case .listPeople(let model)?: model.send(people)
+    case let scene?: scene.timeline?.send(timeline) ?? .accepted
+    case nil: .accepted
+    }
   }
 
   /// `retry`: the people screen's members again.
   func retry() -> CommandOutcome {
     guard let model = scenes.last?.people else { return notHere }
-    model.retry()
+    model.send(.retry)
     var outcome = CommandOutcome()
     outcome.settling = peopleWork()
     return outcome
@@ -135,10 +146,10 @@ public final class TweetsCLI: CLIApplication {
         return CommandOutcome(.rejected("usage: open <username>|#<n>"))
       }
       guard let people = scenes.last?.people else { return notHere }
-      let result = people.select(at: number - 1)
+      let result = people.send(.select(index: number - 1))
       return result == .accepted ? showingScreen() : CommandOutcome(result)
     }
-    let result = navigator.showPerson(username: target)
+    let result = onTop(.showPerson(username: target), .showPerson(username: target))
     return result == .accepted ? showingScreen() : CommandOutcome(result)
   }
 

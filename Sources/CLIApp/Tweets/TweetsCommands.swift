@@ -18,7 +18,7 @@ extension TweetsGrammar {
       commandName: "timeline", abstract: "show the list's timeline")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @MainActor func outcome(in cli: TweetsCLI) -> CommandOutcome {
-      cli.navigator.showListTimeline()
+      cli.onTop(.showList, .showList)
       return cli.showingScreen()
     }
   }
@@ -30,7 +30,8 @@ extension TweetsGrammar {
     static let settlesOnItsOwn = true
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @MainActor func outcome(in cli: TweetsCLI) -> CommandOutcome {
-      cli.navigator.showPeople()
+      // On the people screen already, nothing to do.
+      if cli.scenes.last?.people == nil { cli.scenes.last?.timeline?.send(.showPeople) }
       var outcome = cli.showingScreen()
       outcome.settling = cli.peopleWork()
       return outcome
@@ -51,7 +52,7 @@ extension TweetsGrammar {
       commandName: "back", abstract: "go back one screen")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @MainActor func outcome(in cli: TweetsCLI) -> CommandOutcome {
-      cli.navigator.back()
+      cli.onTop(.back, .back)
       return CommandOutcome()
     }
   }
@@ -61,7 +62,7 @@ extension TweetsGrammar {
       commandName: "older", abstract: "show older tweets")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @MainActor func outcome(in cli: TweetsCLI) -> CommandOutcome {
-      cli.onTimeline { $0.loadOlder() }
+      cli.onTimeline(.loadOlder)
     }
   }
 
@@ -70,10 +71,7 @@ extension TweetsGrammar {
       commandName: "refresh", abstract: "fetch now")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @MainActor func outcome(in cli: TweetsCLI) -> CommandOutcome {
-      cli.onTimeline {
-        $0.refresh()
-        return .accepted
-      }
+      cli.onTimeline(.refresh)
     }
   }
 
@@ -90,7 +88,7 @@ extension TweetsGrammar {
       commandName: "pause", abstract: "stop fetching")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @MainActor func outcome(in cli: TweetsCLI) -> CommandOutcome {
-      cli.navigator.setPaused(true)
+      cli.onTop(.setPaused(true), .setPaused(true))
       return CommandOutcome()
     }
   }
@@ -100,7 +98,7 @@ extension TweetsGrammar {
       commandName: "resume", abstract: "fetch again")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @MainActor func outcome(in cli: TweetsCLI) -> CommandOutcome {
-      cli.navigator.setPaused(false)
+      cli.onTop(.setPaused(false), .setPaused(false))
       return CommandOutcome()
     }
   }

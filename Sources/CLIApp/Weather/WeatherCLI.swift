@@ -101,10 +101,10 @@ public final class WeatherCLI: CLIApplication {
     let city = rest.trimmingCharacters(in: .whitespacesAndNewlines)
     var result = InputResult.accepted
     if !city.isEmpty {
-      weather.setQuery(city)
-      result = weather.submit()
+      weather.send(.setQuery(text: city))
+      result = weather.send(.submit)
     } else if state.source == .nothing {
-      weather.useMyLocation()
+      weather.send(.useMyLocation)
     }
     var outcome = CommandOutcome(result)
     let format = answerFormat
@@ -122,24 +122,24 @@ public final class WeatherCLI: CLIApplication {
     guard !city.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
       return CommandOutcome(.rejected("usage: search <city>"))
     }
-    weather.setQuery(city)
-    return CommandOutcome(weather.submit())
+    weather.send(.setQuery(text: city))
+    return CommandOutcome(weather.send(.submit))
   }
 
   /// `zoom in|out`.
   func zoom(_ direction: ZoomWord) -> CommandOutcome {
     switch direction {
-    case .in: CommandOutcome(weather.zoomIn())
-    case .out: CommandOutcome(weather.zoomOut())
+    case .in: CommandOutcome(weather.send(.zoomIn))
+    case .out: CommandOutcome(weather.send(.zoomOut))
     }
   }
 
   /// `units [c|f]`: toggles without an argument.
   func units(_ unit: UnitWord?) -> CommandOutcome {
     switch unit {
-    case nil: weather.toggleUnits()
-    case .c: weather.setUnits(.celsius)
-    case .f: weather.setUnits(.fahrenheit)
+    case nil: weather.send(.toggleUnits)
+    case .c: weather.send(.setUnits(.celsius))
+    case .f: weather.send(.setUnits(.fahrenheit))
     }
     return CommandOutcome()
   }
@@ -150,17 +150,17 @@ public final class WeatherCLI: CLIApplication {
       return CommandOutcome(.rejected("usage: \(saving ? "savekey" : "key") <value>"))
     }
     if saving {
-      let chosen = weather.setSaveKey(true)
+      let chosen = weather.send(.setSaveKey(true))
       guard chosen == .accepted else { return CommandOutcome(chosen) }
     }
-    return CommandOutcome(weather.setApiKey(value))
+    return CommandOutcome(weather.send(.setApiKey(key: value)))
   }
 
   func map(_ arguments: [String]) -> CommandOutcome {
     switch arguments.map({ $0.lowercased() }) {
-    case []: weather.toggleMap()
-    case ["on"]: weather.setMapVisible(true)
-    case ["off"]: weather.setMapVisible(false)
+    case []: weather.send(.toggleMap)
+    case ["on"]: weather.send(.setMapVisible(true))
+    case ["off"]: weather.send(.setMapVisible(false))
     case let words where words.count == 2 && words[0] == "size":
       guard let size = Self.mapSize(words[1]) else {
         let (width, height) = (WeatherViewModel.mapColumnRange, WeatherViewModel.mapRowRange)
@@ -169,7 +169,7 @@ public final class WeatherCLI: CLIApplication {
             "usage: map size <columns>x<rows> (\(width.lowerBound)–\(width.upperBound) x "
               + "\(height.lowerBound)–\(height.upperBound))"))
       }
-      weather.setMapSize(columns: size.columns, rows: size.rows)
+      weather.send(.setMapSize(columns: size.columns, rows: size.rows))
     default: return CommandOutcome(.rejected("usage: map [on|off|size <columns>x<rows>]"))
     }
     return CommandOutcome()
@@ -202,7 +202,7 @@ public final class WeatherCLI: CLIApplication {
       times = count
     }
     for _ in 0..<times {
-      let result = weather.pan(direction)
+      let result = weather.send(.pan(direction))
       if result != .accepted { return CommandOutcome(result) }
     }
     return CommandOutcome()

@@ -31,7 +31,7 @@ extension WeatherGrammar {
       abstract: "look up the weather at the device's position")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @MainActor func outcome(in cli: WeatherCLI) -> CommandOutcome {
-      cli.weather.useMyLocation()
+      cli.weather.send(.useMyLocation)
       return CommandOutcome()
     }
   }
@@ -121,7 +121,7 @@ extension WeatherGrammar {
       commandName: "refresh", abstract: "run the last query again")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @MainActor func outcome(in cli: WeatherCLI) -> CommandOutcome {
-      cli.weather.refresh()
+      cli.weather.send(.refresh)
       return CommandOutcome()
     }
   }

@@ -1,5 +1,5 @@
 /// Where the username stands, with the exact text the form shows beside it.
-public enum UsernameStatus: Equatable, Sendable {
+public enum UsernameStatus: String, Equatable, Sendable, Codable {
   case empty, checking, available, taken, tooShort, invalid, failed
 
   /// "", "Checking…", "Available", "Taken", "At least 4 characters",
@@ -19,7 +19,7 @@ public enum UsernameStatus: Equatable, Sendable {
 
 /// Everything the account form shows, display-ready, in one value (the account spec's
 /// outputs, by their names). The password is never in it: only its status.
-public struct AccountState: Equatable, Sendable {
+public struct AccountState: Equatable, Sendable, Codable {
   /// Whether an account is kept on this machine: the front ends decide on this flag, never
   /// on `signedInAs` being empty.
   public var isSignedIn: Bool

@@ -121,54 +121,55 @@ public final class AccountViewModel: ScreenModel {
 
   // MARK: Inputs
 
-  /// Replaces the username; it is checked at once the first time, later 0.4 s after the last
-  /// change.
-  public func setUsername(_ text: String) {
-    edit(.username) { $0.username = text }
-    typedNames.accept(text)
-  }
-
-  /// Replaces the email; its status changes at once.
-  public func setEmail(_ text: String) { edit(.email) { $0.email = text } }
-
-  /// Replaces the password; its status (and the confirmation's) changes at once.
-  public func setPassword(_ text: String) { edit(.password) { $0.password = text } }
-
-  /// Replaces the confirmation; its status changes at once.
-  public func setConfirmation(_ text: String) { edit(.confirmation) { $0.confirmation = text } }
-
-  /// Creates the account: refused at once with the hint while it cannot; else answered when
-  /// the service and the store have answered.
+  /// Does what `input` says; `create`, `save` and `signOut` answer once the service and the
+  /// store have, or at once with the hint when they cannot run.
   @discardableResult
-  public func create() -> PendingResult {
-    let now = currentState
-    guard now.createEnabled else { return Replayed.answered(.rejected(now.createHint)) }
-    let request = fields.value.request(from: nil)
-    return answer(createAction.execute(request), failed: Text.createFailed)
+  public func send(_ input: AccountInput) -> PendingResult {
+    switch input {
+    case .setUsername(let text):
+      // Checked at once the first time, later 0.4 s after the last change.
+      edit(.username) { $0.username = text }
+      typedNames.accept(text)
+    case .setEmail(let text): edit(.email) { $0.email = text }
+    case .setPassword(let text): edit(.password) { $0.password = text }
+    case .setConfirmation(let text): edit(.confirmation) { $0.confirmation = text }
+    case .create:
+      let now = currentState
+      guard now.createEnabled else { return Replayed.answered(.rejected(now.createHint)) }
+      let request = fields.value.request(from: nil)
+      return answer(createAction.execute(request), failed: Text.createFailed)
+    case .save:
+      let now = currentState
+      guard now.saveEnabled else { return Replayed.answered(.rejected(now.saveHint)) }
+      let request = fields.value.request(from: stored.value?.username)
+      return answer(renameAction.execute(request), failed: Text.renameFailed)
+    case .signOut:
+      guard stored.value != nil else { return Replayed.answered(.rejected(Text.notSignedIn)) }
+      return forget()
+    case .open: navigator?.present(.account)
+    case .close: navigator?.dismiss(.account)
+    }
+    return Replayed.answered(.accepted)
   }
 
-  /// Renames the signed-in account to the username in the field: refused at once with the
-  /// hint while it cannot; else answered as `create()` is.
-  @discardableResult
-  public func save() -> PendingResult {
-    let now = currentState
-    guard now.saveEnabled else { return Replayed.answered(.rejected(now.saveHint)) }
-    let request = fields.value.request(from: stored.value?.username)
-    return answer(renameAction.execute(request), failed: Text.renameFailed)
-  }
-
-  /// Forgets the account on this machine (the service keeps it) and clears the form.
-  @discardableResult
-  public func signOut() -> PendingResult {
-    guard stored.value != nil else { return Replayed.answered(.rejected(Text.notSignedIn)) }
-    return forget()
-  }
-
-  /// Shows the account form over the current scene; nothing when it is already shown.
-  public func open() { navigator?.present(.account) }
-
-  /// Takes the account form off the navigator's stack; nothing when it is not shown.
-  public func close() { navigator?.dismiss(.account) }
+  /// `send(.setUsername(text:))`.
+  public func setUsername(_ text: String) { send(.setUsername(text: text)) }
+  /// `send(.setEmail(text:))`.
+  public func setEmail(_ text: String) { send(.setEmail(text: text)) }
+  /// `send(.setPassword(text:))`.
+  public func setPassword(_ text: String) { send(.setPassword(text: text)) }
+  /// `send(.setConfirmation(text:))`.
+  public func setConfirmation(_ text: String) { send(.setConfirmation(text: text)) }
+  /// `send(.create)`.
+  @discardableResult public func create() -> PendingResult { send(.create) }
+  /// `send(.save)`.
+  @discardableResult public func save() -> PendingResult { send(.save) }
+  /// `send(.signOut)`.
+  @discardableResult public func signOut() -> PendingResult { send(.signOut) }
+  /// `send(.open)`.
+  public func open() { send(.open) }
+  /// `send(.close)`.
+  public func close() { send(.close) }
 
   /// Whether anything `isSettled` counts is in flight now.
   public var isBusy: Bool { activity.isBusy }
@@ -275,4 +276,29 @@ public final class AccountViewModel: ScreenModel {
       .prepend(.checking)
       .eraseToAnyPublisher()
   }
+}
+
+/// What the user can do on the account form. A recording of these values holds the password
+/// as typed: keep one no longer than the session that made it.
+public enum AccountInput: Codable, Equatable, Sendable {
+  /// Replaces the username; it is checked at once the first time, later 0.4 s after the
+  /// last change.
+  case setUsername(text: String)
+  /// Replaces the email; its status changes at once.
+  case setEmail(text: String)
+  /// Replaces the password; its status (and the confirmation's) changes at once.
+  case setPassword(text: String)
+  /// Replaces the confirmation; its status changes at once.
+  case setConfirmation(text: String)
+  /// Creates the account (refused with the hint while it cannot).
+  case create
+  /// Renames the signed-in account to the username in the field (refused with the hint while
+  /// it cannot).
+  case save
+  /// Forgets the account on this machine (the service keeps it) and clears the form.
+  case signOut
+  /// Shows the account form over the current scene; nothing when it is already shown.
+  case open
+  /// Takes the account form off the stack; nothing when it is not shown.
+  case close
 }

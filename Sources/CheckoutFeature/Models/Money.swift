@@ -47,9 +47,10 @@ public enum Money {
   }
 }
 
-/// An amount of money as data: integer minor units and the currency's code. A front end that
-/// writes data (the CLI's `--json`) writes it exactly, as a decimal string and a code.
-public struct MoneyAmount: Equatable, Sendable, Codable {
+/// An amount of money as data: integer minor units and the currency's code. On the wire (the
+/// CLI's `--json`, a screen's encoded state) it is exact: `{"amount": "1.90", "currency": "GBP"}`,
+/// the amount a decimal string, never a binary floating-point number.
+public struct MoneyAmount: Equatable, Sendable {
   /// Minor units (pence, cents).
   public let minor: Int
   /// The ISO 4217 code: "GBP".
@@ -62,6 +63,43 @@ public struct MoneyAmount: Equatable, Sendable, Codable {
 
   /// "1.90": exactly 2 decimals, never "-0.00".
   public var amount: String { Money.amountText(minor) }
+}
+
+extension MoneyAmount: Codable {
+  private enum CodingKeys: String, CodingKey { case amount, currency }
+
+  /// `{"amount": "1.90", "currency": "GBP"}`.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(amount, forKey: .amount)
+    try container.encode(currency, forKey: .currency)
+  }
+
+  /// Reads what `encode(to:)` writes: an optional `-`, digits, `.` and exactly 2 digits,
+  /// within `Int`'s range; anything else is refused as corrupt.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let text = try container.decode(String.self, forKey: .amount)
+    guard let minor = Self.minor(text) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .amount, in: container, debugDescription: "Not an amount with 2 decimals")
+    }
+    self.init(minor: minor, currency: try container.decode(String.self, forKey: .currency))
+  }
+
+  /// Minor units of `"-12.34"`, or nil.
+  private static func minor(_ text: String) -> Int? {
+    let negative = text.hasPrefix("-")
+    let parts = text.dropFirst(negative ? 1 : 0).split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count == 2, parts[1].count == 2, !parts[0].isEmpty,
+      (parts[0] + parts[1]).allSatisfy({ $0.isASCII && $0.isNumber }),
+      let whole = Int(parts[0]), let cents = Int(parts[1])
+    else { return nil }
+    let scaled = whole.multipliedReportingOverflow(by: 100)
+    let sum = scaled.partialValue.addingReportingOverflow(cents)
+    guard !scaled.overflow, !sum.overflow else { return nil }
+    return negative ? -sum.partialValue : sum.partialValue
+  }
 }
 
 /// One line of a cart or an order as data: the product, how many, and what they cost.

@@ -181,7 +181,8 @@ public final class CartStore {
     return nil
   }
 
-  private func refuse(_ message: String) -> InputResult { messageRelay.refuse(message) }
+  /// A refusal is the input's answer alone (no message besides: one refusal rule).
+  private func refuse(_ message: String) -> InputResult { .rejected(message) }
 
   private func edited() {
     scheduleSave()

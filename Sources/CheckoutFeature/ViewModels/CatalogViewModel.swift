@@ -77,7 +77,7 @@ public final class CatalogViewModel: ScreenModel {
       .asSignal(scheduler: scheduler)
     // The first load starts on the scheduler's next turn (never inside `init`), so that a
     // failure it reports reaches the front end's subscribers, which attach after `init`.
-    scheduler.schedule(after: scheduler.now) { [weak self] in self?.reload() }
+    scheduler.schedule(after: scheduler.now) { [weak self] in self?.loadCatalog() }
   }
 
   /// The cart now in one line, `Cart: 3 items, 4.25 GBP`: what a script is told after an
@@ -86,29 +86,46 @@ public final class CatalogViewModel: ScreenModel {
 
   // MARK: Inputs
 
-  /// Adds units of a product to the cart.
+  /// Does what `input` says; only `add`, `remove` and `checkout` can be refused.
   @discardableResult
-  public func add(_ id: String, quantity: Int = 1) -> InputResult {
-    cart.add(id, quantity: quantity)
-  }
-
-  /// Removes units of a product, stopping at 0.
-  @discardableResult
-  public func remove(_ id: String, quantity: Int = 1) -> InputResult {
-    cart.remove(id, quantity: quantity)
-  }
-
-  /// Goes to the checkout, if the cart has something in it.
-  @discardableResult
-  public func checkout() -> InputResult {
-    guard !cart.current.isEmpty else { return said.refuse("Your cart is empty") }
-    routes.accept(.checkout)
-    navigator?.openCheckout()
+  public func send(_ input: CatalogInput) -> InputResult {
+    switch input {
+    case .add(let id, let quantity): return cart.add(id, quantity: quantity)
+    case .remove(let id, let quantity): return cart.remove(id, quantity: quantity)
+    case .checkout:
+      guard !cart.current.isEmpty else { return .rejected("Your cart is empty") }
+      routes.accept(.checkout)
+      navigator?.openCheckout()
+    case .reload: loadCatalog()
+    case .filter(let text): filterText.accept(text)
+    }
     return .accepted
   }
 
+  /// `send(.add(id:quantity:))`.
+  @discardableResult
+  public func add(_ id: String, quantity: Int = 1) -> InputResult {
+    send(.add(id: id, quantity: quantity))
+  }
+
+  /// `send(.remove(id:quantity:))`.
+  @discardableResult
+  public func remove(_ id: String, quantity: Int = 1) -> InputResult {
+    send(.remove(id: id, quantity: quantity))
+  }
+
+  /// `send(.checkout)`.
+  @discardableResult
+  public func checkout() -> InputResult { send(.checkout) }
+
+  /// `send(.reload)`.
+  public func reload() { send(.reload) }
+
+  /// `send(.filter(text:))`.
+  public func filter(_ text: String) { send(.filter(text: text)) }
+
   /// Loads the catalog again; a failure keeps the rows already shown.
-  public func reload() {
+  private func loadCatalog() {
     loading.accept(true)
     load = activity.track(catalog.loadCatalog())
       .receive(on: scheduler)
@@ -123,11 +140,23 @@ public final class CatalogViewModel: ScreenModel {
         })
   }
 
-  /// Shows only the rows whose title contains `text` (trimmed, any case).
-  public func filter(_ text: String) { filterText.accept(text) }
-
   /// The catalog as loaded (for name matching in front ends).
   public var loadedProducts: [Product] { products.value }
+}
+
+/// What the user can do on the catalog screen.
+public enum CatalogInput: Codable, Equatable, Sendable {
+  /// Adds units of a product to the cart (refused past 99 of one product, or for an unknown
+  /// product).
+  case add(id: String, quantity: Int)
+  /// Removes units of a product, stopping at 0 (refused when the cart has none).
+  case remove(id: String, quantity: Int)
+  /// Goes to the checkout (refused while the cart is empty).
+  case checkout
+  /// Loads the catalog again; a failure keeps the rows already shown.
+  case reload
+  /// Shows only the rows whose title contains the text (trimmed, any case).
+  case filter(text: String)
 }
 
 /// The catalog list and the cart's figures as last built; two listings of one version hold

@@ -24,7 +24,7 @@ public struct CurrencyChoice: Identifiable, Equatable, Sendable, Codable {
 }
 
 /// The open currency picker.
-public struct CurrencyPicker: Equatable, Sendable {
+public struct CurrencyPicker: Equatable, Sendable, Codable {
   /// "Change Currency".
   public let title: String
   /// "Please choose your currency".

@@ -112,7 +112,7 @@ public final class CheckoutSession: AppSession {
     // An account created or loaded fills the order form's email while it is still pristine.
     let orderForm = orderForm
     account.storedAccount.compactMap { $0 }
-      .sink { orderForm.fillEmail(fromAccount: $0.email) }
+      .sink { orderForm.send(.fillEmail(fromAccount: $0.email)) }
       .store(in: &routing)
   }
 
@@ -146,7 +146,7 @@ public final class CheckoutSession: AppSession {
     let checkout = checkout
     return [
       RememberedChoice(Self.currencyKey, values: currency.changes.map(\.code)) { code in
-        if code != Currency.gbp.code { checkout.start(inCurrency: code) }
+        if code != Currency.gbp.code { checkout.send(.restoreCurrency(code: code)) }
       }
     ]
   }

@@ -4,7 +4,7 @@ import Foundation
 // outputs, by their names), and the one event type they share.
 
 /// Everything the catalog screen shows.
-public struct CatalogState: Equatable, Sendable {
+public struct CatalogState: Equatable, Sendable, Codable {
   /// "Supermarket", or "Supermarket · ana_42" when signed in.
   public var title: String
   /// True while the catalog is loading.
@@ -26,7 +26,7 @@ public struct CatalogState: Equatable, Sendable {
 }
 
 /// Everything the checkout screen shows above the order form.
-public struct CheckoutState: Equatable, Sendable {
+public struct CheckoutState: Equatable, Sendable, Codable {
   /// "Checkout".
   public var title: String
   /// "2 Bag of Peas for 1.90 GBP", in catalog order.
@@ -52,7 +52,7 @@ public struct CheckoutState: Equatable, Sendable {
 }
 
 /// Everything the order form shows.
-public struct OrderFormState: Equatable, Sendable {
+public struct OrderFormState: Equatable, Sendable, Codable {
   /// The name as typed.
   public var name: String
   /// The email as typed.
@@ -79,7 +79,7 @@ public struct OrderFormState: Equatable, Sendable {
 }
 
 /// Everything the order history shows.
-public struct OrderHistoryState: Equatable, Sendable {
+public struct OrderHistoryState: Equatable, Sendable, Codable {
   /// Newest first.
   public var rows: [OrderRow]
   /// True until the first list or failure.

@@ -152,8 +152,46 @@ public final class CheckoutViewModel: ScreenModel {
       >= .milliseconds(Int(Self.ratesStaleAfter * 1000))
   }
 
+  /// Does what `input` says; the answers of `openCurrencyPicker` and `chooseCurrency` come
+  /// after the rates request.
+  @discardableResult
+  public func send(_ input: CheckoutInput) -> PendingResult {
+    switch input {
+    case .openCurrencyPicker: return openPicker()
+    case .chooseCurrency(let code): return choose(code)
+    case .select(let code): return selectFromPicker(code).pending
+    case .cancel: openTable.accept(nil)
+    case .back:
+      routes.accept(.catalog)
+      navigator?.returnToCatalog()
+    case .restoreCurrency(let code): restore(code)
+    }
+    return InputResult.accepted.pending
+  }
+
+  /// `send(.openCurrencyPicker)`.
+  @discardableResult
+  public func openCurrencyPicker() -> PendingResult { send(.openCurrencyPicker) }
+
+  /// `send(.restoreCurrency(code:))`.
+  public func start(inCurrency code: String) { send(.restoreCurrency(code: code)) }
+
+  /// `send(.chooseCurrency(code:))`.
+  @discardableResult
+  public func chooseCurrency(code: String) -> PendingResult { send(.chooseCurrency(code: code)) }
+
+  /// `send(.select(code:))`, answered at once.
+  @discardableResult
+  public func select(_ code: String) -> InputResult { selectFromPicker(code) }
+
+  /// `send(.cancel)`.
+  public func cancel() { send(.cancel) }
+
+  /// `send(.back)`.
+  public func back() { send(.back) }
+
   /// Fetches rates and opens the picker; answers when the picker opens or the fetch fails.
-  public func openCurrencyPicker() -> AnyPublisher<InputResult, Never> {
+  private func openPicker() -> PendingResult {
     guard online.value else { return Replayed.answered(.rejected(Text.offline)) }
     guard !changeCurrency.isExecuting else { return Replayed.answered(.rejected(Text.busy)) }
     return work.answer(changeCurrency.execute(())) { _ in .rejected(RatesError.message) }
@@ -163,7 +201,7 @@ public final class CheckoutViewModel: ScreenModel {
   /// online: chosen as `currency CODE` would be. When its rate cannot be had, GBP stays and a
   /// notice says so; offline, the offline notice already does. Waiting to be seen means a
   /// front end is there to hear the notice (a session is made before its front end listens).
-  public func start(inCurrency code: String) {
+  private func restore(_ code: String) {
     let activity = activity
     let online = online
     // Once online, the choice and its notice are one piece of tracked work: the notice is
@@ -172,9 +210,9 @@ public final class CheckoutViewModel: ScreenModel {
       activation.changes.first(where: { $0 }).flatMap { _ in online.first(where: { $0 }) }
         .flatMap { [unowned self] _ in
           activity.track(
-            chooseCurrency(code: code).handleEvents(receiveOutput: { [weak self] result in
+            choose(code).handleEvents(receiveOutput: { [weak self] result in
               guard let self, case .rejected(let reason) = result else { return }
-              if openTable.value != nil { cancel() }
+              if openTable.value != nil { openTable.accept(nil) }
               said.accept("Showing GBP: \(code) is not available. \(reason)")
             }))
         },
@@ -182,39 +220,29 @@ public final class CheckoutViewModel: ScreenModel {
   }
 
   /// `currency CODE` as one input: selects from the open picker, or fetches rates first.
-  public func chooseCurrency(code: String) -> AnyPublisher<InputResult, Never> {
-    if openTable.value != nil { return Replayed.answered(select(code)) }
+  private func choose(_ code: String) -> PendingResult {
+    if openTable.value != nil { return Replayed.answered(selectFromPicker(code)) }
     let answer = Replayed<InputResult, Never>()
     work.sink(
-      openCurrencyPicker(),
+      openPicker(),
       receiveValue: { [weak self] opened in
         guard let self else { return }
-        answer.send(opened == .accepted ? select(code) : opened)
+        answer.send(opened == .accepted ? selectFromPicker(code) : opened)
         answer.send(completion: .finished)
       })
     return answer.eraseToAnyPublisher()
   }
 
   /// Chooses a currency from the open picker (trimmed, any case), and closes the picker.
-  @discardableResult
-  public func select(_ code: String) -> InputResult {
+  private func selectFromPicker(_ code: String) -> InputResult {
     guard let table = openTable.value else { return .rejected(Text.pickerClosed) }
     let normalized = code.trimmingCharacters(in: .whitespacesAndNewlines).uppercased()
     guard let choice = table.currency(normalized) else {
-      return said.refuse(Text.unknown(normalized))
+      return .rejected(Text.unknown(normalized))
     }
     store.select(choice)
     openTable.accept(nil)
     return .accepted
-  }
-
-  /// Closes the picker without changing anything.
-  public func cancel() { openTable.accept(nil) }
-
-  /// Returns to the catalog.
-  public func back() {
-    routes.accept(.catalog)
-    navigator?.returnToCatalog()
   }
 
   /// `Rates of 2025-01-15`, with where they came from when the service names itself or they
@@ -244,4 +272,21 @@ public final class CheckoutViewModel: ScreenModel {
           isCurrent: currency.code == current.code)
       })
   }
+}
+
+/// What the user can do on the checkout screen.
+public enum CheckoutInput: Codable, Equatable, Sendable {
+  /// Fetches rates and opens the currency picker (refused offline or while fetching).
+  case openCurrencyPicker
+  /// `currency CODE`: selects from the open picker, or fetches rates first and then selects.
+  case chooseCurrency(code: String)
+  /// Chooses a currency from the open picker (trimmed, any case) and closes it.
+  case select(code: String)
+  /// Closes the picker without changing anything.
+  case cancel
+  /// Returns to the catalog.
+  case back
+  /// Starts in a remembered or configured currency once the screen is first seen and online;
+  /// when its rate cannot be had, GBP stays and a message says why.
+  case restoreCurrency(code: String)
 }

@@ -19,6 +19,34 @@ public enum FieldStatus: Equatable, Sendable {
   public var isValid: Bool { self == .valid }
 }
 
+extension FieldStatus: Codable {
+  private enum CodingKeys: String, CodingKey { case state, message }
+  private enum Name: String, Codable { case pristine, valid, invalid }
+
+  /// `{"state": "pristine"}`, `{"state": "valid"}` or
+  /// `{"state": "invalid", "message": "Enter a valid email address"}`.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    switch self {
+    case .pristine: try container.encode(Name.pristine, forKey: .state)
+    case .valid: try container.encode(Name.valid, forKey: .state)
+    case .invalid(let message):
+      try container.encode(Name.invalid, forKey: .state)
+      try container.encode(message, forKey: .message)
+    }
+  }
+
+  /// Reads what `encode(to:)` writes.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    switch try container.decode(Name.self, forKey: .state) {
+    case .pristine: self = .pristine
+    case .valid: self = .valid
+    case .invalid: self = .invalid(try container.decode(String.self, forKey: .message))
+    }
+  }
+}
+
 /// The order form's validation rules. Text is trimmed first; lengths count characters
 /// (grapheme clusters).
 public enum OrderFormRules {

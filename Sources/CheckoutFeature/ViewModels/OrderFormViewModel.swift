@@ -100,58 +100,59 @@ public final class OrderFormViewModel: ScreenModel {
 
   // MARK: Inputs
 
-  /// Replaces the name as typed.
-  public func setName(_ text: String) {
-    edit {
-      $0.name = text
-      $0.touched.touch(.name)
-    }
-  }
-
-  /// Replaces the email as typed.
-  public func setEmail(_ text: String) {
-    edit {
-      $0.email = text
-      $0.touched.touch(.email)
-    }
-  }
-
-  /// Replaces the address as typed.
-  public func setAddress(_ text: String) {
-    edit {
-      $0.address = text
-      $0.touched.touch(.address)
-    }
-  }
-
-  /// Fills the email from the account while the field is still pristine; an email the user
-  /// typed is never replaced.
-  public func fillEmail(fromAccount email: String) {
-    guard !fields.value.touched.contains(.email) else { return }
-    setEmail(email)
-  }
-
-  /// Places the order, or says why not: at once with the current hint when it cannot start
-  /// (`immediateAnswer` holds it); else `.accepted` once the order is saved, or
-  /// `notPlaced` when the save failed.
+  /// Does what `input` says; `submitOrder` answers at once with the hint when the order cannot
+  /// start, else `.accepted` once it is saved or `notPlaced` when the save failed.
   @discardableResult
-  public func submitOrder() -> PendingResult {
-    if let block = Self.block(
-      cartFilled: !cart.current.isEmpty, formValid: fields.value.isValid,
-      placing: placeOrder.isExecuting)
-    {
-      return Replayed.answered(.rejected(block))
+  public func send(_ input: OrderFormInput) -> PendingResult {
+    switch input {
+    case .setName(let text):
+      edit {
+        $0.name = text
+        $0.touched.touch(.name)
+      }
+    case .setEmail(let text):
+      edit {
+        $0.email = text
+        $0.touched.touch(.email)
+      }
+    case .setAddress(let text):
+      edit {
+        $0.address = text
+        $0.touched.touch(.address)
+      }
+    case .fillEmail(let email):
+      // Only while the field is still pristine: an email the user typed is never replaced.
+      guard !fields.value.touched.contains(.email) else { break }
+      return send(.setEmail(text: email))
+    case .submitOrder:
+      if let block = Self.block(
+        cartFilled: !cart.current.isEmpty, formValid: fields.value.isValid,
+        placing: placeOrder.isExecuting)
+      {
+        return Replayed.answered(.rejected(block))
+      }
+      return work.answer(placeOrder.execute(())) { _ in .rejected(Self.notPlaced) }
+    case .dismissConfirmation:
+      guard confirmationText.value != nil else { break }
+      confirmationText.accept(nil)
+      routes.accept(.catalog)
+      navigator?.returnToCatalog()
     }
-    return work.answer(placeOrder.execute(())) { _ in .rejected(Self.notPlaced) }
+    return Replayed.answered(.accepted)
   }
 
-  /// Closes the confirmation and routes back to the catalog; nothing without one.
-  public func dismissConfirmation() {
-    guard confirmationText.value != nil else { return }
-    confirmationText.accept(nil)
-    routes.accept(.catalog)
-    navigator?.returnToCatalog()
-  }
+  /// `send(.setName(text:))`.
+  public func setName(_ text: String) { send(.setName(text: text)) }
+  /// `send(.setEmail(text:))`.
+  public func setEmail(_ text: String) { send(.setEmail(text: text)) }
+  /// `send(.setAddress(text:))`.
+  public func setAddress(_ text: String) { send(.setAddress(text: text)) }
+  /// `send(.fillEmail(fromAccount:))`.
+  public func fillEmail(fromAccount email: String) { send(.fillEmail(fromAccount: email)) }
+  /// `send(.submitOrder)`.
+  @discardableResult public func submitOrder() -> PendingResult { send(.submitOrder) }
+  /// `send(.dismissConfirmation)`.
+  public func dismissConfirmation() { send(.dismissConfirmation) }
 
   // MARK: Internals
 
@@ -193,4 +194,20 @@ public final class OrderFormViewModel: ScreenModel {
       },
       baseTotalMinor: cart.baseTotal, totalMinor: currency.convert(cart.baseTotal))
   }
+}
+
+/// What the user can do on the order form.
+public enum OrderFormInput: Codable, Equatable, Sendable {
+  /// Replaces the name as typed.
+  case setName(text: String)
+  /// Replaces the email as typed.
+  case setEmail(text: String)
+  /// Replaces the address as typed.
+  case setAddress(text: String)
+  /// Fills the email from the account while the field is still pristine.
+  case fillEmail(fromAccount: String)
+  /// Places the order, or says why not (the hint).
+  case submitOrder
+  /// Closes the confirmation and returns to the catalog; nothing without one.
+  case dismissConfirmation
 }

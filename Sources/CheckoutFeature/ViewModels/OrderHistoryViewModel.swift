@@ -76,20 +76,31 @@ public final class OrderHistoryViewModel: ScreenModel {
     // As for the catalog: the first load starts after `init`, so its failure is seen.
     let loading = activity?.begin()
     scheduler.schedule(after: scheduler.now) { [weak self] in
-      self?.reload()
+      self?.observe()
       loading?.end()
     }
   }
 
-  /// Shows the history over the current scene (through the navigator); nothing when it is
-  /// already shown.
-  public func open() { navigator?.present(.history) }
+  /// Does what `input` says; nothing here is refused.
+  @discardableResult
+  public func send(_ input: OrderHistoryInput) -> InputResult {
+    switch input {
+    case .open: navigator?.present(.history)
+    case .close: navigator?.dismiss(.history)
+    case .reload: observe()
+    }
+    return .accepted
+  }
 
-  /// Takes the history off the navigator's stack; nothing when it is not shown.
-  public func close() { navigator?.dismiss(.history) }
+  /// `send(.open)`.
+  public func open() { send(.open) }
+  /// `send(.close)`.
+  public func close() { send(.close) }
+  /// `send(.reload)`.
+  public func reload() { send(.reload) }
 
   /// Subscribes to the stored orders again.
-  public func reload() {
+  private func observe() {
     let loading = activity?.begin()
     observation = storage.observeOrders()
       .receive(on: scheduler)
@@ -130,4 +141,14 @@ public final class OrderHistoryViewModel: ScreenModel {
           amount: MoneyAmount(minor: $0.amountMinor, currency: code))
       })
   }
+}
+
+/// What the user can do on the order history.
+public enum OrderHistoryInput: Codable, Equatable, Sendable {
+  /// Shows the history over the current scene; nothing when it is already shown.
+  case open
+  /// Takes the history off the stack; nothing when it is not shown.
+  case close
+  /// Subscribes to the stored orders again.
+  case reload
 }

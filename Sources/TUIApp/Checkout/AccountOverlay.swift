@@ -27,16 +27,14 @@ struct AccountOverlay {
     state.isSignedIn ? Focus.allCases : Array(Focus.allCases.dropLast())
   }
 
-  /// Handles `key` while the overlay is open; an answer known at once (a refusal) is returned
-  /// for the toast line.
-  mutating func handle(_ key: Key, state: AccountState, account: AccountViewModel)
-    -> InputResult?
-  {
+  /// Handles `key` while the overlay is open: moves the focus or edits a field here, and
+  /// answers the input the key means, if any, for the screen to send.
+  mutating func handle(_ key: Key, state: AccountState) -> AccountInput? {
     let stops = stops(state)
     let index = stops.firstIndex(of: focus) ?? 0
     switch key {
     case .escape:
-      account.close()
+      return .close
     case .tab, .down:
       focus = stops[(index + 1) % stops.count]
     case .shiftTab, .up:
@@ -44,10 +42,9 @@ struct AccountOverlay {
     case .enter:
       switch focus {
       case .primary:
-        let answer = state.isSignedIn ? account.save() : account.create()
-        return answer.immediateAnswer
+        return state.isSignedIn ? .save : .create
       case .signOut:
-        return account.signOut().immediateAnswer
+        return .signOut
       default:
         focus = stops[(index + 1) % stops.count]
       }
@@ -56,10 +53,10 @@ struct AccountOverlay {
       guard field.handle(key) else { return nil }
       fields[focus] = field
       switch focus {
-      case .username: account.setUsername(field.text)
-      case .email: account.setEmail(field.text)
-      case .password: account.setPassword(field.text)
-      case .confirmation: account.setConfirmation(field.text)
+      case .username: return .setUsername(text: field.text)
+      case .email: return .setEmail(text: field.text)
+      case .password: return .setPassword(text: field.text)
+      case .confirmation: return .setConfirmation(text: field.text)
       case .primary, .signOut: break
       }
     }

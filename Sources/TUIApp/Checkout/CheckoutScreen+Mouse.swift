@@ -1,3 +1,4 @@
+import CheckoutFeature
 import TerminalUI
 
 extension CheckoutScreen {
@@ -37,14 +38,14 @@ extension CheckoutScreen {
       case .row(let index)?: list.select(index, in: rows, visible: listHeight)
       case .decrease(let index)?:
         list.select(index, in: rows, visible: listHeight)
-        if let row = selectedRow { refuse(session.catalog.remove(row.id)) }
+        if let row = selectedRow { send(.remove(id: row.id, quantity: 1)) }
       case .increase(let index)?:
         list.select(index, in: rows, visible: listHeight)
-        if let row = selectedRow { refuse(session.catalog.add(row.id)) }
-      case .checkout?: refuse(session.catalog.checkout())
-      case .back?: session.checkout.back()
+        if let row = selectedRow { send(.add(id: row.id, quantity: 1)) }
+      case .checkout?: send(CatalogInput.checkout)
+      case .back?: send(CheckoutInput.back)
       case .currency?: openCurrencyPicker()
-      case .placeOrder?: refuse(session.orderForm.submitOrder().immediateAnswer)
+      case .placeOrder?: send(.submitOrder)
       case .field?, nil: break
       }
     }

@@ -12,8 +12,6 @@ public final class CheckoutScreen: AppScreen, DriverBound {
   let scheduler: AnySchedulerOf<DispatchQueue>
   let redraw: () -> Void
   var subscriptions = Set<AnyCancellable>()
-  /// Answers to inputs still being worked out; each is dropped once it has come.
-  let answers = InFlightWork()
   lazy var toast = Toast(scheduler: scheduler) { [weak self] in self?.redraw() }
 
   // What the view models last said.
@@ -155,14 +153,14 @@ public final class CheckoutScreen: AppScreen, DriverBound {
     if key == .resize { return .handled }
     if case .mouse(let event) = key { return handle(event) }
     if var overlay = accountOverlay {
-      let answer = overlay.handle(key, state: account, account: session.account)
+      let input = overlay.handle(key, state: account)
       accountOverlay = overlay
-      refuse(answer)
+      if let input { send(input) }
       return .handled
     }
     if historyOpen { return handleHistory(key) }
     if form.confirmation != nil {
-      if key == .enter || key == .escape { session.orderForm.dismissConfirmation() }
+      if key == .enter || key == .escape { send(.dismissConfirmation) }
       return .handled
     }
     if let picker = checkout.currencyPicker { return handlePicker(key, picker) }
@@ -173,11 +171,12 @@ public final class CheckoutScreen: AppScreen, DriverBound {
     }
   }
 
-  /// Shows a refusal on the toast line (nil: an answer still to come, whose failure is an
-  /// event of its own).
-  func refuse(_ result: InputResult?) {
-    if let message = result?.message { toast.show(message) }
-  }
+  // Each input goes to its screen's model; a refusal shows on the toast line.
+  func send(_ input: CatalogInput) { toast.showRefusal(of: session.catalog.send(input)) }
+  func send(_ input: CheckoutInput) { toast.showRefusal(of: session.checkout.send(input)) }
+  func send(_ input: OrderFormInput) { toast.showRefusal(of: session.orderForm.send(input)) }
+  func send(_ input: OrderHistoryInput) { toast.showRefusal(of: session.history.send(input)) }
+  func send(_ input: AccountInput) { toast.showRefusal(of: session.account.send(input)) }
 
   private func handleCatalog(_ key: Key) -> KeyOutcome {
     let rows = ListRows(count: catalog.rows.count)
@@ -189,13 +188,13 @@ public final class CheckoutScreen: AppScreen, DriverBound {
     case .home: list.moveToStart(in: rows, visible: listHeight)
     case .end: list.moveToEnd(in: rows, visible: listHeight)
     case .character("+"), .character("="), .right:
-      if let row = selectedRow { refuse(session.catalog.add(row.id)) }
+      if let row = selectedRow { send(.add(id: row.id, quantity: 1)) }
     case .character("-"), .left:
-      if let row = selectedRow { refuse(session.catalog.remove(row.id)) }
+      if let row = selectedRow { send(.remove(id: row.id, quantity: 1)) }
     case .character("/"): focus = .filter
-    case .enter, .character("c"): refuse(session.catalog.checkout())
-    case .character("o"): session.history.open()
-    case .character("A"): session.account.open()
+    case .enter, .character("c"): send(CatalogInput.checkout)
+    case .character("o"): send(OrderHistoryInput.open)
+    case .character("A"): send(AccountInput.open)
     default: return .ignored
     }
     return .handled
@@ -213,27 +212,25 @@ public final class CheckoutScreen: AppScreen, DriverBound {
     case .character("a"): focus = .address
     case .character("p"):
       // A refusal is answered at once; a failed save is an event, shown as a toast anyway.
-      refuse(session.orderForm.submitOrder().immediateAnswer)
-    case .character("b"), .escape: session.checkout.back()
-    case .character("o"): session.history.open()
-    case .character("A"): session.account.open()
+      send(.submitOrder)
+    case .character("b"), .escape: send(CheckoutInput.back)
+    case .character("o"): send(OrderHistoryInput.open)
+    case .character("A"): send(AccountInput.open)
     default: return .ignored
     }
     return .handled
   }
 
-  /// Asks for the currency picker; a refusal shows on the toast line.
-  func openCurrencyPicker() {
-    answers.sink(
-      session.checkout.openCurrencyPicker(), receiveValue: { [weak self] in self?.refuse($0) })
-  }
+  /// Asks for the currency picker; a refusal shows on the toast line, a failed fetch arrives as
+  /// the screen's event.
+  func openCurrencyPicker() { send(CheckoutInput.openCurrencyPicker) }
 
   private func handleField(_ key: Key, _ field: Field) -> KeyOutcome {
     switch key {
     case .escape:
       if field == .filter {
         fields[.filter]?.set("")
-        session.catalog.filter("")
+        send(.filter(text: ""))
       }
       focus = nil
     case .enter where field == .filter: focus = nil
@@ -245,10 +242,10 @@ public final class CheckoutScreen: AppScreen, DriverBound {
       guard var editor = fields[field], editor.handle(key) else { return .ignored }
       fields[field] = editor
       switch field {
-      case .filter: session.catalog.filter(editor.text)
-      case .name: session.orderForm.setName(editor.text)
-      case .email: session.orderForm.setEmail(editor.text)
-      case .address: session.orderForm.setAddress(editor.text)
+      case .filter: send(.filter(text: editor.text))
+      case .name: send(.setName(text: editor.text))
+      case .email: send(OrderFormInput.setEmail(text: editor.text))
+      case .address: send(.setAddress(text: editor.text))
       }
     }
     return .handled
@@ -259,12 +256,12 @@ public final class CheckoutScreen: AppScreen, DriverBound {
     switch key {
     case .up: pickerSelection = max(0, pickerSelection - 1)
     case .down: pickerSelection = min(count - 1, pickerSelection + 1)
-    case .escape: session.checkout.cancel()
+    case .escape: send(CheckoutInput.cancel)
     case .enter:
       if pickerSelection < picker.choices.count {
-        refuse(session.checkout.select(picker.choices[pickerSelection].code))
+        send(.select(code: picker.choices[pickerSelection].code))
       } else {
-        session.checkout.cancel()
+        send(CheckoutInput.cancel)
       }
     case .character(let letter) where letter.isLetter:
       if let next = picker.choice(startingWith: letter, after: pickerSelection) {
@@ -277,7 +274,7 @@ public final class CheckoutScreen: AppScreen, DriverBound {
 
   private func handleHistory(_ key: Key) -> KeyOutcome {
     switch key {
-    case .escape, .character("o"): session.history.close()
+    case .escape, .character("o"): send(OrderHistoryInput.close)
     case .up: historyPosition.move(by: -1, in: ListRows(count: history.rows.count), visible: 100)
     case .down: historyPosition.move(by: 1, in: ListRows(count: history.rows.count), visible: 100)
     case .enter:

@@ -162,7 +162,6 @@ public final class TodoScreen: AppScreen, DriverBound {
     if case .mouse(let event) = key { return handle(event) }
     if let editor { return handleEditor(key, editor) }
     if filterOpen { return handleFilter(key) }
-    let tasks = session.tasks
     switch key {
     case .up, .character("k"): move(by: -1)
     case .down, .character("j"): move(by: 1)
@@ -173,31 +172,31 @@ public final class TodoScreen: AppScreen, DriverBound {
     case .character(" "):
       // The list keeps its place for the change only when the input was taken: a refused
       // one leaves no flag armed for some later, unrelated state.
-      if let task = selectedTask { keepScreenPosition = taken(tasks.toggle(task).immediateAnswer) }
-    case .enter: if let task = selectedTask { refuse(tasks.edit(task)) }
-    case .character("n"): followNewTask = taken(tasks.create())
+      if let task = selectedTask { keepScreenPosition = taken(.toggle(task: task)) }
+    case .enter: if let task = selectedTask { send(.edit(task: task)) }
+    case .character("n"): followNewTask = taken(.create)
     case .character("d"):
-      if let task = selectedTask { keepScreenPosition = taken(tasks.delete(task).immediateAnswer) }
-    case .character("u"): refuse(tasks.undo().immediateAnswer)
+      if let task = selectedTask { keepScreenPosition = taken(.delete(task: task)) }
+    case .character("u"): send(.undo)
     case .character("/"):
       filterOpen = true
       filterField.set(state?.filterText ?? "")
-    case .escape: tasks.setFilter("")
+    case .escape: send(.setFilter(text: ""))
     default: return .ignored
     }
     return .handled
   }
 
-  /// Shows a refusal on the toast line (an answer still to come is nil: a failure of the work
-  /// is a toast of its own).
-  private func refuse(_ result: InputResult?) {
-    if let message = result?.message { toast.show(message) }
-  }
+  /// Sends `input` to the list; a refusal shows on the toast line (a failure of the work
+  /// later is a toast of its own, the list's event).
+  private func send(_ input: TasksInput) { _ = taken(input) }
 
-  /// Whether an input was taken (accepted, or still to be answered); a refusal is toasted.
-  private func taken(_ result: InputResult?) -> Bool {
-    refuse(result)
-    return result?.message == nil
+  /// Sends `input` to the list and says whether it was taken (accepted, or still to be
+  /// answered); a refusal is toasted.
+  private func taken(_ input: TasksInput) -> Bool {
+    let answer = session.tasks.send(input).immediateAnswer
+    if let refusal = answer?.message { toast.show(refusal) }
+    return answer?.message == nil
   }
 
   private func handleFilter(_ key: Key) -> KeyOutcome {
@@ -206,21 +205,21 @@ public final class TodoScreen: AppScreen, DriverBound {
     case .escape:
       filterOpen = false
       filterField.set("")
-      session.tasks.setFilter("")
+      send(.setFilter(text: ""))
     default:
       guard filterField.handle(key) else { return .ignored }
-      session.tasks.setFilter(filterField.text)
+      send(.setFilter(text: filterField.text))
     }
     return .handled
   }
 
   private func handleEditor(_ key: Key, _ editor: EditTaskViewModel) -> KeyOutcome {
     switch key {
-    case .enter: refuse(editor.ok())
-    case .escape: editor.cancel()
+    case .enter: toast.showRefusal(of: editor.send(.ok))
+    case .escape: editor.send(.cancel)
     default:
       guard editorField.handle(key) else { return .ignored }
-      editor.setTitle(editorField.text)
+      editor.send(.setTitle(text: editorField.text))
     }
     return .handled
   }

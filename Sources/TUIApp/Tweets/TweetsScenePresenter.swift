@@ -142,24 +142,45 @@ final class ScenePresenter: DriverBound {
     toast(tweets[list.selection].link)
   }
 
-  func selectPerson(at index: Int) {
-    guard let model = scene.people else { return }
-    if case .rejected(let message) = model.select(at: index) { toast(message) }
+  // Inputs go to the scene's model; a refusal shows on the toast line.
+
+  /// Sends `input` to the scene's timeline, if it shows one.
+  func send(_ input: TimelineInput) {
+    if let refusal = scene.timeline?.send(input).message { toast(refusal) }
   }
 
-  func showPeople(_ navigator: TweetsNavigator) {
-    if case .listTimeline(let model) = scene { model.showPeople() } else { navigator.showPeople() }
+  /// Sends `input` to the scene's member list, if it shows one.
+  func send(_ input: PeopleInput) {
+    if let refusal = scene.people?.send(input).message { toast(refusal) }
   }
 
-  func setFilter(_ text: String) { scene.timeline?.setFilter(text) }
+  func selectPerson(at index: Int) { send(.select(index: index)) }
+  func showPeople() { send(TimelineInput.showPeople) }
+  func setFilter(_ text: String) { send(.setFilter(text: text)) }
+  func loadOlder() { send(.loadOlder) }
+  func openAuthor(_ username: String) { send(TimelineInput.showPerson(username: username)) }
 
   func refreshOrRetry() {
-    scene.timeline?.refresh()
-    scene.people?.retry()
+    send(TimelineInput.refresh)
+    send(PeopleInput.retry)
   }
 
-  func loadOlder() {
-    if case .rejected(let message)? = scene.timeline?.loadOlder() { toast(message) }
+  /// Leaves the scene (the timeline's or the people's own `back`).
+  func back() {
+    send(TimelineInput.back)
+    send(PeopleInput.back)
+  }
+
+  /// Back to the list timeline.
+  func showList() {
+    send(TimelineInput.showList)
+    send(PeopleInput.showList)
+  }
+
+  /// Pauses or resumes fetching, app-wide, from whichever scene is shown.
+  func togglePaused() {
+    send(TimelineInput.togglePaused)
+    send(PeopleInput.togglePaused)
   }
 
   // MARK: Drawing

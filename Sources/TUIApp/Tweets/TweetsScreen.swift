@@ -134,20 +134,20 @@ public final class TweetsScreen: AppScreen {
       if split {
         peopleFocused = true
       } else {
-        focused.showPeople(navigator)
+        focused.showPeople()
       }
     case .left, .character("h"):
-      if split { peopleFocused = true } else { navigator.back() }
+      if split { peopleFocused = true } else { focused.back() }
     case .right, .character("l"):
       if split { peopleFocused = false }
     case .escape where !focused.filter.isEmpty:
       // A kept filter goes first, as in Todo; the next Esc goes back.
       focused.setFilter("")
     case .escape:
-      if split { navigator.showListTimeline() } else { navigator.back() }
+      if split { focused.showList() } else { focused.back() }
     case .backspace:
-      if !split { navigator.back() }
-    case .character("p"): navigator.togglePaused()
+      if !split { focused.back() }
+    case .character("p"): focused.togglePaused()
     case .character("r"): focused.refreshOrRetry()
     case .character("o"): focused.loadOlder()
     case .character("y"): focused.showLink()
@@ -171,7 +171,7 @@ public final class TweetsScreen: AppScreen {
       presenter.selectPerson(at: index)
       if split { peopleFocused = false }
     } else if let username = presenter.selectedAuthor {
-      navigator.showPerson(username: username)
+      presenter.openAuthor(username)
     }
   }
 

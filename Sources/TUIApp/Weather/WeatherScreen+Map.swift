@@ -15,12 +15,12 @@ extension WeatherScreen {
   public func resize(columns: Int, rows: Int) {
     terminalSize = (columns, rows)
     let widths = WeatherMapPane.forecastWidths(columns: columns, rows: rows)
-    weather.setForecastWidth(widths.mapHidden, whileMapShown: widths.mapShown)
+    send(.setForecastWidth(columns: widths.mapHidden, whileMapShown: widths.mapShown))
     guard let size = WeatherMapPane.on(columns: columns, rows: rows)?.gridSize,
       lastMapSize.map({ $0 != size }) ?? true
     else { return }
     lastMapSize = size
-    weather.setMapSize(columns: size.columns, rows: size.rows)
+    send(.setMapSize(columns: size.columns, rows: size.rows))
   }
 
   func drawMap(_ painter: Painter, pane: WeatherMapPane) {

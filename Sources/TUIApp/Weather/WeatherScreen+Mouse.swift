@@ -8,15 +8,15 @@ extension WeatherScreen {
   func handle(_ event: MouseEvent) -> KeyOutcome {
     guard !state.keyPromptVisible else { return .handled }
     switch event.action {
-    case .wheelUp where state.mapVisible: weather.zoomIn()
-    case .wheelDown where state.mapVisible: weather.zoomOut()
+    case .wheelUp where state.mapVisible: send(.zoomIn)
+    case .wheelDown where state.mapVisible: send(.zoomOut)
     case .wheelUp, .wheelDown: break
     case .click:
       if event.row == 2 {
         focus = .city
       } else if let cell = mapCell(event) {
         focus = .map
-        weather.centreMap(onColumn: cell.column, row: cell.row)
+        send(.centreMap(column: cell.column, row: cell.row))
       } else {
         focus = nil
       }

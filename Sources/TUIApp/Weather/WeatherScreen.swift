@@ -48,6 +48,9 @@ public final class WeatherScreen: AppScreen, DriverBound {
 
   func didReceiveValue() { redraw() }
 
+  /// Sends `input` to the screen's model; a refusal shows on the toast line.
+  func send(_ input: WeatherInput) { toast.showRefusal(of: weather.send(input)) }
+
   // MARK: AppScreen
 
   public var hasFocusedField: Bool { focus == .city || state.keyPromptVisible }
@@ -101,11 +104,11 @@ public final class WeatherScreen: AppScreen, DriverBound {
   private func handleKeyDialog(_ key: Key) -> KeyOutcome {
     switch key {
     case .enter:
-      weather.setApiKey(keyField.text)
+      send(.setApiKey(key: keyField.text))
     case .escape:
-      weather.dismissKeyPrompt()
+      send(.dismissKeyPrompt)
     case .tab:
-      weather.toggleSaveKey()
+      send(.toggleSaveKey)
     default:
       guard keyField.handle(key) else { return .ignored }
     }
@@ -116,12 +119,12 @@ public final class WeatherScreen: AppScreen, DriverBound {
   private func handleCityField(_ key: Key) -> KeyOutcome {
     switch key {
     case .enter:
-      weather.submit()
+      send(.submit)
     case .escape:
       focus = nil
     default:
       guard cityField.handle(key) else { return .ignored }
-      weather.setQuery(cityField.text)
+      send(.setQuery(text: cityField.text))
     }
     redraw()
     return .handled
@@ -129,12 +132,12 @@ public final class WeatherScreen: AppScreen, DriverBound {
 
   private func handleMap(_ key: Key) -> KeyOutcome {
     switch key {
-    case .up: weather.pan(.north)
-    case .down: weather.pan(.south)
-    case .left: weather.pan(.west)
-    case .right: weather.pan(.east)
-    case .character("+"), .character("="): weather.zoomIn()
-    case .character("-"): weather.zoomOut()
+    case .up: send(.pan(.north))
+    case .down: send(.pan(.south))
+    case .left: send(.pan(.west))
+    case .right: send(.pan(.east))
+    case .character("+"), .character("="): send(.zoomIn)
+    case .character("-"): send(.zoomOut)
     case .escape: focus = nil
     default: return handleUnfocused(key)
     }
@@ -145,16 +148,16 @@ public final class WeatherScreen: AppScreen, DriverBound {
   private func handleUnfocused(_ key: Key) -> KeyOutcome {
     switch key {
     case .character("/"): focus = .city
-    case .character("l") where focus == nil: weather.useMyLocation()
+    case .character("l") where focus == nil: send(.useMyLocation)
     case .character("m"):
       // Decided from what the screen shows now, not from a state read back after the input
       // (which is the old one while delivery is deferred, the new one when it is not).
       let showing = !state.mapVisible
-      weather.setMapVisible(showing)
+      send(.setMapVisible(showing))
       focus = showing ? .map : nil
-    case .character("u"): weather.toggleUnits()
-    case .character("k"): weather.openKeyPrompt()
-    case .character("r"): weather.refresh()
+    case .character("u"): send(.toggleUnits)
+    case .character("k"): send(.openKeyPrompt)
+    case .character("r"): send(.refresh)
     default: return .ignored
     }
     redraw()

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One task of the list: due until it is checked.
-public struct TaskItem: Identifiable, Hashable, Sendable {
+public struct TaskItem: Identifiable, Hashable, Sendable, Codable {
   /// Identity, assigned by the store, >= 1, never reused within a store.
   public let uid: Int64
   /// As stored; may be "" (a task created by the editor before its first save).

@@ -1,8 +1,8 @@
 import Foundation
 
 /// One of the two lists the screen shows.
-public struct TaskSection: Equatable, Sendable {
-  public enum Kind: Equatable, Sendable { case due, done }
+public struct TaskSection: Equatable, Sendable, Codable {
+  public enum Kind: String, Equatable, Sendable, Codable { case due, done }
   public let kind: Kind
   /// "Due Tasks" or "Done Tasks".
   public let title: String
@@ -16,7 +16,7 @@ public struct TaskSection: Equatable, Sendable {
 }
 
 /// How many tasks there are, and how many are due.
-public struct TaskStatistics: Equatable, Sendable {
+public struct TaskStatistics: Equatable, Sendable, Codable {
   public let total: Int
   public let due: Int
   public var done: Int { total - due }
@@ -32,7 +32,7 @@ public struct TaskStatistics: Equatable, Sendable {
 }
 
 /// How an editor closed.
-public enum EditOutcome: Equatable, Sendable {
+public enum EditOutcome: Equatable, Sendable, Codable {
   case saved(TaskItem)
   case cancelled
 }

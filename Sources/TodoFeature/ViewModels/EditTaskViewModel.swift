@@ -92,37 +92,51 @@ public final class EditTaskViewModel: ScreenModel {
   /// The outcome, replayed to a late subscriber, once the editor has closed.
   public var outcome: AnyPublisher<EditOutcome, Never> { recorded.eraseToAnyPublisher() }
 
-  /// The text field now holds `text` (raw).
-  public func setTitle(_ newTitle: String) { text.accept(newTitle) }
-
   /// The current raw text.
   public var currentTitle: String { text.value }
 
-  /// Saves and closes, or says why not.
+  /// Does what `input` says: `ok` is refused (with the reason) while the editor is closed,
+  /// saving, or the title is invalid; `cancel` while the editor is closed.
   @discardableResult
-  public func ok() -> InputResult {
-    let refusal: String? =
-      if !open.value {
-        TodoRefusal.editorClosed
-      } else if save.isExecuting || okAction.isExecuting {
-        TodoRefusal.busy
-      } else if case .failure(let error) = TaskTitle.validate(text.value) {
-        error.message
-      } else {
-        nil
-      }
-    okAction.execute(())
-    return refusal.map(InputResult.rejected) ?? .accepted
+  public func send(_ input: EditTaskInput) -> InputResult {
+    switch input {
+    case .setTitle(let newTitle):
+      text.accept(newTitle)
+      return .accepted
+    case .ok:
+      let refusal: String? =
+        if !open.value {
+          TodoRefusal.editorClosed
+        } else if save.isExecuting || okAction.isExecuting {
+          TodoRefusal.busy
+        } else if case .failure(let error) = TaskTitle.validate(text.value) {
+          error.message
+        } else {
+          nil
+        }
+      okAction.execute(())
+      return refusal.map(InputResult.rejected) ?? .accepted
+    case .cancel:
+      let wasOpen = open.value
+      cancelAction.execute(())
+      return wasOpen ? .accepted : .rejected(TodoRefusal.editorClosed)
+    }
   }
 
+  /// `send(.setTitle(text:))`.
+  public func setTitle(_ newTitle: String) { send(.setTitle(text: newTitle)) }
+  /// `send(.ok)`.
+  @discardableResult public func ok() -> InputResult { send(.ok) }
+  /// `send(.cancel)`.
+  @discardableResult public func cancel() -> InputResult { send(.cancel) }
+}
+
+/// What the user can do in the task editor.
+public enum EditTaskInput: Codable, Equatable, Sendable {
+  /// The text field now holds this text (raw).
+  case setTitle(text: String)
+  /// Saves the cleaned title and closes, or says why not.
+  case ok
   /// Closes without saving (running the cancel work first).
-  @discardableResult
-  public func cancel() -> InputResult {
-    guard open.value else {
-      cancelAction.execute(())
-      return .rejected(TodoRefusal.editorClosed)
-    }
-    cancelAction.execute(())
-    return .accepted
-  }
+  case cancel
 }

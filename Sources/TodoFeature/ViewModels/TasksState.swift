@@ -1,5 +1,5 @@
 /// Everything the task list shows, display-ready, in one value (the todo spec's outputs).
-public struct TasksState: Equatable, Sendable {
+public struct TasksState: Equatable, Sendable, Codable {
   /// Due Tasks then Done Tasks, filtered when a filter applies.
   public var sections: [TaskSection]
   /// "5 tasks, 5 due."
@@ -17,7 +17,7 @@ public struct TasksState: Equatable, Sendable {
 }
 
 /// Everything the task editor shows, in one value.
-public struct EditTaskState: Equatable, Sendable {
+public struct EditTaskState: Equatable, Sendable, Codable {
   /// "New Task" or "Edit Task".
   public var heading: String
   /// The text as typed.

@@ -115,61 +115,43 @@ public final class TasksViewModel: ScreenModel {
 
   // MARK: Inputs
 
-  /// Adds an empty task and opens the editor on it.
+  /// Does what `input` says. `create` and `edit` answer at once (refused while an editor is
+  /// open); the others are refused at once while the previous change of their kind is saving,
+  /// else answered when the service has done it (`.rejected` with the failure's message, which
+  /// is also a toast: a failure is not a refusal).
   @discardableResult
-  public func create() -> InputResult {
-    let open = editorOpen.value
-    createAction.execute(())
-    return open ? .rejected(TodoRefusal.editorOpen) : .accepted
-  }
-
-  /// Opens the editor on `task`.
-  @discardableResult
-  public func edit(_ task: TaskItem) -> InputResult {
-    let open = editorOpen.value
-    editAction.execute(task)
-    return open ? .rejected(TodoRefusal.editorOpen) : .accepted
-  }
-
-  /// Checks off a due task, or brings a done one back. Refused at once while the previous
-  /// change is saving; else answered when the service has done it (`.rejected` with the
-  /// failure's message, which is also a toast).
-  @discardableResult
-  public func toggle(_ task: TaskItem) -> PendingResult {
-    let busy = toggleAction.isExecuting
-    return answer(toggleAction.execute(task), refusal: busy ? TodoRefusal.busy : nil)
-  }
-
-  /// Deletes a task; `undo()` brings it back. Answered as `toggle(_:)` is.
-  @discardableResult
-  public func delete(_ task: TaskItem) -> PendingResult {
-    let busy = deleteAction.isExecuting
-    return answer(deleteAction.execute(task), refusal: busy ? TodoRefusal.busy : nil)
-  }
-
-  /// Restores the last deleted task. Answered as `toggle(_:)` is (also refused at once with
-  /// nothing to undo).
-  @discardableResult
-  public func undo() -> PendingResult {
-    let refusal: String? =
-      undoSlot.value == nil
-      ? TodoRefusal.nothingToUndo : (undoAction.isExecuting ? TodoRefusal.busy : nil)
-    return answer(undoAction.execute(()), refusal: refusal)
-  }
-
-  /// Adds a task with this title at once, without the editor. Answered as `toggle(_:)` is
-  /// (also refused at once with an invalid title).
-  @discardableResult
-  public func quickAdd(_ title: String) -> PendingResult {
-    if case .failure(let error) = TaskTitle.validate(title) {
-      return Replayed.answered(.rejected(error.message))
+  public func send(_ input: TasksInput) -> PendingResult {
+    switch input {
+    case .create:
+      let open = editorOpen.value
+      createAction.execute(())
+      return Replayed.answered(open ? .rejected(TodoRefusal.editorOpen) : .accepted)
+    case .edit(let task):
+      let open = editorOpen.value
+      editAction.execute(task)
+      return Replayed.answered(open ? .rejected(TodoRefusal.editorOpen) : .accepted)
+    case .toggle(let task):
+      let busy = toggleAction.isExecuting
+      return answer(toggleAction.execute(task), refusal: busy ? TodoRefusal.busy : nil)
+    case .delete(let task):
+      let busy = deleteAction.isExecuting
+      return answer(deleteAction.execute(task), refusal: busy ? TodoRefusal.busy : nil)
+    case .undo:
+      let refusal: String? =
+        undoSlot.value == nil
+        ? TodoRefusal.nothingToUndo : (undoAction.isExecuting ? TodoRefusal.busy : nil)
+      return answer(undoAction.execute(()), refusal: refusal)
+    case .quickAdd(let title):
+      if case .failure(let error) = TaskTitle.validate(title) {
+        return Replayed.answered(.rejected(error.message))
+      }
+      let busy = quickAddAction.isExecuting
+      return answer(quickAddAction.execute(title), refusal: busy ? TodoRefusal.busy : nil)
+    case .setFilter(let text):
+      rawFilter.accept(text)
+      return Replayed.answered(.accepted)
     }
-    let busy = quickAddAction.isExecuting
-    return answer(quickAddAction.execute(title), refusal: busy ? TodoRefusal.busy : nil)
   }
-
-  /// The filter box's text changed: applies 150 ms after the last change; blank applies at once.
-  public func setFilter(_ text: String) { rawFilter.accept(text) }
 
   /// An input's answer: the refusal at once, or how the service work of `execution` ended
   /// (`.rejected` with the failure's message when the service failed).

@@ -23,7 +23,7 @@ public final class TodoSession: AppSession {
   /// Cancels an open editor (deleting a task that was being created) and waits until the
   /// store has written it: the last thing a front end does before it exits.
   public func shutdown() {
-    editor?.cancel()
+    editor?.send(.cancel)
     (service as? SQLiteTaskService)?.waitForPendingWork()
   }
 

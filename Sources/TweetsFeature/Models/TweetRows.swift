@@ -2,7 +2,7 @@ import Foundation
 import ViewModelKit
 
 /// A tweet as both front ends show it.
-public struct TweetRow: Equatable, Sendable {
+public struct TweetRow: Equatable, Sendable, Codable {
   public let id: TwitterID
   /// `Unknown author` when neither the page nor the store knows the author.
   public let authorName: String
@@ -73,7 +73,7 @@ public struct TweetRow: Equatable, Sendable {
 }
 
 /// A list member as both front ends show it.
-public struct PersonRow: Equatable, Sendable {
+public struct PersonRow: Equatable, Sendable, Codable {
   public let id: TwitterID
   public let name: String
   public let username: String

@@ -36,3 +36,22 @@ public struct ListIdentifier: Equatable, Sendable {
   /// `@owner/slug`.
   public var title: String { "@\(owner)/\(slug)" }
 }
+
+extension TwitterID: Codable {
+  /// A digit string, as the API writes it: a 64-bit id read as a JavaScript number would lose
+  /// its last digits.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(description)
+  }
+
+  /// Reads a digit string, checked as `init?(_:)` checks it.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    guard let id = TwitterID(try container.decode(String.self)) else {
+      throw DecodingError.dataCorruptedError(
+        in: container, debugDescription: "Not a 64-bit id of 1–19 digits")
+    }
+    self = id
+  }
+}

@@ -73,23 +73,36 @@ public final class ListPeopleViewModel: ScreenModel {
 
   // MARK: Inputs
 
-  /// Opens the person at `index` (0-based).
+  /// Does what `input` says; `select` is refused for a row that is not there, `showPerson`
+  /// for a name that cannot be a username.
   @discardableResult
-  public func select(at index: Int) -> InputResult {
-    guard case .loaded(let rows) = fetch.value.load, rows.indices.contains(index) else {
-      return .rejected("No person #\(index + 1).")
+  public func send(_ input: PeopleInput) -> InputResult {
+    switch input {
+    case .select(let index):
+      guard case .loaded(let rows) = fetch.value.load, rows.indices.contains(index) else {
+        // The row's number as the user counts, kept from overflowing.
+        return .rejected("No person #\(index.addingReportingOverflow(1).partialValue).")
+      }
+      return navigator?.showPerson(username: rows[index].username) ?? .accepted
+    case .retry:
+      guard fetch.value.canRetry, case .authorized(let token) = account else { break }
+      fetchAll(token: token)
+    case .back: navigator?.back()
+    case .showPerson(let username):
+      return navigator?.showPerson(username: username) ?? .accepted
+    case .showList: navigator?.showListTimeline()
+    case .setPaused(let paused): env.setPaused(paused)
+    case .togglePaused: env.setPaused(!env.paused.value)
     }
-    return navigator?.showPerson(username: rows[index].username) ?? .accepted
+    return .accepted
   }
 
-  /// After a failure: fetch again from the first page.
-  public func retry() {
-    guard fetch.value.canRetry, case .authorized(let token) = account else { return }
-    fetchAll(token: token)
-  }
-
-  /// Leaves the member list.
-  public func back() { navigator?.back() }
+  /// `send(.select(index:))`.
+  @discardableResult public func select(at index: Int) -> InputResult { send(.select(index: index)) }
+  /// `send(.retry)`.
+  public func retry() { send(.retry) }
+  /// `send(.back)`.
+  public func back() { send(.back) }
 
   // MARK: Fetching
 
@@ -144,4 +157,22 @@ public final class ListPeopleViewModel: ScreenModel {
         fetch.accept(Fetch(load: .loaded(users.map(PersonRow.init)), loading: false))
       })
   }
+}
+
+/// What the user can do on the list's people screen.
+public enum PeopleInput: Codable, Equatable, Sendable {
+  /// Opens the person at a row (0-based); refused for a row that is not there.
+  case select(index: Int)
+  /// After a failure: fetches again from the first page.
+  case retry
+  /// Leaves the member list.
+  case back
+  /// Opens a member's timeline by username; refused for a name that cannot be one.
+  case showPerson(username: String)
+  /// Back to the list timeline; in split layout the people stay beside it.
+  case showList
+  /// Stops (true) or resumes fetching, app-wide: the timelines behind pause too.
+  case setPaused(Bool)
+  /// Pauses fetching app-wide while it runs, resumes it while paused.
+  case togglePaused
 }

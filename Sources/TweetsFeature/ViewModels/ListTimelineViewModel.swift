@@ -116,7 +116,8 @@ public final class ListTimelineViewModel {
         ?? Just(list.title).eraseToAnyPublisher(), content: content, poll: poller.view,
       older: older, scheduler: scheduler)
     controls = TimelineControls(
-      poller: poller, older: olderAction, filter: filter, activation: activation)
+      poller: poller, older: olderAction, filter: filter, activation: activation,
+      navigator: navigator)
     olderAction.errors.emit { [weak self] error in
       if case .underlying(let failure as FetchFailure) = error { self?.poller.report(failure) }
     }
@@ -134,8 +135,14 @@ public final class ListTimelineViewModel {
 
   // MARK: Inputs
 
-  /// Opens the people screen (at most once per 0.5 s; other calls are dropped).
-  public func showPeople() { peopleRequests.accept(()) }
+  /// Does what `input` says; `loadOlder` and `showPerson` can be refused.
+  @discardableResult
+  public func send(_ input: TimelineInput) -> InputResult {
+    if let answer = sendShared(input) { return answer }
+    // Opening the people screen: at most once per 0.5 s; other requests are dropped.
+    if input == .showPeople { peopleRequests.accept(()) }
+    return .accepted
+  }
 
   /// Whether anything of this screen is in flight.
   var isBusy: Bool { env.activity.isBusy }

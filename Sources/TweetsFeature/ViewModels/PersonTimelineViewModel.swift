@@ -94,7 +94,8 @@ public final class PersonTimelineViewModel {
       title: held.map(\.title).removeDuplicates().eraseToAnyPublisher(), content: content,
       poll: poller.view, older: older, scheduler: scheduler)
     controls = TimelineControls(
-      poller: poller, older: olderAction, filter: filter, activation: activation)
+      poller: poller, older: olderAction, filter: filter, activation: activation,
+      navigator: navigator)
     olderAction.errors.emit { [weak self] error in
       if case .underlying(let failure as FetchFailure) = error { self?.poller.report(failure) }
     }
@@ -110,8 +111,13 @@ public final class PersonTimelineViewModel {
 
   // MARK: Inputs
 
-  /// Leaves this timeline.
-  public func back() { navigator?.back() }
+  /// Does what `input` says; `loadOlder` and `showPerson` can be refused.
+  @discardableResult
+  public func send(_ input: TimelineInput) -> InputResult {
+    if let answer = sendShared(input) { return answer }
+    navigator?.showPeople()  // the one input left: showPeople
+    return .accepted
+  }
 
   // MARK: Fetching
 

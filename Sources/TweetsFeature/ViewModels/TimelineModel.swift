@@ -2,21 +2,38 @@ import Foundation
 import ViewModelKit
 
 /// What the list timeline and a person's timeline have in common, so that a front end draws
-/// and drives "a timeline" once: one `TimelineState`, `ScreenEvent`s, the same inputs. (The
-/// list timeline adds `showPeople()`; a person's timeline adds `back()`.)
-public protocol TimelineModel: ScreenModel where State == TimelineState, Event == ScreenEvent {
+/// and drives "a timeline" once: one `TimelineState`, `ScreenEvent`s, one `TimelineInput`.
+public protocol TimelineModel: ScreenModel
+where
+  State == TimelineState, Event == ScreenEvent, Input == TimelineInput, Answer == InputResult
+{
   /// What the shared inputs act on (its parts are the module's own).
   var controls: TimelineControls { get }
-  /// Stops (true) or resumes fetching; the flag is shared by every timeline.
-  func setPaused(_ paused: Bool)
-  /// Flips the shared pause.
-  func togglePaused()
+}
+
+/// What the user can do on a timeline, the list's or a person's.
+public enum TimelineInput: Codable, Equatable, Sendable {
+  /// Stops (true) or resumes fetching, app-wide: the flag is shared by every timeline.
+  case setPaused(Bool)
+  /// Flips the app-wide pause.
+  case togglePaused
   /// Polls now (unless paused or unauthorized).
-  func refresh()
-  /// Asks for the next older page, or says why not.
-  @discardableResult func loadOlder() -> InputResult
-  /// Filters the rows by words of `text` (case and diacritics ignored).
-  func setFilter(_ text: String)
+  case refresh
+  /// Asks for the next older rows (stored first, then a page); refused with the reason.
+  case loadOlder
+  /// Shows only the tweets whose text or author has every word of the text (case and
+  /// diacritics ignored); "" shows them all.
+  case setFilter(text: String)
+  /// Opens the list's people (back to them if they are in the stack); from the list timeline,
+  /// at most once per 0.5 s.
+  case showPeople
+  /// Opens a member's timeline (a tweet's author), replacing another member's on top;
+  /// refused for a name that cannot be a username.
+  case showPerson(username: String)
+  /// Back to the list timeline; in split layout the people pane beside it stays.
+  case showList
+  /// Leaves this timeline; nothing at the list timeline, the root.
+  case back
 }
 
 extension ListTimelineViewModel: TimelineModel {}
@@ -29,11 +46,14 @@ public final class TimelineControls {
   let older: Action<Void, Void>
   let filter: BehaviorRelay<String>
   let activation: Activation
+  /// Where the routes go; weak, as the navigator owns the scenes.
+  weak var navigator: (any TweetsNavigating)?
 
   init(
     poller: TimelinePoller, older: Action<Void, Void>, filter: BehaviorRelay<String>,
-    activation: Activation
+    activation: Activation, navigator: (any TweetsNavigating)?
   ) {
+    self.navigator = navigator
     self.poller = poller
     self.older = older
     self.filter = filter
@@ -46,22 +66,42 @@ extension TimelineModel {
   /// activation to every scene, `TweetsSession.setActive`).
   public var activation: Activation { controls.activation }
 
-  /// Stops (true) or resumes fetching, app-wide.
-  public func setPaused(_ paused: Bool) { controls.poller.setPaused(paused) }
+  /// The inputs both timelines answer the same way; nil for `showPeople`, which each timeline
+  /// answers itself.
+  func sendShared(_ input: TimelineInput) -> InputResult? {
+    switch input {
+    case .setPaused(let paused): controls.poller.setPaused(paused)
+    case .togglePaused: controls.poller.setPaused(!controls.poller.isPaused)
+    case .refresh: controls.poller.refresh()
+    case .loadOlder: return TimelinePoller.loadOlder(controls.older)
+    case .setFilter(let text): controls.filter.accept(text)
+    case .showPerson(let username):
+      return controls.navigator?.showPerson(username: username) ?? .accepted
+    case .showList: controls.navigator?.showListTimeline()
+    case .back: controls.navigator?.back()
+    case .showPeople: return nil
+    }
+    return .accepted
+  }
 
-  /// Flips the app-wide pause.
-  public func togglePaused() { controls.poller.setPaused(!controls.poller.isPaused) }
-
-  /// Polls now (unless paused or unauthorized).
-  public func refresh() { controls.poller.refresh() }
-
-  /// Asks for the next older rows (stored first, then a page), or says why not.
-  @discardableResult
-  public func loadOlder() -> InputResult { TimelinePoller.loadOlder(controls.older) }
-
-  /// Shows only the tweets whose text or author has every word of `text` (case and
-  /// diacritics ignored); "" shows them all. Extension E3.
-  public func setFilter(_ text: String) { controls.filter.accept(text) }
+  /// `send(.setPaused(_:))`.
+  public func setPaused(_ paused: Bool) { send(.setPaused(paused)) }
+  /// `send(.togglePaused)`.
+  public func togglePaused() { send(.togglePaused) }
+  /// `send(.refresh)`.
+  public func refresh() { send(.refresh) }
+  /// `send(.loadOlder)`.
+  @discardableResult public func loadOlder() -> InputResult { send(.loadOlder) }
+  /// `send(.setFilter(text:))`.
+  public func setFilter(_ text: String) { send(.setFilter(text: text)) }
+  /// `send(.showPeople)`.
+  public func showPeople() { send(.showPeople) }
+  /// `send(.back)`.
+  public func back() { send(.back) }
+  /// `send(.showPerson(username:))`.
+  @discardableResult public func showPerson(username: String) -> InputResult {
+    send(.showPerson(username: username))
+  }
 }
 
 extension Scene {

@@ -3,7 +3,7 @@ import ViewModelKit
 
 /// Everything a timeline shows, display-ready, in one value: the list's timeline and a
 /// person's timeline have the same fields, so a front end draws "a timeline" once.
-public struct TimelineState: Equatable, Sendable {
+public struct TimelineState: Equatable, Sendable, Codable {
   /// `@owner/slug`; a person's: `Loading...`, then `@username` or `None found`.
   public var title: String
   /// The rows, newest first, filtered by `filterText`.
@@ -28,14 +28,14 @@ public struct TimelineState: Equatable, Sendable {
 }
 
 /// Where the member list stands: the spec's `state` output.
-public enum PeopleLoad: Equatable, Sendable {
+public enum PeopleLoad: Equatable, Sendable, Codable {
   case loading
   case loaded([PersonRow])
   case failed(String)
 }
 
 /// Everything the people screen shows, in one value.
-public struct PeopleState: Equatable, Sendable {
+public struct PeopleState: Equatable, Sendable, Codable {
   /// `List Members`.
   public var title: String
   /// Loading, loaded or failed (the spec's `state`).

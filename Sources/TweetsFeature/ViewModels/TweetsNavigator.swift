@@ -109,7 +109,7 @@ public final class TweetsNavigator: TweetsNavigating {
   @discardableResult
   public func showPerson(username: String) -> InputResult {
     guard let name = PersonTimelineViewModel.normalisedUsername(username) else {
-      return refusals.refuse("Not a valid username.")
+      return .rejected("Not a valid username.")
     }
     if case .personTimeline(let top)? = currentScenes.last {
       if top.username?.lowercased() == name.lowercased() { return .accepted }

@@ -8,7 +8,7 @@ import Observation
 /// @State var store = ScreenStore(checkout, initial: .empty)
 /// var body: some View {
 ///   Text(store.state.total)
-///   Button("Change currency") { store.model.openCurrencyPicker() }
+///   Button("Change currency") { store.send(.openCurrencyPicker) }
 /// }
 /// ```
 ///
@@ -26,7 +26,7 @@ public final class ScreenStore<Model: ScreenModel>: Observable {
     registrar.access(self, keyPath: stateKey)
     return current
   }
-  /// The screen model: call its inputs here (`store.model.submit()`).
+  /// The screen model, for what `send(_:)` does not cover (its events, its activation).
   public let model: Model
   private var current: Model.State
   private let registrar = ObservationRegistrar()
@@ -40,6 +40,10 @@ public final class ScreenStore<Model: ScreenModel>: Observable {
     current = initial
     subscription = model.state.drive { [weak self] next in self?.update(next) }
   }
+
+  /// Sends `input` to the model: `store.send(.submit)`.
+  @discardableResult
+  public func send(_ input: Model.Input) -> Model.Answer { model.send(input) }
 
   private func update(_ next: Model.State) {
     guard next != current else { return }

@@ -1,6 +1,6 @@
 /// What a map cell shows, for a front end that colours the map: the glyphs alone already tell
 /// land from sea, so colour only adds to them.
-public enum MapPaint: Equatable, Sendable {
+public enum MapPaint: String, Equatable, Sendable, Codable {
   /// Open water.
   case sea
   /// Land, wholly or in part (a coast).
@@ -14,7 +14,7 @@ public enum MapPaint: Equatable, Sendable {
 }
 
 /// A run of neighbouring cells of one row that share a paint.
-public struct MapRun: Equatable, Sendable {
+public struct MapRun: Equatable, Sendable, Codable {
   /// The cells' glyphs, one column each.
   public var text: String
   /// How they are coloured.

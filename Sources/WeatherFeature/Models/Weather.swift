@@ -137,7 +137,7 @@ public struct LocationFix: Equatable, Sendable {
 }
 
 /// °C or °F.
-public enum TemperatureUnit: String, Equatable, Sendable, CaseIterable {
+public enum TemperatureUnit: String, Equatable, Sendable, CaseIterable, Codable {
   case celsius, fahrenheit
 
   /// `celsius` in this unit, exactly.
@@ -158,12 +158,12 @@ public enum SymbolSet: Equatable, Sendable {
 }
 
 /// A map pan.
-public enum PanDirection: Equatable, Sendable, CaseIterable {
+public enum PanDirection: String, Equatable, Sendable, CaseIterable, Codable {
   case north, south, east, west
 }
 
 /// A recently shown place on the map. Identity is `id`.
-public struct MapMarker: Equatable, Sendable {
+public struct MapMarker: Equatable, Sendable, Codable {
   /// The city's key, or the coordinate text of a nameless place.
   public var id: String
   public var coordinate: Coordinate
@@ -183,7 +183,7 @@ public struct MapMarker: Equatable, Sendable {
 }
 
 /// One day of the forecast chart.
-public struct ForecastRow: Equatable, Sendable {
+public struct ForecastRow: Equatable, Sendable, Codable {
   /// `Mon`…`Sun`; the row's identity.
   public var day: String
   public var icon: String

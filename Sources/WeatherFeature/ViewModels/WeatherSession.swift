@@ -37,11 +37,11 @@ public final class WeatherSession: AppSession {
         values: weather.unitsChoice.map(\.rawValue)
       ) { value in
         // Not a unit: the default stays.
-        if let unit = TemperatureUnit(rawValue: value) { weather.setUnits(unit) }
+        if let unit = TemperatureUnit(rawValue: value) { weather.send(.setUnits(unit)) }
       },
       // The place has no value at start (nothing is shown yet): its first value is a change.
       RememberedChoice(Self.placeKey, values: weather.placeChoice, isSetAtStart: false) {
-        if !$0.isEmpty { weather.show(place: $0) }
+        if !$0.isEmpty { weather.send(.show(place: $0)) }
       },
     ]
   }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Everything the weather screen shows, display-ready, in one value (the weather spec's
 /// outputs, by their names). A front end draws it as it is; nothing in it needs formatting.
-public struct WeatherState: Equatable, Sendable {
+public struct WeatherState: Equatable, Sendable, Codable {
   /// True from an accepted search until its display arrives.
   public var isLoading: Bool
   /// While a query retries, the attempt running and how many there may be: `attempt 2 of 4`;
@@ -253,7 +253,7 @@ extension WeatherState {
 }
 
 /// Where the weather on the screen came from.
-public enum WeatherSource: Equatable, Sendable {
+public enum WeatherSource: Equatable, Sendable, Codable {
   /// Nothing has been shown yet.
   case nothing
   /// The last query found no weather: the placeholder (`No data`).

@@ -147,43 +147,54 @@ public final class WeatherViewModel: ScreenModel {
 
   // MARK: Inputs
 
-  /// The search field's text changed; nothing is requested.
-  public func setQuery(_ text: String) { store.queryText = text }
-
-  /// Searches for the current query text. Blank text is ignored.
+  /// Does what `input` says. Refused: a query over 100 characters, an empty key, saving a key
+  /// that cannot be saved, and map moves while the map is hidden or off its grid.
   @discardableResult
-  public func submit() -> InputResult {
-    let cleaned = CityKey.clean(store.queryText)
-    guard !cleaned.isEmpty else { return .accepted }
-    guard cleaned.count <= Self.maxQueryLength else { return store.toasts.refuse(Self.tooLong) }
-    queries.start(.text(cleaned))
+  public func send(_ input: WeatherInput) -> InputResult {
+    switch input {
+    case .setQuery(let text): store.queryText = text
+    case .submit:
+      let cleaned = CityKey.clean(store.queryText)
+      guard !cleaned.isEmpty else { break }
+      guard cleaned.count <= Self.maxQueryLength else { return .rejected(Self.tooLong) }
+      queries.start(.text(cleaned))
+    case .show(let place):
+      store.replaceQuery(with: place)
+      return send(.submit)
+    case .useMyLocation: queries.start(.location)
+    case .refresh: queries.refresh()
+    case .toggleUnits: return send(.setUnits(store.value.units == .celsius ? .fahrenheit : .celsius))
+    case .setUnits(let unit): store.update { $0.units = unit }
+    case .setApiKey(let key): return enter(key: key)
+    case .openKeyPrompt: store.update { $0.keyPromptVisible = true }
+    case .dismissKeyPrompt:
+      store.update {
+        $0.keyPromptVisible = false
+        $0.saveKeyChosen = false
+      }
+    case .setSaveKey(let save): return keys.setSaveKey(save)
+    case .toggleSaveKey: return keys.setSaveKey(!store.value.saveKeyChosen)
+    case .toggleMap: map.setVisible(!store.value.mapVisible)
+    case .setMapVisible(let visible): map.setVisible(visible)
+    case .pan(let direction): return map.pan(direction)
+    case .zoomIn: return map.zoom(by: 1)
+    case .zoomOut: return map.zoom(by: -1)
+    case .centreMap(let column, let row): return map.centre(onColumn: column, row: row)
+    case .setMapSize(let columns, let rows): map.setSize(columns: columns, rows: rows)
+    case .setForecastWidth(let columns, let whileMapShown):
+      let clamp = { (value: Int) in min(1_000, max(1, value)) }
+      store.update {
+        $0.forecastWidths = .init(mapHidden: clamp(columns), mapShown: clamp(whileMapShown))
+      }
+    }
     return .accepted
   }
 
-  /// Shows `place` as a search for it would (the start of a session that remembered it).
-  public func show(place: String) {
-    store.replaceQuery(with: place)
-    submit()
-  }
-
-  /// Takes one accurate location fix and shows the weather there.
-  public func useMyLocation() { queries.start(.location) }
-
-  /// Runs the last accepted query again; nothing before the first one.
-  public func refresh() { queries.refresh() }
-
-  /// Switches between °C and °F; nothing is fetched.
-  public func toggleUnits() { setUnits(store.value.units == .celsius ? .fahrenheit : .celsius) }
-
-  /// Shows temperatures in `unit`; nothing is fetched.
-  public func setUnits(_ unit: TemperatureUnit) { store.update { $0.units = unit } }
-
   /// A key entered by the user: kept for this session, and also written to the settings file
-  /// when the user chose so (`setSaveKey`, ST-04); ends a wait for a key.
-  @discardableResult
-  public func setApiKey(_ key: String) -> InputResult {
+  /// when the user chose so (ST-04); ends a wait for a key.
+  private func enter(key: String) -> InputResult {
     let trimmed = key.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard !trimmed.isEmpty else { return store.toasts.refuse(Self.emptyKey) }
+    guard !trimmed.isEmpty else { return .rejected(Self.emptyKey) }
     store.update {
       $0.apiKey = trimmed
       $0.keyPromptVisible = false
@@ -192,67 +203,6 @@ public final class WeatherViewModel: ScreenModel {
     keys.keyEntered(trimmed)
     queries.keyEntered()
     return .accepted
-  }
-
-  /// Opens the key prompt.
-  public func openKeyPrompt() { store.update { $0.keyPromptVisible = true } }
-
-  /// Closes the key prompt (and its save choice); a query waiting for a key keeps waiting.
-  public func dismissKeyPrompt() {
-    store.update {
-      $0.keyPromptVisible = false
-      $0.saveKeyChosen = false
-    }
-  }
-
-  /// Whether the next key entered (`setApiKey`) is also written to the settings file; refused
-  /// when the key cannot be saved (no settings file, `--ephemeral`).
-  @discardableResult
-  public func setSaveKey(_ save: Bool) -> InputResult { keys.setSaveKey(save) }
-
-  /// Flips `setSaveKey`, as the dialog's check box does.
-  @discardableResult
-  public func toggleSaveKey() -> InputResult { keys.setSaveKey(!store.value.saveKeyChosen) }
-
-  // MARK: The map
-
-  /// Shows or hides the map.
-  public func toggleMap() { map.setVisible(!store.value.mapVisible) }
-
-  /// Shows (true) or hides the map; asking for what is already so changes nothing.
-  public func setMapVisible(_ visible: Bool) { map.setVisible(visible) }
-
-  /// Moves the map's centre; the weather there is fetched once the panning stops.
-  @discardableResult
-  public func pan(_ direction: PanDirection) -> InputResult { map.pan(direction) }
-
-  /// One zoom level closer (at most 6).
-  @discardableResult
-  public func zoomIn() -> InputResult { map.zoom(by: 1) }
-
-  /// Centres the map on grid cell (`column`, `row`), 0-based from the top-left of the grid the
-  /// front end was given (`setMapSize`): a click on the map. Rejected while the map is hidden
-  /// or for a cell off the grid. The weather there follows once the map settles, as after a pan.
-  @discardableResult
-  public func centreMap(onColumn column: Int, row: Int) -> InputResult {
-    map.centre(onColumn: column, row: row)
-  }
-
-  /// One zoom level further (at least 1).
-  @discardableResult
-  public func zoomOut() -> InputResult { map.zoom(by: -1) }
-
-  /// The map's size in cells, kept within `mapColumnRange` × `mapRowRange`.
-  public func setMapSize(columns: Int, rows: Int) { map.setSize(columns: columns, rows: rows) }
-
-  /// The forecast panel's width in cells with the map hidden and with it shown (a front end's
-  /// layout): the trend and the day rows then give each step as many cells as fit, up to 8.
-  /// Widths are kept within 1…1,000.
-  public func setForecastWidth(_ columns: Int, whileMapShown: Int) {
-    let clamp = { (value: Int) in min(1_000, max(1, value)) }
-    store.update {
-      $0.forecastWidths = .init(mapHidden: clamp(columns), mapShown: clamp(whileMapShown))
-    }
   }
 
   // MARK: Remembered choices

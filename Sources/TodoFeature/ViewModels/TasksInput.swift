@@ -1,0 +1,49 @@
+import ViewModelKit
+
+/// What the user can do on the task list, as values: what `TasksViewModel.send(_:)` takes
+/// from every head.
+public enum TasksInput: Codable, Equatable, Sendable {
+  /// Adds an empty task and opens the editor on it; refused while an editor is open.
+  case create
+  /// Opens the editor on a task; refused while an editor is open.
+  case edit(task: TaskItem)
+  /// Checks off a due task, or brings a done one back.
+  case toggle(task: TaskItem)
+  /// Deletes a task; `undo` brings it back.
+  case delete(task: TaskItem)
+  /// Restores the last deleted task; refused with nothing to undo.
+  case undo
+  /// Adds a task with this title at once, without the editor; refused with an invalid title.
+  case quickAdd(title: String)
+  /// The filter box's text: applies 150 ms after the last change; blank applies at once.
+  case setFilter(text: String)
+}
+
+// Thin conveniences over `send(_:)`, for tests and examples: each sends its input.
+extension TasksViewModel {
+  /// `send(.create)`, answered at once.
+  @discardableResult public func create() -> InputResult { now(send(.create)) }
+  /// `send(.edit(task:))`, answered at once.
+  @discardableResult public func edit(_ task: TaskItem) -> InputResult {
+    now(send(.edit(task: task)))
+  }
+  /// `send(.toggle(task:))`.
+  @discardableResult public func toggle(_ task: TaskItem) -> PendingResult {
+    send(.toggle(task: task))
+  }
+  /// `send(.delete(task:))`.
+  @discardableResult public func delete(_ task: TaskItem) -> PendingResult {
+    send(.delete(task: task))
+  }
+  /// `send(.undo)`.
+  @discardableResult public func undo() -> PendingResult { send(.undo) }
+  /// `send(.quickAdd(title:))`.
+  @discardableResult public func quickAdd(_ title: String) -> PendingResult {
+    send(.quickAdd(title: title))
+  }
+  /// `send(.setFilter(text:))`.
+  public func setFilter(_ text: String) { send(.setFilter(text: text)) }
+
+  /// An answer that is known at once (create and edit answer before they return).
+  private func now(_ answer: PendingResult) -> InputResult { answer.immediateAnswer ?? .accepted }
+}

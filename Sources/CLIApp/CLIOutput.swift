@@ -134,11 +134,9 @@ public final class CommandWork: SettlingWork {
 public protocol CLIApplication: SettlingWork {
   /// The screen whose outputs print now.
   var currentScreen: CLIScreen { get }
-  /// Every Signal message of the app, printed at once as `! <message>`.
-  var messages: AnyPublisher<String, Never> { get }
-  /// Work the user asked for that did not happen (a save that failed): each is printed as
-  /// `error: <message>` and makes the exit status 1.
-  var failures: AnyPublisher<String, Never> { get }
+  /// The session the commands drive: its `messages` print at once as `! <message>`, and each
+  /// of its `failures` prints as `error: <message>` and makes the exit status 1.
+  var appSession: any AppSession { get }
   /// The app's grammar: its commands, as the command line and each line of a session parse
   /// them.
   nonisolated static var grammar: any AppGrammar.Type { get }
@@ -168,9 +166,6 @@ public protocol CLIApplication: SettlingWork {
 
 extension CLIApplication {
   public func interrupt() { finish() }
-
-  /// Apps whose writes cannot fail have no failures.
-  public var failures: AnyPublisher<String, Never> { Empty().eraseToAnyPublisher() }
 
   /// Takes `--format` for the app's one-line answers; false: the app has none to format.
   public func useAnswerFormat(_ format: String) -> Bool { false }

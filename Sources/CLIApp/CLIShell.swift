@@ -41,8 +41,8 @@ public final class CLIShell {
     printer = CLIPrinter(json: json, streams: streams)
     self.waiter = waiter
     screen = app.currentScreen
-    messageSubscription = app.messages.sink { [printer] in printer.message($0) }
-    failureSubscription = app.failures.sink { [weak self] in self?.reject($0) }
+    messageSubscription = app.appSession.messages.emit { [printer] in printer.message($0.message) }
+    failureSubscription = app.appSession.failures.emit { [weak self] in self?.reject($0) }
   }
 
   /// Reports each of `failures` (failures outside the app's screens, such as a choice that

@@ -9,6 +9,12 @@
 /// - `setActive` says whether the app is seen (the shown tab, the terminal's focus, suspend
 ///   and resume). The session passes it to every screen model it holds and to each one it
 ///   makes later; screens react to their own `activation`, nothing else.
+/// - `send` takes the app's `Input`, a value that names a screen and that screen's input: the
+///   one way in for a head that drives the whole app (a web page's messages, a recorded
+///   session played back). A refused input answers its refusal and emits no event.
+/// - `messages` are every line the app's screens announce, merged once here so no head merges
+///   them; `failures` are the work the user asked for that did not happen (a write that
+///   failed), which a script must hear as an exit status of 1.
 /// - `rememberedChoices` are the user's choices the app keeps for the next run.
 /// - `shutdown` writes what is pending: the last thing a front end does.
 ///
@@ -21,6 +27,8 @@
 public protocol AppSession: AnyObject, SendableMetatype {
   /// The app's scenes.
   associatedtype Scene
+  /// What a head can ask of the app, as values: each names its screen and that screen's input.
+  associatedtype Input: Codable, Equatable, Sendable
 
   /// The app's one scene coordinator; its root is the app's first scene.
   var coordinator: SceneCoordinator<Scene> { get }
@@ -30,6 +38,12 @@ public protocol AppSession: AnyObject, SendableMetatype {
   var isSettled: Driver<Bool> { get }
   /// Whether any work counted by `isSettled` is in flight now.
   var isBusy: Bool { get }
+  /// Every line the app's screens announce (toasts, failures, confirmations), each once.
+  var messages: Signal<ScreenEvent> { get }
+  /// Work the user asked for that did not happen (a write that failed), as its message.
+  var failures: Signal<String> { get }
+  /// Sends `input` to the screen it names; refused when that screen is not shown.
+  @discardableResult func send(_ input: Input) -> PendingResult
   /// The choices kept for the next run, in the order they are put back at start.
   var rememberedChoices: [RememberedChoice] { get }
   /// What `rememberedChoices` are kept under, known before any session exists (for a report

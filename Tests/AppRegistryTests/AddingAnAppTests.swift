@@ -100,12 +100,13 @@ struct AddingAnAppTests {
     let first = try #require(
       try entry.makeSession(configuration, AppStartOptions(), scheduler.eraseToAnyScheduler())
         as? CounterSession)
-    #expect(first.increment() == .accepted && first.increment() == .accepted)
+    #expect(
+      first.counter.send(.increment) == .accepted && first.counter.send(.increment) == .accepted)
     let second = try #require(
       try entry.makeSession(configuration, AppStartOptions(), scheduler.eraseToAnyScheduler())
         as? CounterSession)
     var counts: [Int] = []
-    let watch = second.state.drive { counts.append($0.count) }
+    let watch = second.counter.state.drive { counts.append($0.count) }
     scheduler.advance()
     watch.cancel()
     #expect(counts == [2])

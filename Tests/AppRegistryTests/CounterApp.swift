@@ -10,8 +10,14 @@ import ViewModelKit
 // app"): a session, a CLI command set, a TUI screen, and one registry entry.
 
 /// The counter's whole state.
-struct CounterState: Equatable {
+struct CounterState: Equatable, Codable {
   var count: Int
+}
+
+/// What the user can do on the counter screen.
+enum CounterInput: Codable, Equatable, Sendable {
+  /// Adds one; refused past 3.
+  case increment
 }
 
 /// The counter's one scene.
@@ -19,32 +25,97 @@ enum CounterScene: Equatable {
   case counter
 }
 
-/// The feature: a session in the shape every app has (`AppSession`), with one screen model's
-/// worth of state and one input.
-final class CounterSession: AppSession {
+/// The feature's one screen model, in the shape every screen has (`ScreenModel`): one state,
+/// one Signal of events, one input type taken by `send(_:)`.
+@MainActor
+final class CounterViewModel: ScreenModel {
   private let relay = BehaviorRelay(value: CounterState(count: 0))
   let state: Driver<CounterState>
-  let scheduler: AnySchedulerOf<DispatchQueue>
+  /// Nothing happens once on the counter; its Signal never fires.
+  let events: Signal<ScreenEvent>
+  let activation = Activation()
+
+  init(scheduler: AnySchedulerOf<DispatchQueue>) {
+    state = relay.asDriver(scheduler: scheduler)
+    events = Empty<ScreenEvent, Never>().asSignal(scheduler: scheduler)
+  }
+
+  /// Adds one; refused past 3, to show a refusal through both shells.
+  @discardableResult
+  func send(_ input: CounterInput) -> InputResult {
+    switch input {
+    case .increment:
+      guard relay.value.count < 3 else { return .rejected("The counter stops at 3") }
+      relay.accept(CounterState(count: relay.value.count + 1))
+      return .accepted
+    }
+  }
+
+  /// The count now and after each change, as text: the choice kept between runs (read from
+  /// the source, not the Driver, so a change is kept before the UI scheduler's next turn).
+  var countChoice: AnyPublisher<String, Never> {
+    relay.map { "\($0.count)" }.eraseToAnyPublisher()
+  }
+
+  /// Puts back a count kept from the last run (0 to 3).
+  func restore(_ count: Int) {
+    if (0...3).contains(count) { relay.accept(CounterState(count: count)) }
+  }
+}
+
+/// What a head can ask of the counter app: `{"counter": {"increment": {}}}`.
+enum CounterSessionInput: Codable, Equatable, Sendable {
+  case counter(CounterInput)
+
+  func encode(to encoder: any Encoder) throws {
+    switch self {
+    case .counter(let input):
+      try ScreenAddressedCoding.encode(input, screen: "counter", to: encoder)
+    }
+  }
+
+  init(from decoder: any Decoder) throws {
+    let (name, container) = try ScreenAddressedCoding.screen(in: decoder)
+    guard name == "counter" else { throw ScreenAddressedCoding.unknown(name, in: decoder) }
+    self = .counter(
+      try container.decode(CounterInput.self, forKey: ScreenAddressedCoding.Key(stringValue: name)))
+  }
+}
+
+/// The feature: a session in the shape every app has (`AppSession`) over its one screen model.
+final class CounterSession: AppSession {
+  let counter: CounterViewModel
   let coordinator = SceneCoordinator<CounterScene>()
   let stack: Driver<[SceneEntry<CounterScene>]>
   /// Nothing the counter does takes time.
   let isSettled: Driver<Bool>
   var isBusy: Bool { false }
+  let messages: Signal<ScreenEvent>
+  /// Nothing the counter does can fail.
+  let failures: Signal<String>
 
   init(scheduler: AnySchedulerOf<DispatchQueue>) {
-    self.scheduler = scheduler
-    state = relay.asDriver(scheduler: scheduler)
+    counter = CounterViewModel(scheduler: scheduler)
     stack = coordinator.stackDriver(scheduler: scheduler)
     isSettled = Driver.just(true, scheduler: scheduler)
+    messages = counter.events
+    failures = Empty<String, Never>().asSignal(scheduler: scheduler)
     coordinator.transition(to: .counter, type: .root)
+  }
+
+  @discardableResult
+  func send(_ input: CounterSessionInput) -> PendingResult {
+    switch input {
+    case .counter(let input): counter.send(input).pending
+    }
   }
 
   /// The count is kept between runs, under `counter.count`.
   var rememberedChoices: [RememberedChoice] {
-    let relay = relay
+    let counter = counter
     return [
-      RememberedChoice(Self.countKey, values: relay.map { "\($0.count)" }) {
-        if let count = Int($0), (0...3).contains(count) { relay.accept(CounterState(count: count)) }
+      RememberedChoice(Self.countKey, values: counter.countChoice) {
+        if let count = Int($0) { counter.restore(count) }
       }
     ]
   }
@@ -52,15 +123,8 @@ final class CounterSession: AppSession {
   nonisolated static let countKey = RememberedChoice.Key("counter.count")
   nonisolated static var rememberedKeys: [RememberedChoice.Key] { [countKey] }
 
-  func setActive(_ active: Bool) {}
+  func setActive(_ active: Bool) { counter.setActive(active) }
   func shutdown() {}
-
-  /// Adds one; refused past 3, to show a refusal through both shells.
-  func increment() -> InputResult {
-    guard relay.value.count < 3 else { return .rejected("The counter stops at 3") }
-    relay.accept(CounterState(count: relay.value.count + 1))
-    return .accepted
-  }
 }
 
 /// The CLI folder: a command set over the session.
@@ -76,15 +140,15 @@ final class CounterCLI: CLIApplication {
     currentScreen = CLIScreen(
       name: "counter",
       outputs: [
-        CLIOutput("count", initial: true, driver: session.state) { .text("\($0.count)") }
+        CLIOutput("count", initial: true, driver: session.counter.state) { .text("\($0.count)") }
       ])
   }
 
   var isBusy: Bool { false }
-  var messages: AnyPublisher<String, Never> { Empty().eraseToAnyPublisher() }
+  var appSession: any AppSession { session }
   nonisolated static var grammar: any AppGrammar.Type { CounterGrammar.self }
   /// `add`: one more, or the refusal at 3.
-  func add() -> CommandOutcome { CommandOutcome(session.increment()) }
+  func add() -> CommandOutcome { CommandOutcome(session.counter.send(.increment)) }
   func finish() {}
   func setActive(_ active: Bool) {}
 }
@@ -117,7 +181,7 @@ final class CounterScreen: AppScreen {
 
   init(session: CounterSession, redraw: @escaping () -> Void) {
     self.session = session
-    subscription = session.state.drive { [weak self] in
+    subscription = session.counter.state.drive { [weak self] in
       self?.state = $0
       redraw()
     }
@@ -132,7 +196,7 @@ final class CounterScreen: AppScreen {
   }
   func handle(_ key: Key) -> KeyOutcome {
     guard key == .character("+") else { return .ignored }
-    _ = session.increment()
+    session.counter.send(.increment)
     return .handled
   }
   func willQuit() {}

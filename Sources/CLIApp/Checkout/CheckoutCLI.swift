@@ -102,15 +102,7 @@ public final class CheckoutCLI: CLIApplication {
   public var isBusy: Bool { session.isBusy }
   public var isSettled: Driver<Bool> { session.isSettled }
 
-  public var messages: AnyPublisher<String, Never> {
-    session.messages.map(\.message).eraseToAnyPublisher()
-  }
-
-  /// A cart change that could not be saved, or orders that could not be read, fail the
-  /// session (exit status 1).
-  public var failures: AnyPublisher<String, Never> {
-    session.failures.eraseToAnyPublisher()
-  }
+  public var appSession: any AppSession { session }
 
   public func setActive(_ active: Bool) { session.setActive(active) }
 

@@ -86,9 +86,7 @@ public final class TodoCLI: CLIApplication {
 
   public var isBusy: Bool { session.tasks.isBusy }
   public var isSettled: Driver<Bool> { session.tasks.isSettled }
-  public var messages: AnyPublisher<String, Never> {
-    session.tasks.events.map(\.message).eraseToAnyPublisher()
-  }
+  public var appSession: any AppSession { session }
   public var wantsRawLines: Bool { session.editor != nil }
 
   public func setActive(_ active: Bool) { session.setActive(active) }

@@ -10,10 +10,6 @@ public final class TweetsCLI: CLIApplication {
   private var screens: [ObjectIdentifier: CLIScreen] = [:]
   var navigator: TweetsNavigator { session.navigator }
 
-  /// A tweet store that could not be opened, or a write that failed, fails the session (exit
-  /// status 1).
-  public var failures: AnyPublisher<String, Never> { session.storeFailures }
-
   /// The navigator's scenes as last delivered: the CLI follows the `scenes` Driver, as the
   /// TUI does, and never reads the navigator's stack directly.
   private(set) var scenes: [Scene] = []
@@ -47,17 +43,7 @@ public final class TweetsCLI: CLIApplication {
   public var isBusy: Bool { navigator.isBusy }
   public var isSettled: Driver<Bool> { navigator.isSettled }
 
-  /// The navigator's refusals, and the errors of whichever scene is on top.
-  public var messages: AnyPublisher<String, Never> {
-    navigator.scenes
-      .map { scenes -> AnyPublisher<String, Never> in
-        scenes.last?.timeline?.events.map(\.message).eraseToAnyPublisher()
-          ?? Empty().eraseToAnyPublisher()
-      }
-      .switchToLatest()
-      .merge(with: navigator.messages)
-      .eraseToAnyPublisher()
-  }
+  public var appSession: any AppSession { session }
 
   public func setActive(_ active: Bool) { session.setActive(active) }
 

@@ -15,12 +15,6 @@ public final class WeatherCLI: CLIApplication {
   private var following: AnyCancellable?
   var weather: WeatherViewModel { session.weather }
 
-  /// A key that could not be saved to the settings file fails the session (exit status 1): a
-  /// failed write is never an exit 0.
-  public var failures: AnyPublisher<String, Never> {
-    weather.keySaveFailures.eraseToAnyPublisher()
-  }
-
   public init(session: WeatherSession) {
     self.session = session
     let state = session.weather.state
@@ -78,11 +72,7 @@ public final class WeatherCLI: CLIApplication {
   public var currentScreen: CLIScreen { screen }
   public var isBusy: Bool { weather.isBusy }
   public var isSettled: Driver<Bool> { weather.isSettled }
-  /// The toasts, and a line as each retry starts (`attempt 2 of 4`), in the order they come.
-  public var messages: AnyPublisher<String, Never> {
-    let retries = weather.state.map(\.attemptNote).removeDuplicates().filter { !$0.isEmpty }
-    return weather.events.map(\.message).merge(with: retries).eraseToAnyPublisher()
-  }
+  public var appSession: any AppSession { session }
 
   public func setActive(_ active: Bool) { weather.setActive(active) }
 

@@ -32,8 +32,6 @@ public final class TweetsScreen: AppScreen {
       self?.show(scenes)
     }
     .store(in: &subscriptions)
-    session.navigator.messages.emit { [weak self] in self?.toast.show($0) }.store(
-      in: &subscriptions)
   }
 
   private func show(_ scenes: [Scene]) {

@@ -9,6 +9,12 @@ public final class TodoSession: AppSession {
   /// know which scene is on top (the list, or the editor over it).
   public let stack: Driver<[SceneEntry<TodoScene>]>
 
+  /// The list's toasts (the editor's one event is how it closed, which the list reports).
+  public let messages: Signal<ScreenEvent>
+  /// None: a change the store refuses answers its input with the failure, which a script
+  /// already hears as its command failing.
+  public let failures: Signal<String>
+
   private let service: any TaskService
 
   /// Builds the coordinator, then the list, then shows the list as the root scene.
@@ -17,6 +23,8 @@ public final class TodoSession: AppSession {
     coordinator = SceneCoordinator()
     stack = coordinator.stackDriver(scheduler: scheduler)
     tasks = TasksViewModel(service: service, coordinator: coordinator, scheduler: scheduler)
+    messages = tasks.events
+    failures = Empty<String, Never>().asSignal(scheduler: scheduler)
     coordinator.transition(to: .tasks(tasks), type: .root)
   }
 

@@ -53,8 +53,6 @@ public final class TweetsNavigator: TweetsNavigating {
   public let scenes: Driver<[Scene]>
   /// False while any API request of any scene is in flight.
   public let isSettled: Driver<Bool>
-  /// A refused `showPerson`'s message (`messages`, as every screen's lines are called).
-  public let messages: Signal<String>
 
   private let list: ListIdentifier
   private let env: TweetsEnvironment
@@ -63,7 +61,6 @@ public final class TweetsNavigator: TweetsNavigating {
   private let layout = BehaviorRelay(value: Layout.stack)
   /// Whether the app is seen: every scene's activation, and a new scene's from the start.
   private let activation = Activation()
-  private let refusals = PublishRelay<String>()
   /// The spans of time `letTimePass` counts as pending, until they pass or `stopWaiting`.
   private var waits: [Activity] = []
 
@@ -75,7 +72,6 @@ public final class TweetsNavigator: TweetsNavigating {
     stack = current.map { $0.map(\.id) }.removeDuplicates().asDriver(scheduler: scheduler)
     scenes = current.asDriver(scheduler: scheduler)
     isSettled = env.activity.isIdle
-    messages = refusals.asSignal(scheduler: scheduler)
   }
 
   /// The scenes now, bottom to top (synchronous).

@@ -15,11 +15,23 @@ public final class TweetsSession: AppSession {
     navigator.environment.store.failures.map(\.message).eraseToAnyPublisher()
   }
 
+  /// The errors of whichever timeline is on top (the people screen announces nothing).
+  public let messages: Signal<ScreenEvent>
+  /// Each write of the tweet store that failed (`storeFailures`).
+  public let failures: Signal<String>
+
   /// A session whose screens are unseen until a front end says otherwise.
   public init(list: ListIdentifier, env: TweetsEnvironment) {
     self.list = list
     navigator = TweetsNavigator(list: list, env: env)
     stack = navigator.coordinator.stackDriver(scheduler: env.scheduler)
+    messages = navigator.scenes
+      .map { scenes -> AnyPublisher<ScreenEvent, Never> in
+        scenes.last?.timeline?.events.eraseToAnyPublisher() ?? Empty().eraseToAnyPublisher()
+      }
+      .switchToLatest()
+      .asSignal(scheduler: env.scheduler)
+    failures = env.store.failures.map(\.message).asSignal(scheduler: env.scheduler)
     navigator.start()
   }
 

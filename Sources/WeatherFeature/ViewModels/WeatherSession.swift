@@ -13,6 +13,10 @@ public final class WeatherSession: AppSession {
   /// The app's coordinator: the weather screen at the root, and nothing is ever pushed on it.
   public let coordinator = SceneCoordinator<WeatherScene>()
   public let stack: Driver<[SceneEntry<WeatherScene>]>
+  /// The screen's toasts, and a line as each retry starts (`attempt 2 of 4`), in the order
+  /// they come: what a head that prints a log says (a head that draws the state shows the
+  /// attempt where it draws `attemptNote`).
+  public let messages: Signal<ScreenEvent>
   private let cache: any WeatherCache
 
   public init(
@@ -21,8 +25,14 @@ public final class WeatherSession: AppSession {
     self.weather = weather
     self.cache = cache
     stack = coordinator.stackDriver(scheduler: scheduler)
+    let retries = weather.state.map(\.attemptNote).removeDuplicates().filter { !$0.isEmpty }
+      .map(ScreenEvent.message)
+    messages = weather.events.merge(with: retries).asSignal(scheduler: scheduler)
     coordinator.transition(to: .weather, type: .root)
   }
+
+  /// A key that could not be written to the settings file: a failed write.
+  public var failures: Signal<String> { weather.keySaveFailures }
 
   /// False while a query, a position or a map lookup is in flight.
   public var isSettled: Driver<Bool> { weather.isSettled }

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+import TweetsFeature
+import ViewModelKit
+import ViewModelKitTesting
+
+@Suite("Tweets: a recorded session replays")
+@MainActor
+struct TweetsInputReplayTests {
+  /// Every scene's states, as text, after `inputs` on a fresh session whose list has tweets
+  /// and Ada among its members.
+  private func run(_ inputs: [TweetsSessionInput]) -> (lines: [String], session: TweetsSession) {
+    let h = TweetsHarness()
+    h.api.listDefault = .answer(page([3, 2, 1]))
+    h.api.memberDefault = .answer(UsersPage(users: [ada]))
+    h.api.userDefault = .answer(page([5, 4]))
+    let session = TweetsSession(list: L, env: h.env)
+    session.setActive(true)
+    let log = WireLog()
+    var followed = Set<ObjectIdentifier>()
+    // Each scene is logged from the moment it is in the stack.
+    let scenes = session.navigator.scenes.drive { scenes in
+      for scene in scenes where followed.insert(scene.modelIdentity).inserted {
+        if let timeline = scene.timeline { log.follow("timeline", timeline.state) }
+        if let people = scene.people { log.follow("people", people.state) }
+      }
+    }
+    let lines = SessionReplay.play(inputs, into: session, log: log, on: h.scheduler)
+    scenes.cancel()
+    return (lines, session)
+  }
+
+  @Test(
+    "issue 39, item 1: the inputs, kept as JSON and read back, replay the session state for state")
+  func replay() throws {
+    let inputs: [TweetsSessionInput] = [
+      .timeline(.setFilter(text: "text")),
+      .timeline(.showPeople),
+      .people(.select(index: 7)),  // refused: no such row
+      .people(.select(index: 0)),
+      .timeline(.togglePaused),
+      .timeline(.showPerson(username: "ada quill")),  // refused: not a username
+      .timeline(.back),
+      .people(.back),
+    ]
+    let kept = try SessionReplay.throughTheWire(inputs)
+    #expect(kept == inputs)
+    let original = run(inputs)
+    let replayed = run(kept)
+    #expect(replayed.lines == original.lines)
+    #expect(
+      original.lines.contains { $0.hasPrefix("timeline ") && $0.contains(#""title":"@adaquill""#) })
+    #expect(original.session.navigator.currentScenes.map(\.id) == [.listTimeline])
+  }
+
+  @Test("issue 39, item 1: an input for a screen not in the stack is refused")
+  func notShown() {
+    let h = TweetsHarness()
+    let session = TweetsSession(list: L, env: h.env)
+    let answer = session.send(.people(.retry)).record(on: h.scheduler)
+    h.scheduler.advance()
+    #expect(answer.values == [.rejected(TweetsSession.Refusal.noPeople)])
+  }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+import ViewModelKit
+import ViewModelKitTesting
+import WeatherFeature
+
+@Suite("Weather: a recorded session replays")
+@MainActor
+struct WeatherInputReplayTests {
+  /// The screen's states, as text, after `inputs` on a fresh session whose service answers
+  /// Paris, then fails once, then London.
+  private func run(_ inputs: [WeatherSessionInput]) -> [String] {
+    let h = WeatherHarness()
+    h.service.replies = [.answer(weather("Paris")), .fail(.server(status: 503))]
+    let session = WeatherSession(weather: h.viewModel, cache: h.cache, scheduler: h.scheduler.asAny)
+    let log = WireLog()
+    log.follow("weather", session.weather.state)
+    return SessionReplay.play(inputs, into: session, log: log, on: h.scheduler, step: 5)
+  }
+
+  @Test(
+    "issue 39, item 1: the inputs, kept as JSON and read back, replay the session state for state")
+  func replay() throws {
+    let inputs: [WeatherSessionInput] = [
+      .weather(.setQuery(text: "Paris")),
+      .weather(.submit),
+      .weather(.setQuery(text: String(repeating: "x", count: 101))),
+      .weather(.submit),  // refused: too long
+      .weather(.toggleUnits),
+      .weather(.setMapVisible(true)),
+      .weather(.pan(.north)),
+      .weather(.zoomIn),
+      .weather(.setQuery(text: "London")),
+      .weather(.submit),  // fails once, then is retried
+    ]
+    let kept = try SessionReplay.throughTheWire(inputs)
+    #expect(kept == inputs)
+    let original = run(inputs)
+    let replayed = run(kept)
+    #expect(replayed == original)
+    let last = try #require(original.last)
+    #expect(last.contains(#""cityName":"London""#) && last.contains(#""unit":"fahrenheit""#))
+    #expect(original.contains { $0.contains(#""cityName":"Paris""#) })
+  }
+}

@@ -21,7 +21,7 @@ struct NavigationBehaviourTests {
     #expect(routes.values == [.checkout])
   }
 
-  @Test("issue 39, item 3: the session's one Signal carries its screens' messages, once each; a refusal is none")
+  @Test("issue 39, item 3: the session's one Signal carries its screens' messages; a refusal none")
   func sessionMessages() {
     let h = Harness().start()
     let merged = h.record(h.session.messages.map(\.message))

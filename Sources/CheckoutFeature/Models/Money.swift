@@ -90,7 +90,8 @@ extension MoneyAmount: Codable {
   /// Minor units of `"-12.34"`, or nil.
   private static func minor(_ text: String) -> Int? {
     let negative = text.hasPrefix("-")
-    let parts = text.dropFirst(negative ? 1 : 0).split(separator: ".", omittingEmptySubsequences: false)
+    let parts = text.dropFirst(negative ? 1 : 0)
+      .split(separator: ".", omittingEmptySubsequences: false)
     guard parts.count == 2, parts[1].count == 2, !parts[0].isEmpty,
       (parts[0] + parts[1]).allSatisfy({ $0.isASCII && $0.isNumber }),
       let whole = Int(parts[0]), let cents = Int(parts[1])

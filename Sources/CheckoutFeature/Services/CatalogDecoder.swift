@@ -69,8 +69,8 @@ public enum CatalogGenerator {
         "price": Money.amountText(product.priceMinor),
       ]
     }
-    return (try? JSONSerialization.data(withJSONObject: ["currency": Currency.gbp.code, "products": items]))
-      ?? Data()
+    let catalog: [String: Any] = ["currency": Currency.gbp.code, "products": items]
+    return (try? JSONSerialization.data(withJSONObject: catalog)) ?? Data()
   }
 }
 

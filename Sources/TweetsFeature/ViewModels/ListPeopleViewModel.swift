@@ -98,7 +98,9 @@ public final class ListPeopleViewModel: ScreenModel {
   }
 
   /// `send(.select(index:))`.
-  @discardableResult public func select(at index: Int) -> InputResult { send(.select(index: index)) }
+  @discardableResult public func select(at index: Int) -> InputResult {
+    send(.select(index: index))
+  }
   /// `send(.retry)`.
   public func retry() { send(.retry) }
   /// `send(.back)`.

@@ -163,7 +163,8 @@ public final class WeatherViewModel: ScreenModel {
       return send(.submit)
     case .useMyLocation: queries.start(.location)
     case .refresh: queries.refresh()
-    case .toggleUnits: return send(.setUnits(store.value.units == .celsius ? .fahrenheit : .celsius))
+    case .toggleUnits:
+      return send(.setUnits(store.value.units == .celsius ? .fahrenheit : .celsius))
     case .setUnits(let unit): store.update { $0.units = unit }
     case .setApiKey(let key): return enter(key: key)
     case .openKeyPrompt: store.update { $0.keyPromptVisible = true }

@@ -1,4 +1,5 @@
 import Foundation
+import ViewModelKit
 
 /// What one output holds, in the forms the CLI prints.
 public enum CLIValue: Equatable {
@@ -64,6 +65,30 @@ public indirect enum JSONValue: Equatable, Sendable {
   case null
   case array([JSONValue])
   case object([(String, JSONValue)])
+  /// A screen state's field in its wire form (`WireFormat`), as the view model's types encode
+  /// it: never rebuilt by the CLI.
+  case wire(WireValue)
+
+  /// `value` in its wire form.
+  public static func encoded<Value: Encodable & Equatable & Sendable>(_ value: Value) -> JSONValue {
+    .wire(WireValue(value))
+  }
+
+  /// Wire text with DEL, C1 and the bidirectional controls as `\u` escapes, as `quote` writes
+  /// them: they can only stand inside a string there, so the document stays the same JSON.
+  fileprivate static func escapingControls(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { $0.value >= 0x7F && VisibleText.isControl($0) })
+    else { return text }
+    var out = ""
+    for scalar in text.unicodeScalars {
+      if scalar.value >= 0x7F && VisibleText.isControl(scalar) {
+        out += String(format: "\\u%04x", scalar.value)
+      } else {
+        out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
 
   /// Equal when written the same: compared structurally (objects by key, as they are written
   /// sorted), without writing either out, since the shell compares every output's value after
@@ -76,6 +101,7 @@ public indirect enum JSONValue: Equatable, Sendable {
     case (.double, .double), (.int, .double), (.double, .int): lhs.text == rhs.text
     case (.null, .null): true
     case (.array(let a), .array(let b)): a == b
+    case (.wire(let a), .wire(let b)): a == b
     case (.object(let a), .object(let b)):
       a.count == b.count
         && zip(a.sorted { $0.0 < $1.0 }, b.sorted { $0.0 < $1.0 }).allSatisfy {
@@ -83,31 +109,6 @@ public indirect enum JSONValue: Equatable, Sendable {
         }
     default: false
     }
-  }
-
-  /// A row object with the row's stored fields, in declaration order.
-  public static func row(_ value: Any) -> JSONValue {
-    .object(
-      Mirror(reflecting: value).children.compactMap { child in
-        child.label.map { ($0, plain(child.value)) }
-      })
-  }
-
-  private static func plain(_ value: Any) -> JSONValue {
-    switch value {
-    case let text as String: .string(text)
-    case let flag as Bool: .bool(flag)
-    case let number as Int: .int(number)
-    case let items as [Any]: .array(items.map(plain))
-    case let optional as String?: optional.map(JSONValue.string) ?? .null
-    default: row(value)
-    }
-  }
-
-  /// An instant as ISO 8601 in UTC, with its offset: `2025-01-12T17:05:00Z`.
-  static func time(_ date: Date) -> JSONValue {
-    guard date.timeIntervalSince1970.isFinite else { return .null }
-    return .string(date.formatted(.iso8601))
   }
 
   /// The compact JSON text.
@@ -121,6 +122,7 @@ public indirect enum JSONValue: Equatable, Sendable {
     case .array(let items): "[" + items.map(\.text).joined(separator: ",") + "]"
     case .object(let fields):
       "{" + fields.map { Self.quote($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"
+    case .wire(let value): value.text
     }
   }
 
@@ -141,4 +143,24 @@ public indirect enum JSONValue: Equatable, Sendable {
     }
     return out + "\""
   }
+}
+
+/// A value of a screen's state kept as itself and written in its wire form only when printed:
+/// compared as the value (after every command, in text mode too), encoded once per print.
+public struct WireValue: Sendable, Equatable {
+  private let value: any Encodable & Sendable
+  private let equals: @Sendable (any Sendable) -> Bool
+
+  init<Value: Encodable & Equatable & Sendable>(_ value: Value) {
+    self.value = value
+    equals = { ($0 as? Value) == value }
+  }
+
+  /// The wire form; `null` for what cannot be encoded (a non-finite number).
+  var text: String {
+    guard let text = try? WireFormat.text(value) else { return "null" }
+    return JSONValue.escapingControls(text)
+  }
+
+  public static func == (lhs: WireValue, rhs: WireValue) -> Bool { lhs.equals(rhs.value) }
 }

@@ -10,6 +10,12 @@ public enum SessionReplay {
     return try WireFormat.decoder().decode([Input].self, from: Data(text.utf8))
   }
 
+  /// `value` through its wire form and back (a state a head received, read again).
+  public static func throughTheWire<Value: Codable>(_ value: Value) throws -> Value {
+    let text = try WireFormat.text(value)
+    return try WireFormat.decoder().decode(Value.self, from: Data(text.utf8))
+  }
+
   /// Sends `inputs` to `session` one after another, letting `step` seconds of virtual time
   /// pass after each (so a debounce or a request answers before the next input), and answers
   /// what `log` recorded meanwhile.

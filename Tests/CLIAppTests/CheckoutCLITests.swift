@@ -204,8 +204,9 @@ struct CheckoutCLITests {
     #expect(h.streams.stdout.contains(#"{"output":"checkoutEnabled","value":true}"#))
     #expect(
       h.streams.stdout.first?.hasPrefix(
-        #"{"output":"catalog","value":[{"id":"peas","number":1,"title":"Bag of Peas","#
-          + #""price":{"amount":"0.95","currency":"GBP"},"quantity":0}"#
+        #"{"output":"catalog","value":[{"id":"peas","number":1,"#
+          + #""price":{"amount":"0.95","currency":"GBP"},"priceText":"For only 0.95 GBP","#
+          + #""quantity":0,"quantityText":"0","title":"Bag of Peas"}"#
       ) == true)
     #expect(h.streams.stderr == [#"{"error":"no product matches \"nope\""}"#])
   }

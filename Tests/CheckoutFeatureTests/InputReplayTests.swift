@@ -51,6 +51,27 @@ struct CheckoutInputReplayTests {
     )
   }
 
+  @Test("issue 39, item 2: every screen's state reads back from its wire form as it was")
+  func statesRoundTrip() throws {
+    let h = run(inputs).session
+    let catalog = h.value(h.catalog.state)
+    let checkout = h.value(h.checkout.state)
+    let form = h.value(h.form.state)
+    let history = h.value(h.history.state)
+    let account = h.value(h.session.account.state)
+    #expect(try SessionReplay.throughTheWire(catalog) == catalog)
+    #expect(try SessionReplay.throughTheWire(checkout) == checkout)
+    #expect(try SessionReplay.throughTheWire(form) == form)
+    #expect(try SessionReplay.throughTheWire(history) == history)
+    #expect(try SessionReplay.throughTheWire(account) == account)
+    // Typed fields stay typed: money as an exact amount and its code, dates ISO 8601.
+    let order = try #require(history.rows.first)
+    let text = try WireFormat.text(order)
+    #expect(text.contains(#""total":{"amount":"\#(order.total.amount)","currency":"AUD"}"#))
+    #expect(text.contains(#""placedAt":"2025-01-15T14:03:00.000Z""#))
+    #expect(try WireFormat.text(form.emailStatus) == #"{"state":"valid"}"#)
+  }
+
   @Test("issue 39, item 1: an input names its screen on the wire; an unknown screen is refused")
   func wireShape() throws {
     #expect(

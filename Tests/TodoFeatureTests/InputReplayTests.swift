@@ -50,6 +50,27 @@ struct TodoInputReplayTests {
     #expect(last.contains(#""filterText":"tea""#) && last.contains("Buy tea"))
   }
 
+  @Test("issue 39, item 2: the list's and the editor's states read back from their wire form")
+  func statesRoundTrip() throws {
+    let scheduler = DispatchQueue.test
+    let service = FakeTaskService(tasks: TaskItem.starterTasks(at: T0), scheduler: scheduler)
+    let session = TodoSession(service: service, scheduler: scheduler.asAny)
+    let tasks = session.tasks.state.record(on: scheduler)
+    session.send(.tasks(.create))
+    scheduler.advance(by: 1)
+    let editor = try #require(session.editor).state.record(on: scheduler)
+    scheduler.advance()
+    let list = try #require(tasks.last)
+    let open = try #require(editor.last)
+    #expect(try SessionReplay.throughTheWire(list) == list)
+    #expect(try SessionReplay.throughTheWire(open) == open)
+    let text = try WireFormat.text(list.counts)
+    #expect(
+      text
+        == #"{"done":\#(list.counts.done),"due":\#(list.counts.due),"tasks":\#(list.counts.total)}"#
+    )
+  }
+
   @Test("issue 39, item 1: an editor input with no editor open is refused")
   func noEditor() {
     let scheduler = DispatchQueue.test

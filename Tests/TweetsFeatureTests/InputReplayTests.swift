@@ -53,6 +53,28 @@ struct TweetsInputReplayTests {
     #expect(original.session.navigator.currentScenes.map(\.id) == [.listTimeline])
   }
 
+  @Test("issue 39, item 2: the timeline's and the people's states read back from their wire form")
+  func statesRoundTrip() throws {
+    let h = TweetsHarness()
+    h.api.listDefault = .answer(page([3, 2, 1]))
+    h.api.memberDefault = .answer(UsersPage(users: [ada]))
+    let session = TweetsSession(list: L, env: h.env)
+    session.setActive(true)
+    session.send(.timeline(.showPeople))
+    h.scheduler.advance(by: 1)
+    let scenes = session.navigator.currentScenes
+    let timeline = try #require(scenes.first?.timeline).state.record(on: h.scheduler)
+    let people = try #require(scenes.last?.people).state.record(on: h.scheduler)
+    h.scheduler.advance()
+    let shown = try #require(timeline.last)
+    let members = try #require(people.last)
+    #expect(!shown.tweets.isEmpty && members.people.count == 1)
+    #expect(try SessionReplay.throughTheWire(shown) == shown)
+    #expect(try SessionReplay.throughTheWire(members) == members)
+    // A 64-bit id is a string on the wire, so a JavaScript reader keeps every digit.
+    #expect(try WireFormat.text(shown.tweets[0].id) == #""\#(shown.tweets[0].id)""#)
+  }
+
   @Test("issue 39, item 1: an input for a screen not in the stack is refused")
   func notShown() {
     let h = TweetsHarness()

@@ -42,4 +42,17 @@ struct WeatherInputReplayTests {
     #expect(last.contains(#""cityName":"London""#) && last.contains(#""unit":"fahrenheit""#))
     #expect(original.contains { $0.contains(#""cityName":"Paris""#) })
   }
+
+  @Test("issue 39, item 2: the screen's state reads back from its wire form as it was")
+  func stateRoundTrips() throws {
+    let h = WeatherHarness()
+    h.viewModel.setMapVisible(true)
+    h.search("London")
+    h.scheduler.advance(by: 5)
+    let state = try #require(h.viewModel.state.record(on: h.scheduler).last)
+    #expect(state.cityName == "London" && !state.mapRows.isEmpty)
+    #expect(try SessionReplay.throughTheWire(state) == state)
+    #expect(
+      try WireFormat.text(state.temperatureReading) == #"{"unit":"celsius","value":12.4}"#)
+  }
 }

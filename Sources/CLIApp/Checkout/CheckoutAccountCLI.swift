@@ -27,10 +27,7 @@ struct AccountScreen {
       outputs: [
         .text("signedInAs", initial: true, state, \.signedInAs),
         CLIOutput("usernameStatus", initial: true, driver: state) {
-          let status = $0.usernameStatus
-          var fields: [(String, JSONValue)] = [("state", .string(String(describing: status)))]
-          if !status.text.isEmpty { fields.append(("message", .string(status.text))) }
-          return .data(text: status.text, json: .object(fields))
+          .data(text: $0.usernameStatus.text, json: .encoded($0.usernameStatus))
         },
         status("emailStatus", \.emailStatus), status("passwordStatus", \.passwordStatus),
         status("confirmationStatus", \.confirmationStatus),

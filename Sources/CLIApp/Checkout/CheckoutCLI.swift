@@ -36,7 +36,7 @@ public final class CheckoutCLI: CLIApplication {
     catalogOutput = CLIOutput("catalog", initial: true, textCap: 50, driver: catalog) { state in
       .list(
         rows: state.rows.map { "\($0.number). \($0.title) | \($0.price) | \($0.quantity)" },
-        json: state.rows.map(JSONValue.catalogRow))
+        json: state.rows.map(JSONValue.encoded))
     }
     catalogScreen = CLIScreen(
       name: "catalog",
@@ -44,20 +44,20 @@ public final class CheckoutCLI: CLIApplication {
         catalogOutput,
         CLIOutput("total", initial: true, driver: catalog) { .money($0.total, $0.totalAmount) },
         CLIOutput("cartCount", initial: true, driver: catalog) {
-          .data(text: $0.cartCount, json: .int($0.cartItems))
+          .data(text: $0.cartCount, json: .encoded($0.cartItems))
         },
         .flag("checkoutEnabled", initial: true, catalog, \.checkoutEnabled),
       ])
     let checkout = session.checkout.state
     cartOutput = CLIOutput("cart", initial: true, driver: checkout) { state in
-      .list(rows: state.rows.map(\.text), json: state.rows.map { .line($0.line) })
+      .list(rows: state.rows.map(\.text), json: state.rows.map { .encoded($0.line) })
     }
     totalOutput = CLIOutput("total", initial: true, driver: checkout) {
       .money($0.total, $0.totalAmount)
     }
     currenciesOutput = CLIOutput("currencies", initial: false, driver: checkout) { state in
       let choices = state.currencyPicker?.choices ?? []
-      return .list(rows: choices.map(\.line), json: choices.map(JSONValue.currency))
+      return .list(rows: choices.map(\.line), json: choices.map(JSONValue.encoded))
     }
     ratesDateOutput = CLIOutput("ratesDate", initial: false, driver: checkout) {
       .text($0.currencyPicker?.ratesDate ?? "")
@@ -68,7 +68,7 @@ public final class CheckoutCLI: CLIApplication {
       outputs: [
         cartOutput, totalOutput,
         CLIOutput("currency", initial: true, driver: checkout) {
-          .data(text: $0.currency, json: .string($0.currencyCode))
+          .data(text: $0.currency, json: .encoded($0.currencyCode))
         },
         .flag("changeCurrencyEnabled", initial: true, checkout, \.changeCurrencyEnabled),
         currenciesOutput,
@@ -82,7 +82,7 @@ public final class CheckoutCLI: CLIApplication {
     ordersOutput = CLIOutput("orders", initial: false, driver: session.history.state) { state in
       .list(
         rows: state.rows.flatMap { [$0.summary] + $0.lines.map { "  " + $0 } },
-        json: state.rows.map(JSONValue.order))
+        json: state.rows.map(JSONValue.encoded))
     }
     subscription = session.stack.drive { [weak self] in self?.stack = $0 }
     followingCatalog = catalog.drive { [weak self] in self?.catalogState = $0 }
@@ -200,7 +200,7 @@ public final class CheckoutCLI: CLIApplication {
         return CommandReply(
           "answer", catalog.cartSummary,
           json: .object([
-            ("cart", .object([("items", .int(state.cartItems)), ("total", .money(total))]))
+            ("cart", .object([("items", .encoded(state.cartItems)), ("total", .encoded(total))]))
           ]))
       }
       return outcome

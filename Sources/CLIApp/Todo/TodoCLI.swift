@@ -28,12 +28,7 @@ public final class TodoCLI: CLIApplication {
       Self.render($0.sections)
     }
     statisticsOutput = CLIOutput("statistics", initial: true, driver: state) {
-      .data(
-        text: $0.statistics,
-        json: .object([
-          ("tasks", .int($0.counts.total)), ("due", .int($0.counts.due)),
-          ("done", .int($0.counts.done)),
-        ]))
+      .data(text: $0.statistics, json: .encoded($0.counts))
     }
     listScreen = CLIScreen(
       name: "tasks",
@@ -199,8 +194,10 @@ public final class TodoCLI: CLIApplication {
       .array(
         sections.map { section in
           let items = limit.map { Array(section.items.prefix($0)) } ?? section.items
+          // The section's own fields, its tasks cut to the cap, and how many more it has.
           var fields: [(String, JSONValue)] = [
-            ("title", .string(section.title)), ("items", .array(items.map(taskJSON))),
+            ("kind", .encoded(section.kind)), ("title", .encoded(section.title)),
+            ("items", .encoded(items)),
           ]
           if let limit, section.items.count > limit {
             fields.append(("more", .int(section.items.count - limit)))
@@ -216,14 +213,6 @@ public final class TodoCLI: CLIApplication {
   /// A one-shot command's answer: the line, and `{"action":…,"task":…}` under `--json`.
   static func answer(_ action: String, _ line: String, _ task: TaskItem) -> CommandReply {
     CommandReply(
-      "answer", line, json: .object([("action", .string(action)), ("task", taskJSON(task))]))
-  }
-
-  static func taskJSON(_ task: TaskItem) -> JSONValue {
-    .object([
-      ("uid", .int(Int(task.uid))), ("title", .string(task.title)),
-      ("added", .string(TaskFile.formatDate(task.added))),
-      ("checked", task.checked.map { .string(TaskFile.formatDate($0)) } ?? .null),
-    ])
+      "answer", line, json: .object([("action", .encoded(action)), ("task", .encoded(task))]))
   }
 }

@@ -157,7 +157,7 @@ public final class TweetsCLI: CLIApplication {
     }
     func tweets(_ state: Driver<TimelineState>) -> CLIOutput {
       CLIOutput("tweets", initial: true, driver: state) { state in
-        .list(rows: state.tweets.map(\.line), json: state.tweets.map(JSONValue.tweet))
+        .list(rows: state.tweets.map(\.line), json: state.tweets.map(JSONValue.encoded))
       }
     }
     switch scene {
@@ -181,19 +181,18 @@ public final class TweetsCLI: CLIApplication {
         outputs: [
           name, .text("title", initial: true, state, \.title),
           CLIOutput("state", initial: true, driver: state) { state in
-            switch state.load {
-            case .loading: .data(text: "loading", json: .object([("state", .string("loading"))]))
-            case .loaded: .data(text: "loaded", json: .object([("state", .string("loaded"))]))
-            case .failed(let message):
-              .data(
-                text: "failed: \(message)",
-                json: .object([("state", .string("failed")), ("message", .string(message))]))
-            }
+            let text =
+              switch state.load {
+              case .loading: "loading"
+              case .loaded: "loaded"
+              case .failed(let message): "failed: \(message)"
+              }
+            return .data(text: text, json: .encoded(state.load))
           },
           CLIOutput("people", initial: true, driver: state) { state in
             .list(
               rows: state.people.enumerated().map { "\($0.offset + 1). \($0.element.display)" },
-              json: state.people.map(JSONValue.person))
+              json: state.people.map(JSONValue.encoded))
           },
           .text("message", initial: true, state, \.message),
           .flag("isLoading", initial: true, state, \.isLoading),
@@ -210,27 +209,5 @@ public final class TweetsCLI: CLIApplication {
           .flag("canLoadOlder", initial: true, state, \.canLoadOlder),
         ])
     }
-  }
-}
-
-extension JSONValue {
-  /// A tweet row with its id as a decimal string and its date in ISO 8601.
-  static func tweet(_ row: TweetRow) -> JSONValue {
-    .object([
-      ("id", .string(row.id.description)), ("authorName", .string(row.authorName)),
-      ("authorUsername", .string(row.authorUsername)), ("text", .string(row.text)),
-      ("age", .string(row.age)), ("header", .string(row.header)), ("line", .string(row.line)),
-      ("link", .string(row.link)),
-      ("createdAt", .time(row.createdAt)),
-    ])
-  }
-
-  /// A person row with its id as a decimal string.
-  static func person(_ row: PersonRow) -> JSONValue {
-    .object([
-      ("id", .string(row.id.description)), ("name", .string(row.name)),
-      ("username", .string(row.username)), ("about", .string(row.about)),
-      ("display", .string(row.display)), ("handle", .string(row.handle)),
-    ])
   }
 }

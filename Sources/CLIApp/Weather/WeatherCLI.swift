@@ -31,10 +31,10 @@ public final class WeatherCLI: CLIApplication {
         flag("labelsHidden", \.labelsHidden),
         text("cityName", \.cityName),
         CLIOutput("temperature", initial: false, driver: state) {
-          .data(text: $0.temperature, json: .temperature($0))
+          .data(text: $0.temperature, json: .encoded($0.temperatureReading))
         },
         CLIOutput("humidity", initial: false, driver: state) {
-          .data(text: $0.humidity, json: $0.humidityValue.map(JSONValue.int) ?? .null)
+          .data(text: $0.humidity, json: .encoded($0.humidityValue))
         },
         text("icon", \.icon),
         text("conditions", \.conditions),
@@ -43,27 +43,27 @@ public final class WeatherCLI: CLIApplication {
         text("otherPlaces", \.otherPlaces),
         text("attribution", \.attribution),
         CLIOutput("units", initial: false, driver: state) {
-          .data(text: $0.units, json: .string($0.unit.rawValue))
+          .data(text: $0.units, json: .encoded($0.unit))
         },
         text("apiKeyStatus", \.apiKeyStatus),
         flag("needsApiKey", \.needsApiKey),
         flag("mapVisible", \.mapVisible),
         text("mapCaption", \.mapCaption),
         CLIOutput("mapRows", initial: false, driver: state) { state in
-          .list(rows: state.mapRows, json: state.mapRows.map(JSONValue.string))
+          .list(rows: state.mapRows, json: state.mapRows.map(JSONValue.encoded))
         },
         CLIOutput("markers", initial: false, driver: state) { state in
-          .list(rows: state.markers.map(\.label), json: state.markers.map(JSONValue.marker))
+          .list(rows: state.markers.map(\.label), json: state.markers.map(JSONValue.encoded))
         },
         CLIOutput("nearby", initial: false, driver: state) { state in
           .list(
             rows: state.nearbyMarkers.map(\.label),
-            json: state.nearbyMarkers.map(JSONValue.marker))
+            json: state.nearbyMarkers.map(JSONValue.encoded))
         },
         text("forecastStatus", \.forecastStatus),
         text("forecastTrend", \.forecastTrend),
         CLIOutput("forecast", initial: false, driver: state) { state in
-          .list(rows: state.forecast.map(\.text), json: state.forecast.map(JSONValue.forecastDay))
+          .list(rows: state.forecast.map(\.text), json: state.forecast.map(JSONValue.encoded))
         },
       ])
     following = state.drive { [weak self] in self?.state = $0 }
@@ -102,7 +102,8 @@ public final class WeatherCLI: CLIApplication {
       guard let state = self?.state, let line = WeatherLine.text(state, format: format) else {
         return .failure(CommandReply("now", "no weather to show"))
       }
-      return .success(CommandReply("now", line, json: .now(state, line: line)))
+      return .success(
+        CommandReply("now", line, json: .encoded(WeatherNowAnswer(state, line: line))))
     }
     return outcome
   }
@@ -196,70 +197,5 @@ public final class WeatherCLI: CLIApplication {
       if result != .accepted { return CommandOutcome(result) }
     }
     return CommandOutcome()
-  }
-}
-
-extension JSONValue {
-  /// A map marker with the fields of `MapMarker`.
-  static func marker(_ marker: MapMarker) -> JSONValue {
-    .object([
-      ("id", .string(marker.id)),
-      (
-        "coordinate",
-        .object([
-          ("latitude", .double(marker.coordinate.latitude)),
-          ("longitude", .double(marker.coordinate.longitude)),
-        ])
-      ),
-      ("icon", .string(marker.icon)), ("label", .string(marker.label)),
-    ])
-  }
-}
-
-extension JSONValue {
-  /// `{"value":18.3,"unit":"celsius"}`, or null without real weather.
-  static func temperature(_ state: WeatherState) -> JSONValue {
-    temperature(state.temperatureValue, state.unit)
-  }
-
-  /// `value` in `unit` as a temperature object, or null.
-  static func temperature(_ value: Double?, _ unit: TemperatureUnit) -> JSONValue {
-    guard let value, value.isFinite else { return .null }
-    return .object([("value", .double(value)), ("unit", .string(unit.rawValue))])
-  }
-
-  /// A day of the forecast: its name, glyph, lowest and highest (in the unit shown) and bars.
-  static func forecastDay(_ row: ForecastRow) -> JSONValue {
-    .object([
-      ("day", .string(row.day)), ("icon", .string(row.icon)), ("low", .double(row.lowValue)),
-      ("high", .double(row.highValue)), ("bars", .string(row.bars)),
-    ])
-  }
-
-  /// `now`'s answer as data: the line as formatted, and the weather it tells.
-  static func now(_ state: WeatherState, line: String) -> JSONValue {
-    .object([
-      ("line", .string(line)), ("place", .string(state.cityName)),
-      ("temperature", .temperature(state)),
-      ("feelsLike", .temperature(state.feelsLikeValue, state.unit)),
-      ("humidity", state.humidityValue.map(JSONValue.int) ?? .null),
-      ("wind", .wind(state)), ("pressure", state.pressureValue.map(JSONValue.double) ?? .null),
-      ("rainChance", state.rainChanceValue.map(JSONValue.int) ?? .null),
-      ("sunrise", state.sunTimes.map { .time($0.sunrise) } ?? .null),
-      ("sunset", state.sunTimes.map { .time($0.sunset) } ?? .null),
-      ("conditions", .string(state.conditions)), ("icon", .string(state.icon)),
-      ("source", .string(String(describing: state.source))),
-      ("note", state.source == .sample ? .string(state.sampleNote) : .null),
-    ])
-  }
-
-  /// `{"speed":4.1,"unit":"m/s","fromDegrees":240}` (`mph` with °F; `fromDegrees` null when
-  /// the direction is unknown), or null without a wind.
-  static func wind(_ state: WeatherState) -> JSONValue {
-    guard let speed = state.windSpeedValue, speed.isFinite else { return .null }
-    return .object([
-      ("speed", .double(speed)), ("unit", .string(state.unit == .celsius ? "m/s" : "mph")),
-      ("fromDegrees", state.windFromDegrees.map(JSONValue.double) ?? .null),
-    ])
   }
 }

@@ -1,5 +1,5 @@
 /// Where the username stands, with the exact text the form shows beside it.
-public enum UsernameStatus: String, Equatable, Sendable, Codable {
+public enum UsernameStatus: String, Equatable, Sendable {
   case empty, checking, available, taken, tooShort, invalid, failed
 
   /// "", "Checking…", "Available", "Taken", "At least 4 characters",
@@ -14,6 +14,28 @@ public enum UsernameStatus: String, Equatable, Sendable, Codable {
     case .invalid: "Letters, digits and _ only (4–20)"
     case .failed: "Could not check the name"
     }
+  }
+}
+
+extension UsernameStatus: Codable {
+  private enum CodingKeys: String, CodingKey { case state, message }
+
+  /// `{"state": "checking", "message": "Checking…"}` (no message when empty).
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(rawValue, forKey: .state)
+    if !text.isEmpty { try container.encode(text, forKey: .message) }
+  }
+
+  /// Reads the state; the message follows from it.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let name = try container.decode(String.self, forKey: .state)
+    guard let status = UsernameStatus(rawValue: name) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .state, in: container, debugDescription: "No username status \(name.prefix(20))")
+    }
+    self = status
   }
 }
 

@@ -114,6 +114,12 @@ public struct LineAmount: Equatable, Sendable, Codable {
   /// What they cost together.
   public let amount: MoneyAmount
 
+  /// On the wire the product's id is `id`.
+  enum CodingKeys: String, CodingKey {
+    case productID = "id"
+    case title, quantity, amount
+  }
+
   public init(productID: String, title: String, quantity: Int, amount: MoneyAmount) {
     self.productID = productID
     self.title = title

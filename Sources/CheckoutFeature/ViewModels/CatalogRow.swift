@@ -18,6 +18,16 @@ public struct CatalogRow: Identifiable, Equatable, Sendable, Codable {
   /// The price of one, as data.
   public let unitPrice: MoneyAmount
 
+  /// On the wire, data under the plain names (`price` is money, `quantity` a number) and the
+  /// display texts under `…Text`.
+  enum CodingKeys: String, CodingKey {
+    case id, number, title
+    case price = "priceText"
+    case quantity = "quantityText"
+    case quantityValue = "quantity"
+    case unitPrice = "price"
+  }
+
   /// The price of one, short and labelled, for where the Price column does not fit (the
   /// narrow total line, beside the total in the same currency): "0.95 each".
   public var priceEach: String { unitPrice.amount + " each" }

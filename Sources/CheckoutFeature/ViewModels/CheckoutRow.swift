@@ -8,6 +8,9 @@ public struct CheckoutRow: Identifiable, Equatable, Sendable, Codable {
   public let text: String
   /// The line as data.
   public let line: LineAmount
+
+  /// On the wire the row's text is `text` and its data `line`; `quantity` is the line's.
+  enum CodingKeys: String, CodingKey { case id, quantity, text, line }
 }
 
 /// One choice of the currency picker: "AUD  2.09".
@@ -18,6 +21,12 @@ public struct CurrencyChoice: Identifiable, Equatable, Sendable, Codable {
   public let isCurrent: Bool
 
   public var id: String { code }
+
+  /// On the wire, `{"code": "AUD", "label": "AUD  2.09", "current": false}`.
+  enum CodingKeys: String, CodingKey {
+    case code, label
+    case isCurrent = "current"
+  }
 
   /// The picker's line: the label, with ` *` after the currency in use (`GBP  1.00 *`).
   public var line: String { isCurrent ? label + " *" : label }

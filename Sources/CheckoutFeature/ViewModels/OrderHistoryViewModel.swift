@@ -20,6 +20,15 @@ public struct OrderRow: Identifiable, Equatable, Sendable, Codable {
   public let items: [LineAmount]
 
   public var id: Int { number }
+
+  /// On the wire, data under the plain names (`items` is the count, `lines` the lines as
+  /// data) and the display texts as `summary` and `lineTexts`.
+  enum CodingKeys: String, CodingKey {
+    case number, summary, customer, placedAt, total
+    case lines = "lineTexts"
+    case itemCount = "items"
+    case items = "lines"
+  }
 }
 
 /// Past orders, newest first.

@@ -16,7 +16,7 @@ public struct TaskSection: Equatable, Sendable, Codable {
 }
 
 /// How many tasks there are, and how many are due.
-public struct TaskStatistics: Equatable, Sendable, Codable {
+public struct TaskStatistics: Equatable, Sendable {
   public let total: Int
   public let due: Int
   public var done: Int { total - due }
@@ -28,6 +28,26 @@ public struct TaskStatistics: Equatable, Sendable, Codable {
 
   public init(_ tasks: [TaskItem]) {
     self.init(total: tasks.count, due: tasks.reduce(0) { $0 + ($1.isDone ? 0 : 1) })
+  }
+}
+
+extension TaskStatistics: Codable {
+  private enum CodingKeys: String, CodingKey { case tasks, due, done }
+
+  /// `{"tasks": 12, "due": 8, "done": 4}`.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(total, forKey: .tasks)
+    try container.encode(due, forKey: .due)
+    try container.encode(done, forKey: .done)
+  }
+
+  /// Reads the total and the due count (done follows from them).
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      total: try container.decode(Int.self, forKey: .tasks),
+      due: try container.decode(Int.self, forKey: .due))
   }
 }
 

@@ -2,7 +2,7 @@ import Foundation
 import ViewModelKit
 
 /// A tweet as both front ends show it.
-public struct TweetRow: Equatable, Sendable, Codable {
+public struct TweetRow: Equatable, Sendable {
   public let id: TwitterID
   /// `Unknown author` when neither the page nor the store knows the author.
   public let authorName: String
@@ -69,6 +69,41 @@ public struct TweetRow: Equatable, Sendable, Codable {
       return kept + "…" + suffix
     }
     return leadingText(age, cells: width) ?? ""
+  }
+}
+
+extension TweetRow: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case id, authorName, authorUsername, text, age, header, line, createdAt, mark, link
+  }
+
+  /// The row's fields, and its `link` (the tweet on the web), which is made from them.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(authorName, forKey: .authorName)
+    try container.encode(authorUsername, forKey: .authorUsername)
+    try container.encode(text, forKey: .text)
+    try container.encode(age, forKey: .age)
+    try container.encode(header, forKey: .header)
+    try container.encode(line, forKey: .line)
+    try container.encode(createdAt, forKey: .createdAt)
+    try container.encode(mark, forKey: .mark)
+    try container.encode(link, forKey: .link)
+  }
+
+  /// Reads what `encode(to:)` writes (the link is made again, not read).
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decode(TwitterID.self, forKey: .id)
+    authorName = try container.decode(String.self, forKey: .authorName)
+    authorUsername = try container.decode(String.self, forKey: .authorUsername)
+    text = try container.decode(String.self, forKey: .text)
+    age = try container.decode(String.self, forKey: .age)
+    header = try container.decode(String.self, forKey: .header)
+    line = try container.decode(String.self, forKey: .line)
+    createdAt = try container.decode(Date.self, forKey: .createdAt)
+    mark = try container.decode(String.self, forKey: .mark)
   }
 }
 

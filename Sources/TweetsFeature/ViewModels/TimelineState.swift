@@ -28,10 +28,40 @@ public struct TimelineState: Equatable, Sendable, Codable {
 }
 
 /// Where the member list stands: the spec's `state` output.
-public enum PeopleLoad: Equatable, Sendable, Codable {
+public enum PeopleLoad: Equatable, Sendable {
   case loading
   case loaded([PersonRow])
   case failed(String)
+}
+
+extension PeopleLoad: Codable {
+  private enum CodingKeys: String, CodingKey { case state, people, message }
+  private enum Name: String, Codable { case loading, loaded, failed }
+
+  /// `{"state": "loading"}`, `{"state": "loaded", "people": [...]}` or
+  /// `{"state": "failed", "message": "…"}`.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    switch self {
+    case .loading: try container.encode(Name.loading, forKey: .state)
+    case .loaded(let people):
+      try container.encode(Name.loaded, forKey: .state)
+      try container.encode(people, forKey: .people)
+    case .failed(let message):
+      try container.encode(Name.failed, forKey: .state)
+      try container.encode(message, forKey: .message)
+    }
+  }
+
+  /// Reads what `encode(to:)` writes.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    switch try container.decode(Name.self, forKey: .state) {
+    case .loading: self = .loading
+    case .loaded: self = .loaded(try container.decode([PersonRow].self, forKey: .people))
+    case .failed: self = .failed(try container.decode(String.self, forKey: .message))
+    }
+  }
 }
 
 /// Everything the people screen shows, in one value.

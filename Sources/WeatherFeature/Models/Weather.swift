@@ -173,6 +173,30 @@ public struct MapMarker: Equatable, Sendable, Codable {
   /// `London`: what a wide map writes beside the icon (`MapGrid.namesFromColumns`).
   public var name: String
 
+  /// On the wire a nameless marker has no `name`.
+  enum CodingKeys: String, CodingKey { case id, coordinate, icon, label, name }
+
+  /// Writes `name` only when there is one.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(coordinate, forKey: .coordinate)
+    try container.encode(icon, forKey: .icon)
+    try container.encode(label, forKey: .label)
+    if !name.isEmpty { try container.encode(name, forKey: .name) }
+  }
+
+  /// Reads what `encode(to:)` writes.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      id: try container.decode(String.self, forKey: .id),
+      coordinate: try container.decode(Coordinate.self, forKey: .coordinate),
+      icon: try container.decode(String.self, forKey: .icon),
+      label: try container.decode(String.self, forKey: .label),
+      name: try container.decodeIfPresent(String.self, forKey: .name) ?? "")
+  }
+
   public init(id: String, coordinate: Coordinate, icon: String, label: String, name: String = "") {
     self.id = id
     self.coordinate = coordinate
@@ -197,6 +221,16 @@ public struct ForecastRow: Equatable, Sendable, Codable {
   public var lowValue: Double = 0
   /// The day's highest temperature in the unit shown, to a tenth, as data.
   public var highValue: Double = 0
+
+  /// On the wire, data under the plain names (`low` and `high` are numbers) and the display
+  /// texts under `…Text`.
+  enum CodingKeys: String, CodingKey {
+    case day, icon, bars, text
+    case low = "lowText"
+    case high = "highText"
+    case lowValue = "low"
+    case highValue = "high"
+  }
 
   public init(day: String, icon: String, low: String, high: String, bars: String, text: String) {
     self.day = day

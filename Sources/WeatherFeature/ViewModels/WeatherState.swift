@@ -253,7 +253,7 @@ extension WeatherState {
 }
 
 /// Where the weather on the screen came from.
-public enum WeatherSource: Equatable, Sendable, Codable {
+public enum WeatherSource: String, Equatable, Sendable, Codable {
   /// Nothing has been shown yet.
   case nothing
   /// The last query found no weather: the placeholder (`No data`).

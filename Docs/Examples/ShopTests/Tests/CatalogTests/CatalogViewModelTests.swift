@@ -58,4 +58,22 @@ struct CatalogViewModelTests {
     #expect(events.values.count == 1)
     #expect(viewModel.add("tea") != .accepted)
   }
+
+  @Test func inputValuesInAndTheStateDecodedOut() throws {
+    let viewModel = makeViewModel()
+    let states = viewModel.state.record(on: scheduler)
+    scheduler.advance(seconds: 1)
+    // Inputs as a head sends them: values, here read from the JSON a web page would send.
+    let inputs = try JSONDecoder().decode(
+      [CatalogInput].self,
+      from: Data(#"[{"add":{"id":"tea","quantity":2}},{"add":{"id":"cake","quantity":1}}]"#.utf8))
+    #expect(inputs.map { viewModel.send($0) } == [.accepted, .rejected("Unknown product")])
+    scheduler.advance()
+    // The state as a head receives it: its wire form, decoded again.
+    let wire = try WireFormat.text(try #require(states.last))
+    let state = try WireFormat.decoder().decode(CatalogState.self, from: Data(wire.utf8))
+    #expect(state.cartItems == 2)
+    #expect(state.totalAmount == MoneyAmount(minor: 500, currency: "GBP"))
+    #expect(wire.contains(#""totalAmount":{"amount":"5.00","currency":"GBP"}"#))
+  }
 }

@@ -1,0 +1,100 @@
+import Foundation
+
+/// A temperature as data: the value in the unit shown, to a tenth, and that unit. On the
+/// wire, `{"value": 18.3, "unit": "celsius"}`.
+public struct TemperatureReading: Codable, Equatable, Sendable {
+  public let value: Double
+  public let unit: TemperatureUnit
+
+  /// Nil for no value, or one that is not a finite number.
+  public init?(_ value: Double?, _ unit: TemperatureUnit) {
+    guard let value, value.isFinite else { return nil }
+    self.value = value
+    self.unit = unit
+  }
+}
+
+/// A wind as data: its speed in m/s (°C) or mph (°F), and where it blows from, in degrees
+/// (nil when unknown). On the wire, `{"speed": 4.1, "unit": "m/s", "fromDegrees": 240}`.
+public struct WindReading: Codable, Equatable, Sendable {
+  public let speed: Double
+  /// `m/s` or `mph`.
+  public let unit: String
+  public let fromDegrees: Double?
+
+  /// Nil without a finite speed.
+  public init?(speed: Double?, fromDegrees: Double?, unit: TemperatureUnit) {
+    guard let speed, speed.isFinite else { return nil }
+    self.speed = speed
+    self.unit = unit == .celsius ? "m/s" : "mph"
+    self.fromDegrees = fromDegrees.flatMap { $0.isFinite ? $0 : nil }
+  }
+}
+
+/// `now`'s answer as data: the line as formatted, and the weather it tells. A field with no
+/// value is `null`, so every answer has the same keys.
+public struct WeatherNowAnswer: Encodable, Equatable, Sendable {
+  public let line: String
+  public let place: String
+  public let temperature: TemperatureReading?
+  public let feelsLike: TemperatureReading?
+  public let humidity: Int?
+  public let wind: WindReading?
+  public let pressure: Double?
+  public let rainChance: Int?
+  public let sunrise: Date?
+  public let sunset: Date?
+  public let conditions: String
+  public let icon: String
+  public let source: WeatherSource
+  /// What the sample note says, for sample weather; null otherwise.
+  public let note: String?
+
+  /// The answer for `state`, told by `line`.
+  public init(_ state: WeatherState, line: String) {
+    self.line = line
+    place = state.cityName
+    temperature = TemperatureReading(state.temperatureValue, state.unit)
+    feelsLike = TemperatureReading(state.feelsLikeValue, state.unit)
+    humidity = state.humidityValue
+    wind = WindReading(
+      speed: state.windSpeedValue, fromDegrees: state.windFromDegrees, unit: state.unit)
+    pressure = state.pressureValue.flatMap { $0.isFinite ? $0 : nil }
+    rainChance = state.rainChanceValue
+    sunrise = state.sunTimes?.sunrise
+    sunset = state.sunTimes?.sunset
+    conditions = state.conditions
+    icon = state.icon
+    source = state.source
+    note = state.source == .sample ? state.sampleNote : nil
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case line, place, temperature, feelsLike, humidity, wind, pressure, rainChance, sunrise
+    case sunset, conditions, icon, source, note
+  }
+
+  /// Every key, `null` where there is no value.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(line, forKey: .line)
+    try container.encode(place, forKey: .place)
+    try container.encode(temperature, forKey: .temperature)
+    try container.encode(feelsLike, forKey: .feelsLike)
+    try container.encode(humidity, forKey: .humidity)
+    try container.encode(wind, forKey: .wind)
+    try container.encode(pressure, forKey: .pressure)
+    try container.encode(rainChance, forKey: .rainChance)
+    try container.encode(sunrise, forKey: .sunrise)
+    try container.encode(sunset, forKey: .sunset)
+    try container.encode(conditions, forKey: .conditions)
+    try container.encode(icon, forKey: .icon)
+    try container.encode(source, forKey: .source)
+    try container.encode(note, forKey: .note)
+  }
+}
+
+extension WeatherState {
+  /// The temperature shown, as data; nil without real weather.
+  public var temperatureReading: TemperatureReading? { TemperatureReading(temperatureValue, unit) }
+}

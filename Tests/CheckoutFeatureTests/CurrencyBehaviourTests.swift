@@ -279,3 +279,35 @@ struct CurrencyBehaviourTests {
     #expect(h.rates.calls == calledBefore)
   }
 }
+
+@Suite("Checkout: a remembered currency")
+@MainActor
+struct RestoredCurrencyTests {
+  @Test("issue 39, item 7: one input, one rates request, the picker never opens")
+  func restoredByOneRequest() {
+    let h = Harness().start()
+    h.rates.delay = 1
+    let pickers = h.record(h.checkout.currencyPicker)
+    let messages = h.record(h.checkout.messages)
+    h.checkout.send(.restoreCurrency(code: " aud "))
+    h.scheduler.advance(seconds: 2)
+    #expect(h.rates.calls == 0, "nothing before the screen is seen")
+    h.session.setActive(true)
+    h.scheduler.advance(seconds: 2)
+    #expect(h.rates.calls == 1)
+    #expect(h.value(h.checkout.currency) == "Currency: AUD")
+    #expect(pickers.values.allSatisfy { $0 == nil }, "the picker never opened")
+    #expect(messages.values.isEmpty)
+  }
+
+  @Test("issue 39, item 7: a code the rates do not have keeps GBP and says why")
+  func unknownCodeKeepsGBP() {
+    let h = Harness().start()
+    let messages = h.record(h.checkout.messages)
+    h.session.setActive(true)
+    h.checkout.send(.restoreCurrency(code: "XYZ"))
+    h.scheduler.advance(seconds: 1)
+    #expect(h.value(h.checkout.currency) == "Currency: GBP")
+    #expect(messages.values == ["Showing GBP: XYZ is not available. Unknown currency: XYZ"])
+  }
+}

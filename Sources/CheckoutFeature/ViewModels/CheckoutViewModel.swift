@@ -84,8 +84,7 @@ public final class CheckoutViewModel: ScreenModel {
       // The picker opens as the table arrives, before the action reports it, so that an
       // input waiting on the action finds the picker open.
       activity.track(
-        rates.latestRates().timeout(.seconds(10), scheduler: scheduler, customError: { .timeout })
-          .receive(on: scheduler)
+        Self.fetch(rates, scheduler: scheduler)
           .handleEvents(receiveOutput: {
             if $0.origin == .sample { said.accept(Text.noNetwork) }
             openTable.accept($0)
@@ -128,9 +127,7 @@ public final class CheckoutViewModel: ScreenModel {
       .flatMap(maxPublishers: .max(1)) { [weak self] _ -> AnyPublisher<RatesTable, Never> in
         guard let self, refreshIsDue else { return Empty().eraseToAnyPublisher() }
         return activity.track(
-          rates.latestRates()
-            .timeout(.seconds(10), scheduler: scheduler, customError: { .timeout })
-            .receive(on: scheduler)
+          Self.fetch(rates, scheduler: scheduler)
             .map(Optional.some).replaceError(with: nil).compactMap { $0 })
       }
       .sink { table in
@@ -197,26 +194,48 @@ public final class CheckoutViewModel: ScreenModel {
     return work.answer(changeCurrency.execute(())) { _ in .rejected(RatesError.message) }
   }
 
+  /// The one rates request: the service's latest table, within 10 s, on the UI scheduler.
+  private nonisolated static func fetch(
+    _ rates: any RatesService, scheduler: AnySchedulerOf<DispatchQueue>
+  ) -> AnyPublisher<RatesTable, RatesError> {
+    rates.latestRates().timeout(.seconds(10), scheduler: scheduler, customError: { .timeout })
+      .receive(on: scheduler)
+      .eraseToAnyPublisher()
+  }
+
   /// Starts in the currency the settings name (ST-01), once the screen is first seen and
-  /// online: chosen as `currency CODE` would be. When its rate cannot be had, GBP stays and a
-  /// notice says so; offline, the offline notice already does. Waiting to be seen means a
-  /// front end is there to hear the notice (a session is made before its front end listens).
+  /// online: one rates request, whose rate for `code` is selected (the picker never opens).
+  /// When the rate cannot be had, GBP stays and a notice says so; offline, the offline notice
+  /// already does. Waiting to be seen means a front end is there to hear the notice (a session
+  /// is made before its front end listens).
   private func restore(_ code: String) {
-    let activity = activity
-    let online = online
-    // Once online, the choice and its notice are one piece of tracked work: the notice is
-    // said before the work ends, so a front end waiting for `isSettled` sees it.
+    let normalized = code.trimmingCharacters(in: .whitespacesAndNewlines).uppercased()
+    let (rates, scheduler, online) = (rates, scheduler, online)
+    // The fetch, the choice and its notice are one piece of tracked work: the notice is said
+    // before the work ends, so a front end waiting for `isSettled` sees it.
+    let fetched = activation.changes.first(where: { $0 })
+      .flatMap { _ in online.first(where: { $0 }) }
+      .flatMap { _ in
+        Self.fetch(rates, scheduler: scheduler).map { Result<RatesTable, RatesError>.success($0) }
+          .catch { Just(.failure($0)) }
+      }
     work.sink(
-      activation.changes.first(where: { $0 }).flatMap { _ in online.first(where: { $0 }) }
-        .flatMap { [unowned self] _ in
-          activity.track(
-            choose(code).handleEvents(receiveOutput: { [weak self] result in
-              guard let self, case .rejected(let reason) = result else { return }
-              if openTable.value != nil { openTable.accept(nil) }
-              said.accept("Showing GBP: \(code) is not available. \(reason)")
-            }))
-        },
-      receiveValue: { _ in })
+      activity.track(fetched),
+      receiveValue: { [weak self] result in
+        guard let self else { return }
+        let notAvailable = "Showing GBP: \(normalized) is not available. "
+        switch result {
+        case .success(let table):
+          if table.origin == .sample { said.accept(Text.noNetwork) }
+          ratesFetchedAt.accept(scheduler.now)
+          if let currency = table.currency(normalized) {
+            store.select(currency)
+          } else {
+            said.accept(notAvailable + Text.unknown(normalized))
+          }
+        case .failure: said.accept(notAvailable + RatesError.message)
+        }
+      })
   }
 
   /// `currency CODE` as one input: selects from the open picker, or fetches rates first.

@@ -20,12 +20,18 @@ public final class TasksViewModel: ScreenModel {
 
   // MARK: Actions
 
-  public private(set) var createAction: Action<Void, EditOutcome>!
-  public private(set) var editAction: Action<TaskItem, EditOutcome>!
-  public private(set) var toggleAction: Action<TaskItem, TaskItem>!
-  public private(set) var deleteAction: Action<TaskItem, TaskItem>!
-  public private(set) var undoAction: Action<Void, TaskItem>!
-  public private(set) var quickAddAction: Action<String, TaskItem>!
+  /// Adds an empty task and opens the editor on it (enabled while no editor is open).
+  public let createAction: Action<Void, EditOutcome>
+  /// Opens the editor on a task (enabled while no editor is open).
+  public let editAction: Action<TaskItem, EditOutcome>
+  /// Checks a task off or brings it back.
+  public let toggleAction: Action<TaskItem, TaskItem>
+  /// Deletes a task, keeping it for `undo`.
+  public let deleteAction: Action<TaskItem, TaskItem>
+  /// Restores the last deleted task (enabled while there is one).
+  public let undoAction: Action<Void, TaskItem>
+  /// Adds a task with a title, without the editor.
+  public let quickAddAction: Action<String, TaskItem>
 
   // MARK: State
 
@@ -59,6 +65,18 @@ public final class TasksViewModel: ScreenModel {
     self.scheduler = scheduler
     activity = ActivityTracker(scheduler: scheduler)
     isSettled = activity.isIdle
+    // The actions first: the pipelines below use them, and they reach `self` (for the
+    // editor) only through `owner`, filled in at the end.
+    let owner = WeakOwner<TasksViewModel>()
+    let actions = TasksActions(
+      service: service, activity: activity, filter: rawFilter, undoSlot: undoSlot,
+      editorOpen: editorOpen, owner: owner, scheduler: scheduler)
+    createAction = actions.create
+    editAction = actions.edit
+    toggleAction = actions.toggle
+    deleteAction = actions.delete
+    undoAction = actions.undo
+    quickAddAction = actions.quickAdd
     let matcher = TitleMatcher()
     // The summary counts the rows the sections already hold instead of matching every title
     // a second time. The filter applies 150 ms after the last change (the wait counts as activity); a blank
@@ -98,7 +116,7 @@ public final class TasksViewModel: ScreenModel {
     activation.becameActive
       .sink { [service] in service.checkForChanges() }
       .store(in: &subscriptions)
-    makeActions()
+    reportActions()
     // The service's rows, read again 2 s after a failure for as long as it fails; the toast
     // says so once per run of failures, and a success re-arms it (TD-57).
     Self.loads(from: service, scheduler: scheduler)
@@ -111,6 +129,7 @@ public final class TasksViewModel: ScreenModel {
         if step.toast { toasts.accept(TaskServiceError.loadFailed.message) }
       }
       .store(in: &subscriptions)
+    owner.value = self
   }
 
   // MARK: Inputs
@@ -183,6 +202,7 @@ public final class TasksViewModel: ScreenModel {
   }
 
   /// `publisher`, with its failure shown as a toast on the way.
+  /// `publisher`, with its failure shown as a toast on the way.
   private func reportingFailure<T>(_ publisher: AnyPublisher<T, TaskServiceError>)
     -> AnyPublisher<T, TaskServiceError>
   {
@@ -198,39 +218,8 @@ public final class TasksViewModel: ScreenModel {
     activity.track(publisher)
   }
 
-  private func makeActions() {
-    let notEditing = editorOpen.map { !$0 }
-    createAction = Action(enabledIf: notEditing, scheduler: scheduler) { [unowned self] _ in
-      clearFilter()
-      return tracked(service.createTask(title: ""))
-        .mapError { $0 as any Error }
-        .flatMap { [unowned self] task in
-          openEditor(heading: "New Task", task: task, cancelDeletes: true).setFailureType(
-            to: (any Error).self)
-        }
-    }
-    editAction = Action(enabledIf: notEditing, scheduler: scheduler) { [unowned self] task in
-      openEditor(heading: "Edit Task", task: task, cancelDeletes: false)
-    }
-    toggleAction = Action(scheduler: scheduler) { [unowned self] task in
-      tracked(service.toggle(task))
-    }
-    deleteAction = Action(scheduler: scheduler) { [unowned self] task in
-      tracked(service.delete(task))
-    }
-    undoAction = Action(enabledIf: undoSlot.map { $0 != nil }, scheduler: scheduler) {
-      [unowned self] _ in
-      tracked(service.restore(undoSlot.value!))
-    }
-    quickAddAction = Action(scheduler: scheduler) {
-      [unowned self] title -> AnyPublisher<TaskItem, any Error> in
-      switch TaskTitle.validate(title) {
-      case .failure(let error): return Fail(error: error).eraseToAnyPublisher()
-      case .success(let cleaned):
-        return tracked(service.createTask(title: cleaned)).mapError { $0 as any Error }
-          .eraseToAnyPublisher()
-      }
-    }
+  /// The actions' failures as toasts, and what a delete, an undo and a quick add leave behind.
+  private func reportActions() {
     for errors in [
       createAction.errors, editAction.errors.map { $0 }, toggleAction.errors, deleteAction.errors,
       undoAction.errors, quickAddAction.errors,
@@ -251,7 +240,7 @@ public final class TasksViewModel: ScreenModel {
   }
 
   /// Pushes an editor for `task` and finishes with its outcome once it has closed.
-  private func openEditor(heading: String, task: TaskItem, cancelDeletes: Bool) -> AnyPublisher<
+  func openEditor(heading: String, task: TaskItem, cancelDeletes: Bool) -> AnyPublisher<
     EditOutcome, Never
   > {
     guard let coordinator else { return Just(.cancelled).eraseToAnyPublisher() }

@@ -25,8 +25,3 @@ final class AgeClock {
 
   deinit { timer?.cancel() }
 }
-
-/// A weak reference filled in once its owner has finished initialising.
-final class WeakOwner<Owner: AnyObject> {
-  weak var value: Owner?
-}

@@ -157,7 +157,7 @@ public enum TUIMain {
 /// (`swift package generate-manual` asks `tui --experimental-dump-help`).
 struct TUIToolDescription: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "tui", abstract: "The four apps in one terminal.",
+    commandName: "tui", abstract: "The registered apps, one tab each, in one terminal.",
     discussion: HelpText.shared, version: HeadlessVersion.current)
   @OptionGroup var options: TUIOptions
 }

@@ -76,6 +76,14 @@ public struct ListState: Equatable {
 
   /// After the rows or the window changed: keeps the selection inside the list and on a
   /// selectable row, and the window on the selection without space left below the last row.
+  /// This state clamped as `clamp` would, as a copy: what a draw shows of a list whose rows
+  /// or room changed since a key last moved it, without writing back.
+  public func clamped(in rows: ListRows, visible: Int) -> ListState {
+    var copy = self
+    copy.clamp(in: rows, visible: visible)
+    return copy
+  }
+
   public mutating func clamp(in rows: ListRows, visible: Int) {
     guard rows.count > 0 else { return reset(in: rows, visible: visible) }
     selection = min(max(0, selection), rows.count - 1)

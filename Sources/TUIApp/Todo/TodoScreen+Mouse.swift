@@ -10,12 +10,13 @@ extension TodoScreen {
     case .wheelUp: move(by: -3)
     case .wheelDown: move(by: 3)
     case .click:
-      guard event.row >= listTop, event.row < listTop + visibleRows,
-        let index = list.row(atLine: event.row - listTop, in: rows),
+      let layout = layout
+      guard event.row >= layout.top, event.row < layout.top + layout.visibleRows,
+        let index = list.row(atLine: event.row - layout.top, in: rows),
         case .task = lines[index]
       else { return .handled }
       filterOpen = false
-      list.select(index, in: rows, visible: visibleRows)
+      list.select(index, in: rows, visible: layout.visibleRows)
     }
     return .handled
   }

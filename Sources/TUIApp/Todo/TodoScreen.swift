@@ -22,15 +22,14 @@ public final class TodoScreen: AppScreen, DriverBound {
 
   var lines: [Line] = []
   /// The list's state as last delivered (nil before the first).
-  private var state: TasksState?
+  private(set) var state: TasksState?
   /// The open editor's state as last delivered.
-  private var editorState: EditTaskState?
+  private(set) var editorState: EditTaskState?
 
   /// The selected line (a task whenever there is one) and the first line drawn.
   var list = ListState()
-  var visibleRows = 10
-  /// The screen row of the list's first line, as last drawn (for clicks).
-  var listTop = 3
+  /// The terminal's size, as last told (`resize`).
+  private(set) var size = (columns: 80, rows: 24)
   private var keepScreenPosition = false
   var filterOpen = false
   private var filterField = TextField()
@@ -38,7 +37,6 @@ public final class TodoScreen: AppScreen, DriverBound {
   private var editorBindings = Set<AnyCancellable>()
   private weak var boundEditor: EditTaskViewModel?
   private var followNewTask = false
-  private var lastWidth = 80
 
   /// How many task rows the last frame formatted: never more than fit on the screen.
   public private(set) var formattedRowCount = 0
@@ -86,6 +84,7 @@ public final class TodoScreen: AppScreen, DriverBound {
     }
     let previous = list.selection
     lines = flat
+    let visibleRows = layout.visibleRows
     if followNewTask, let newest = newestUID(), let index = index(of: newest) {
       list.select(index, in: rows, visible: visibleRows)
       followNewTask = false
@@ -121,7 +120,27 @@ public final class TodoScreen: AppScreen, DriverBound {
       count: lines.count, isSelectable: { if case .task = lines[$0] { true } else { false } })
   }
 
-  func move(by delta: Int) { list.move(by: delta, in: rows, visible: visibleRows) }
+  func move(by delta: Int) { list.move(by: delta, in: rows, visible: layout.visibleRows) }
+
+  /// Where the list stands on the screen: from the terminal's size and whether the filter line
+  /// shows, the same for drawing and for the keys and clicks that need it.
+  struct Layout {
+    /// The screen row of the list's first line.
+    let top: Int
+    /// The rule under the list.
+    let bottom: Int
+    var visibleRows: Int { max(1, bottom - top) }
+  }
+
+  var layout: Layout {
+    let filterShown = filterOpen || !(state?.filterText ?? "").isEmpty
+    return Layout(top: filterShown ? 4 : 3, bottom: size.rows - 3)
+  }
+
+  public func resize(columns: Int, rows: Int) {
+    size = (columns, rows)
+    list.clamp(in: self.rows, visible: layout.visibleRows)
+  }
 
   // MARK: AppScreen
 
@@ -129,28 +148,9 @@ public final class TodoScreen: AppScreen, DriverBound {
   public var hasOverlay: Bool { editor != nil }
   public var tabLabel: String? { state?.tabTitle ?? "Todo" }
 
-  public var hints: [Hint] {
-    if editor != nil {
-      return [
-        Hint("Enter", "OK", enabled: editorState?.okEnabled ?? false), Hint("Esc", "cancel"),
-      ]
-    }
-    if filterOpen { return [Hint("Enter", "keep filter"), Hint("Esc", "clear filter")] }
-    if lastWidth < 60 { return [Hint("Spc", "toggle"), Hint("n", "new"), Hint("d", "del")] }
-    return [
-      Hint("Space", "toggle"), Hint("Enter", "edit"), Hint("n", "new"), Hint("d", "delete"),
-      Hint("u", "undo", enabled: state?.canUndo ?? false), Hint("/", "filter"),
-    ]
-  }
+  public var hints: [Hint] { keys.hints(in: mode) }
 
-  public var helpLines: [(key: String, meaning: String)] {
-    [
-      ("↑/↓ k/j PgUp/PgDn Home/g End/G", "move"), ("Space", "check off or uncheck"),
-      ("Enter", "edit the title"),
-      ("n", "new task"), ("d", "delete"), ("u", "undo the last delete"),
-      ("/", "filter (Esc clears)"),
-    ]
-  }
+  public var helpLines: [(key: String, meaning: String)] { keys.helpLines }
 
   /// Cancels an open editor and waits for its clean-up before the process exits.
   public func willQuit() { session.shutdown() }
@@ -160,31 +160,47 @@ public final class TodoScreen: AppScreen, DriverBound {
   public func handle(_ key: Key) -> KeyOutcome {
     if key == .resize { return .handled }
     if case .mouse(let event) = key { return handle(event) }
-    if let editor { return handleEditor(key, editor) }
-    if filterOpen { return handleFilter(key) }
-    switch key {
-    case .up, .character("k"): move(by: -1)
-    case .down, .character("j"): move(by: 1)
-    case .pageUp: move(by: -visibleRows)
-    case .pageDown: move(by: visibleRows)
-    case .home, .character("g"): move(by: -lines.count)
-    case .end, .character("G"): move(by: lines.count)
-    case .character(" "):
+    let mode = mode
+    if let command = keys.action(for: key, in: mode) {
+      perform(command)
+      return .handled
+    }
+    // Any other key edits the field that has focus, if one has.
+    switch mode {
+    case .editor:
+      guard editorField.handle(key) else { return .ignored }
+      editor?.send(.setTitle(text: editorField.text))
+    case .filter:
+      guard filterField.handle(key) else { return .ignored }
+      send(.setFilter(text: filterField.text))
+    case .list: return .ignored
+    }
+    return .handled
+  }
+
+  private func perform(_ command: KeyCommand) {
+    switch command {
+    case .move(let delta): move(by: delta)
+    case .page(let pages): move(by: pages * layout.visibleRows)
+    case .toggle:
       // The list keeps its place for the change only when the input was taken: a refused
       // one leaves no flag armed for some later, unrelated state.
       if let task = selectedTask { keepScreenPosition = taken(.toggle(task: task)) }
-    case .enter: if let task = selectedTask { send(.edit(task: task)) }
-    case .character("n"): followNewTask = taken(.create)
-    case .character("d"):
-      if let task = selectedTask { keepScreenPosition = taken(.delete(task: task)) }
-    case .character("u"): send(.undo)
-    case .character("/"):
+    case .edit: if let task = selectedTask { send(.edit(task: task)) }
+    case .create: followNewTask = taken(.create)
+    case .delete: if let task = selectedTask { keepScreenPosition = taken(.delete(task: task)) }
+    case .input(let input): send(input)
+    case .openFilter:
       filterOpen = true
       filterField.set(state?.filterText ?? "")
-    case .escape: send(.setFilter(text: ""))
-    default: return .ignored
+    case .keepFilter: filterOpen = false
+    case .clearFilter:
+      filterOpen = false
+      filterField.set("")
+      send(.setFilter(text: ""))
+    case .editorOK: editor.map { toast.showRefusal(of: $0.send(.ok)) }
+    case .editorCancel: editor?.send(.cancel)
     }
-    return .handled
   }
 
   /// Sends `input` to the list; a refusal shows on the toast line (a failure of the work
@@ -199,41 +215,15 @@ public final class TodoScreen: AppScreen, DriverBound {
     return answer?.message == nil
   }
 
-  private func handleFilter(_ key: Key) -> KeyOutcome {
-    switch key {
-    case .enter: filterOpen = false
-    case .escape:
-      filterOpen = false
-      filterField.set("")
-      send(.setFilter(text: ""))
-    default:
-      guard filterField.handle(key) else { return .ignored }
-      send(.setFilter(text: filterField.text))
-    }
-    return .handled
-  }
-
-  private func handleEditor(_ key: Key, _ editor: EditTaskViewModel) -> KeyOutcome {
-    switch key {
-    case .enter: toast.showRefusal(of: editor.send(.ok))
-    case .escape: editor.send(.cancel)
-    default:
-      guard editorField.handle(key) else { return .ignored }
-      editor.send(.setTitle(text: editorField.text))
-    }
-    return .handled
-  }
-
   // MARK: Drawing
 
   public func draw(_ painter: Painter) {
     let width = painter.width
-    lastWidth = width
     let filterText = state?.filterText ?? ""
     let filterSummary = state?.filterSummary ?? ""
     TitleLine.draw(painter, title: "Todo", spinnerTick: nil, status: state?.statistics ?? "")
     painter.rule(row: 2)
-    var top = 3
+    let layout = layout
     if filterOpen || !filterText.isEmpty {
       let summaryWidth = TextWidth.of(filterSummary)
       let fieldWidth = max(10, min(40, width - 12 - summaryWidth))
@@ -246,22 +236,20 @@ public final class TodoScreen: AppScreen, DriverBound {
       if 9 + fieldWidth + 1 + summaryWidth < width {
         painter.text(filterSummary, row: 3, column: width - 1 - summaryWidth, style: .dim)
       }
-      top = 4
     }
-    let bottom = painter.height - 3
-    visibleRows = max(1, bottom - top)
-    listTop = top
-    list.clamp(in: rows, visible: visibleRows)
-    let offset = list.offset
+    let (top, bottom) = (layout.top, layout.bottom)
+    // The list as the keys left it, seen through the rows that fit now.
+    let view = list.clamped(in: rows, visible: layout.visibleRows)
+    let offset = view.offset
     formattedRowCount = 0
-    for (row, index) in (offset..<min(lines.count, offset + visibleRows)).enumerated() {
+    for (row, index) in (offset..<min(lines.count, offset + layout.visibleRows)).enumerated() {
       let y = top + row
       switch lines[index] {
       case .header(let title): painter.text(" " + title, row: y, column: 0, style: .bold)
       case .none: painter.text("   (none)", row: y, column: 0, style: .dim)
       case .task(let task):
         formattedRowCount += 1
-        let selected = index == list.selection && editor == nil
+        let selected = index == view.selection && editor == nil
         if selected { painter.text(">", row: y, column: 1, style: .bold) }
         painter.fitted(
           task.rowText, row: y, column: 3, width: width - 4, style: selected ? .reverse : .plain)

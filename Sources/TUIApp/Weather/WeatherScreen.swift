@@ -56,35 +56,9 @@ public final class WeatherScreen: AppScreen, DriverBound {
   public var hasFocusedField: Bool { focus == .city || state.keyPromptVisible }
   public var hasOverlay: Bool { state.keyPromptVisible }
 
-  public var hints: [Hint] {
-    if state.keyPromptVisible {
-      return [Hint("Return", "use key")]
-        + (state.canSaveKey ? [Hint("Tab", "save choice")] : []) + [Hint("Esc", "close")]
-    }
-    switch focus {
-    case .city: return [Hint("Return", "search"), Hint("Esc", "leave")]
-    case .map:
-      return [
-        Hint("←↑↓→", "pan"), Hint("+/-", "zoom"), Hint("m", "hide map"), Hint("Esc", "leave"),
-      ]
-    case nil:
-      return [
-        Hint("/", "search"), Hint("l", "locate"), Hint("m", "map"),
-        Hint("u", "°C/°F", ascii: "C/F"), Hint("k", "key"),
-        Hint("r", state.noNetwork ? "try live" : "refresh"),
-      ]
-    }
-  }
+  public var hints: [Hint] { keys.hints(in: mode) }
 
-  public var helpLines: [(key: String, meaning: String)] {
-    [
-      ("/", "type a city; Return searches, Esc leaves the field"),
-      ("l", "weather at my location"), ("m", "show or hide the map (showing focuses it)"),
-      ("←↑↓→ (map)", "pan the map"), ("+ = / - (map)", "zoom in / out"),
-      ("u", "switch °C and °F"), ("k", "enter an API key"),
-      ("r", "refresh (without a network: try the live service again)"),
-    ]
-  }
+  public var helpLines: [(key: String, meaning: String)] { keys.helpLines }
 
   public func willQuit() { session.shutdown() }
 
@@ -93,75 +67,37 @@ public final class WeatherScreen: AppScreen, DriverBound {
   public func handle(_ key: Key) -> KeyOutcome {
     if key == .resize { return .handled }
     if case .mouse(let event) = key { return handle(event) }
-    if state.keyPromptVisible { return handleKeyDialog(key) }
-    switch focus {
-    case .city: return handleCityField(key)
-    case .map: return handleMap(key)
-    case nil: return handleUnfocused(key)
-    }
-  }
-
-  private func handleKeyDialog(_ key: Key) -> KeyOutcome {
-    switch key {
-    case .enter:
-      send(.setApiKey(key: keyField.text))
-    case .escape:
-      send(.dismissKeyPrompt)
-    case .tab:
-      send(.toggleSaveKey)
-    default:
-      guard keyField.handle(key) else { return .ignored }
+    let mode = mode
+    if let command = keys.action(for: key, in: mode) {
+      perform(command)
+    } else {
+      // Any other key edits the field that has focus, if one has.
+      switch mode {
+      case .keyDialog:
+        guard keyField.handle(key) else { return .ignored }
+      case .city:
+        guard cityField.handle(key) else { return .ignored }
+        send(.setQuery(text: cityField.text))
+      case .map, .unfocused: return .ignored
+      }
     }
     redraw()
     return .handled
   }
 
-  private func handleCityField(_ key: Key) -> KeyOutcome {
-    switch key {
-    case .enter:
-      send(.submit)
-    case .escape:
-      focus = nil
-    default:
-      guard cityField.handle(key) else { return .ignored }
-      send(.setQuery(text: cityField.text))
-    }
-    redraw()
-    return .handled
-  }
-
-  private func handleMap(_ key: Key) -> KeyOutcome {
-    switch key {
-    case .up: send(.pan(.north))
-    case .down: send(.pan(.south))
-    case .left: send(.pan(.west))
-    case .right: send(.pan(.east))
-    case .character("+"), .character("="): send(.zoomIn)
-    case .character("-"): send(.zoomOut)
-    case .escape: focus = nil
-    default: return handleUnfocused(key)
-    }
-    redraw()
-    return .handled
-  }
-
-  private func handleUnfocused(_ key: Key) -> KeyOutcome {
-    switch key {
-    case .character("/"): focus = .city
-    case .character("l") where focus == nil: send(.useMyLocation)
-    case .character("m"):
+  private func perform(_ command: KeyCommand) {
+    switch command {
+    case .input(let input): send(input)
+    case .submitKey: send(.setApiKey(key: keyField.text))
+    case .focusCity: focus = .city
+    case .leave: focus = nil
+    case .toggleMap:
       // Decided from what the screen shows now, not from a state read back after the input
       // (which is the old one while delivery is deferred, the new one when it is not).
       let showing = !state.mapVisible
       send(.setMapVisible(showing))
       focus = showing ? .map : nil
-    case .character("u"): send(.toggleUnits)
-    case .character("k"): send(.openKeyPrompt)
-    case .character("r"): send(.refresh)
-    default: return .ignored
     }
-    redraw()
-    return .handled
   }
 
   // MARK: Drawing

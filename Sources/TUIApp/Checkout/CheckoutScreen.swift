@@ -39,7 +39,16 @@ public final class CheckoutScreen: AppScreen, DriverBound {
   var historyPosition = ListState()
   var expandedOrder: Int?
   lazy var spinner = SpinnerClock(scheduler: scheduler) { [weak self] in self?.redraw() }
-  var listHeight = 10
+  /// The terminal's size, as last told (`resize`).
+  private(set) var size = (columns: 80, rows: 24)
+
+  /// How many catalog rows fit: from the terminal's size, for drawing and for the keys alike.
+  var listHeight: Int { max(1, size.rows - 8) }
+
+  public func resize(columns: Int, rows: Int) {
+    size = (columns, rows)
+    list.clamp(in: ListRows(count: catalog.rows.count), visible: listHeight)
+  }
 
   public init(
     session: CheckoutSession, scheduler: AnySchedulerOf<DispatchQueue>, redraw: @escaping () -> Void
@@ -107,41 +116,9 @@ public final class CheckoutScreen: AppScreen, DriverBound {
       || accountOverlay != nil
   }
 
-  public var hints: [Hint] {
-    if accountOverlay != nil {
-      return [Hint("Tab", "next"), Hint("Enter", "run"), Hint("Esc", "close")]
-    }
-    // In a field, how to go on and how to leave (the field's editing keys follow them).
-    switch focus {
-    case .filter?: return [Hint("Enter", "keep"), Hint("Esc", "clear")]
-    case _?: return [Hint("Tab", "next"), Hint("Esc", "done")]
-    case nil: break
-    }
-    return switch mode {
-    case .catalog, .history, .account:
-      [
-        Hint("j/k", "move"), Hint("+/-", "qty"), Hint("/", "filter"),
-        Hint("Enter", "checkout", enabled: catalog.checkoutEnabled), Hint("o", "orders"),
-        Hint("A", "account"),
-      ]
-    case .checkout:
-      [
-        Hint("x", "currency", enabled: checkout.changeCurrencyEnabled), Hint("n/e/a", "edit"),
-        Hint("p", "place order", enabled: form.placeOrderEnabled), Hint("b", "back"),
-        Hint("o", "orders"), Hint("A", "account"),
-      ]
-    }
-  }
+  public var hints: [Hint] { keys.hints(in: barMode) }
 
-  public var helpLines: [(key: String, meaning: String)] {
-    [
-      ("↑/↓ k/j PgUp/PgDn Home/End", "move in the catalog"), ("+ = →  /  - ←", "add / remove one"),
-      ("/", "filter the catalog (Esc clears)"), ("Enter or c", "checkout"), ("o", "order history"),
-      ("x", "change currency"), ("n e a", "edit name, email, address"), ("p", "place order"),
-      ("b or Esc", "back to the catalog"),
-      ("A", "account: sign up, rename, sign out (Tab moves, Enter runs, Esc closes)"),
-    ]
-  }
+  public var helpLines: [(key: String, meaning: String)] { keys.helpLines }
 
   public func willQuit() { session.shutdown() }
 
@@ -153,22 +130,38 @@ public final class CheckoutScreen: AppScreen, DriverBound {
     if key == .resize { return .handled }
     if case .mouse(let event) = key { return handle(event) }
     if var overlay = accountOverlay {
+      // The account form is a form of its own: every key goes to it.
       let input = overlay.handle(key, state: account)
       accountOverlay = overlay
       if let input { send(input) }
       return .handled
     }
-    if historyOpen { return handleHistory(key) }
-    if form.confirmation != nil {
-      if key == .enter || key == .escape { send(.dismissConfirmation) }
+    let mode = keyMode
+    if let command = keys.action(for: key, in: mode) {
+      perform(command)
       return .handled
     }
-    if let picker = checkout.currencyPicker { return handlePicker(key, picker) }
-    if let focus { return handleField(key, focus) }
+    // Keys no binding has: type-ahead in the picker, editing in a field.
     switch mode {
-    case .catalog, .history, .account: return handleCatalog(key)
-    case .checkout: return handleCheckout(key)
+    case .picker:
+      guard case .character(let letter) = key, letter.isLetter,
+        let picker = checkout.currencyPicker,
+        let next = picker.choice(startingWith: letter, after: pickerSelection)
+      else { return .ignored }
+      pickerSelection = next
+    case .field(let field):
+      guard var editor = fields[field], editor.handle(key) else { return .ignored }
+      fields[field] = editor
+      switch field {
+      case .filter: send(.filter(text: editor.text))
+      case .name: send(.setName(text: editor.text))
+      case .email: send(OrderFormInput.setEmail(text: editor.text))
+      case .address: send(.setAddress(text: editor.text))
+      }
+    case .confirmation: break  // the confirmation takes every key
+    case .history, .catalog, .checkout, .account: return .ignored
     }
+    return .handled
   }
 
   // Each input goes to its screen's model; a refusal shows on the toast line.
@@ -178,111 +171,11 @@ public final class CheckoutScreen: AppScreen, DriverBound {
   func send(_ input: OrderHistoryInput) { toast.showRefusal(of: session.history.send(input)) }
   func send(_ input: AccountInput) { toast.showRefusal(of: session.account.send(input)) }
 
-  private func handleCatalog(_ key: Key) -> KeyOutcome {
-    let rows = ListRows(count: catalog.rows.count)
-    switch key {
-    case .up, .character("k"): list.move(by: -1, in: rows, visible: listHeight)
-    case .down, .character("j"): list.move(by: 1, in: rows, visible: listHeight)
-    case .pageUp: list.move(by: -listHeight, in: rows, visible: listHeight)
-    case .pageDown: list.move(by: listHeight, in: rows, visible: listHeight)
-    case .home: list.moveToStart(in: rows, visible: listHeight)
-    case .end: list.moveToEnd(in: rows, visible: listHeight)
-    case .character("+"), .character("="), .right:
-      if let row = selectedRow { send(.add(id: row.id, quantity: 1)) }
-    case .character("-"), .left:
-      if let row = selectedRow { send(.remove(id: row.id, quantity: 1)) }
-    case .character("/"): focus = .filter
-    case .enter, .character("c"): send(CatalogInput.checkout)
-    case .character("o"): send(OrderHistoryInput.open)
-    case .character("A"): send(AccountInput.open)
-    default: return .ignored
-    }
-    return .handled
-  }
-
   var selectedRow: CatalogRow? {
     catalog.rows.indices.contains(list.selection) ? catalog.rows[list.selection] : nil
-  }
-
-  private func handleCheckout(_ key: Key) -> KeyOutcome {
-    switch key {
-    case .character("x"): openCurrencyPicker()
-    case .character("n"): focus = .name
-    case .character("e"): focus = .email
-    case .character("a"): focus = .address
-    case .character("p"):
-      // A refusal is answered at once; a failed save is an event, shown as a toast anyway.
-      send(.submitOrder)
-    case .character("b"), .escape: send(CheckoutInput.back)
-    case .character("o"): send(OrderHistoryInput.open)
-    case .character("A"): send(AccountInput.open)
-    default: return .ignored
-    }
-    return .handled
   }
 
   /// Asks for the currency picker; a refusal shows on the toast line, a failed fetch arrives as
   /// the screen's event.
   func openCurrencyPicker() { send(CheckoutInput.openCurrencyPicker) }
-
-  private func handleField(_ key: Key, _ field: Field) -> KeyOutcome {
-    switch key {
-    case .escape:
-      if field == .filter {
-        fields[.filter]?.set("")
-        send(.filter(text: ""))
-      }
-      focus = nil
-    case .enter where field == .filter: focus = nil
-    case .enter, .tab:
-      focus = field == .filter ? nil : Field(rawValue: field.rawValue == 3 ? 1 : field.rawValue + 1)
-    case .shiftTab:
-      focus = field == .filter ? nil : Field(rawValue: field.rawValue == 1 ? 3 : field.rawValue - 1)
-    default:
-      guard var editor = fields[field], editor.handle(key) else { return .ignored }
-      fields[field] = editor
-      switch field {
-      case .filter: send(.filter(text: editor.text))
-      case .name: send(.setName(text: editor.text))
-      case .email: send(OrderFormInput.setEmail(text: editor.text))
-      case .address: send(.setAddress(text: editor.text))
-      }
-    }
-    return .handled
-  }
-
-  private func handlePicker(_ key: Key, _ picker: CurrencyPicker) -> KeyOutcome {
-    let count = picker.choices.count + 1  // the choices, then Cancel
-    switch key {
-    case .up: pickerSelection = max(0, pickerSelection - 1)
-    case .down: pickerSelection = min(count - 1, pickerSelection + 1)
-    case .escape: send(CheckoutInput.cancel)
-    case .enter:
-      if pickerSelection < picker.choices.count {
-        send(.select(code: picker.choices[pickerSelection].code))
-      } else {
-        send(CheckoutInput.cancel)
-      }
-    case .character(let letter) where letter.isLetter:
-      if let next = picker.choice(startingWith: letter, after: pickerSelection) {
-        pickerSelection = next
-      }
-    default: return .ignored
-    }
-    return .handled
-  }
-
-  private func handleHistory(_ key: Key) -> KeyOutcome {
-    switch key {
-    case .escape, .character("o"): send(OrderHistoryInput.close)
-    case .up: historyPosition.move(by: -1, in: ListRows(count: history.rows.count), visible: 100)
-    case .down: historyPosition.move(by: 1, in: ListRows(count: history.rows.count), visible: 100)
-    case .enter:
-      guard history.rows.indices.contains(historyPosition.selection) else { break }
-      let number = history.rows[historyPosition.selection].number
-      expandedOrder = expandedOrder == number ? nil : number
-    default: return .ignored
-    }
-    return .handled
-  }
 }

@@ -56,8 +56,8 @@ extension CheckoutScreen {
       painter.text("Qty", row: 3, column: quantityColumn + 4, style: .bold)
     }
     let firstRow = 4
-    listHeight = max(1, painter.height - 4 - firstRow)
-    list.clamp(in: ListRows(count: catalog.rows.count), visible: listHeight)
+    // The list as the keys left it, seen through the rows that fit now.
+    let list = list.clamped(in: ListRows(count: catalog.rows.count), visible: listHeight)
     if catalog.rows.isEmpty && !catalog.emptyText.isEmpty {
       painter.fitted("  " + catalog.emptyText, row: firstRow, column: 0, width: width, style: .dim)
     }

@@ -21,9 +21,9 @@ final class ScenePresenter: DriverBound {
   private var selectedID: TwitterID?
   /// Rows that arrived above a scrolled-down view since it last showed the top (E2).
   private var newAbove = 0
-  /// The last frame's list area: its width, its height in lines and the ellipsis, so that a
-  /// key scrolls by the rows' real heights.
-  private var lastArea: (width: Int, lines: Int, ellipsis: String)?
+  /// The list's area, as the screen lays it out from the terminal's size: its width and its
+  /// height in lines, so that a key scrolls by the rows' real heights.
+  private var area: (width: Int, lines: Int)?
 
   init(
     _ scene: Scene, scheduler: AnySchedulerOf<DispatchQueue>, redraw: @escaping () -> Void,
@@ -55,9 +55,24 @@ final class ScenePresenter: DriverBound {
 
   func didReceiveValue() { redraw() }
 
+  /// Where the list stands, from the screen's layout (at start and on each resize).
+  func setArea(width: Int, lines: Int) {
+    area = (width, lines)
+    list.clamp(in: listRows, visible: visibleLines)
+  }
+
+  /// The lines the rows get: the area's, less the new-tweets marker's while it shows.
+  private var visibleLines: Int {
+    guard let area else { return max(1, count) }
+    return max(1, area.lines - (newAbove > 0 && list.offset > 0 ? 1 : 0))
+  }
+
+  /// Reading from the top again clears the new-tweets count.
+  private func sawTheTop() { if list.offset == 0 { newAbove = 0 } }
+
   /// New rows keep the selection on the same tweet when rows come in above it.
   private func setTweets(_ rows: [TweetRow]) {
-    let visible = lastArea?.lines ?? rows.count
+    let visible = visibleLines
     let index = selectedID.flatMap { id in rows.firstIndex { $0.id == id } }
     if let index, index > list.selection, list.offset > 0 {
       // New rows above a scrolled view: keep the view where it was, and count them.
@@ -70,10 +85,12 @@ final class ScenePresenter: DriverBound {
       list.clamp(in: tweetRows(rows), visible: visible)
     }
     selectedID = rows.isEmpty ? nil : rows[list.selection].id
+    sawTheTop()
   }
 
-  /// One tweet as drawn: its header, then its text wrapped under it (at most 8 lines).
-  private static func block(_ row: TweetRow, width: Int, ellipsis: String) -> [String] {
+  /// One tweet as drawn: its header, then its text wrapped under it (at most 8 lines; the
+  /// ellipsis that ends a cut one changes no count of lines).
+  private static func block(_ row: TweetRow, width: Int, ellipsis: String = "…") -> [String] {
     [row.header(fitting: width - 1)]
       + WordWrap.lines(
         row.mark.isEmpty ? row.text : "\(row.mark) \(row.text)", width: width - 3, limit: 8,
@@ -82,10 +99,8 @@ final class ScenePresenter: DriverBound {
 
   /// The tweets as the list state sees them: as many lines high as they are drawn.
   private func tweetRows(_ rows: [TweetRow]) -> ListRows {
-    guard let area = lastArea else { return ListRows(count: rows.count) }
-    return ListRows(
-      count: rows.count,
-      height: { Self.block(rows[$0], width: area.width, ellipsis: area.ellipsis).count })
+    guard let area else { return ListRows(count: rows.count) }
+    return ListRows(count: rows.count, height: { Self.block(rows[$0], width: area.width).count })
   }
 
   /// The rows of the shown list (tweets, or members of two lines each).
@@ -109,19 +124,20 @@ final class ScenePresenter: DriverBound {
 
   func move(by delta: Int) {
     guard count > 0 else { return }
-    list.move(by: delta, in: listRows, visible: lastArea?.lines ?? count)
+    list.move(by: delta, in: listRows, visible: visibleLines)
     if isTimeline { selectedID = tweets[list.selection].id }
+    sawTheTop()
   }
 
   /// Selects the row drawn `line` lines below the list's top (row 4): a click. False when no
   /// row is there.
   @discardableResult
   func select(atLine line: Int) -> Bool {
-    guard line < (lastArea?.lines ?? count), let index = list.row(atLine: line, in: listRows),
-      index < count
+    guard line < visibleLines, let index = list.row(atLine: line, in: listRows), index < count
     else { return false }
-    list.select(index, in: listRows, visible: lastArea?.lines ?? count)
+    list.select(index, in: listRows, visible: visibleLines)
     if isTimeline { selectedID = tweets[list.selection].id }
+    sawTheTop()
     return true
   }
 
@@ -225,14 +241,13 @@ final class ScenePresenter: DriverBound {
       painter.fitted(" " + text, row: top, column: left, width: width, style: .dim)
     }
     var top = top
-    if list.offset == 0 { newAbove = 0 }
-    if newAbove > 0 {
+    if newAbove > 0 && list.offset > 0 {
       let marker = TimelineState.newTweetsNote(count: newAbove)
       painter.fitted(" " + marker, row: top, column: left, width: width, style: .bold)
       top += 1
     }
-    lastArea = (width, lastRow - top + 1, painter.ellipsis)
-    list.clamp(in: tweetRows(tweets), visible: lastRow - top + 1)
+    // The list as the keys left it, seen through the lines that fit now.
+    let list = list.clamped(in: tweetRows(tweets), visible: max(1, lastRow - top + 1))
     var row = top
     var index = list.offset
     while index < tweets.count, row <= lastRow {
@@ -268,8 +283,7 @@ final class ScenePresenter: DriverBound {
       return
     }
     let perPerson = 2
-    lastArea = (width, bottom - top + 1, painter.ellipsis)
-    list.clamp(
+    let list = list.clamped(
       in: ListRows(count: people.count, height: { _ in perPerson }), visible: bottom - top + 1)
     var row = top
     for (index, person) in people.enumerated().dropFirst(list.offset) where row < bottom {

@@ -47,8 +47,29 @@ public final class TweetsScreen: AppScreen {
     }
     presenters = kept
     if !split || scenes.last?.id != .listPeople { peopleFocused = split && peopleFocused }
+    layOut()
     redraw()
   }
+
+  /// The terminal's size, as last told (`resize`).
+  private var size = (columns: 80, rows: 24)
+
+  /// Tells each scene its list's area from the terminal's size: the rows from line 4 to the
+  /// line above the footer, the whole width, or in split layout 30 columns for the people and
+  /// the rest (after the divider) for the timeline.
+  private func layOut() {
+    let lines = max(1, size.rows - 7)
+    for scene in scenes {
+      guard let presenter = presenters[scene.modelIdentity] else { continue }
+      let width =
+        !split
+        ? size.columns : (scene.people != nil ? Self.paneWidth : size.columns - Self.paneWidth - 1)
+      presenter.setArea(width: width, lines: scene.people != nil ? lines + 1 : lines)
+    }
+  }
+
+  /// The people pane's width in split layout.
+  static let paneWidth = 30
 
   private var top: ScenePresenter? { scenes.last.flatMap { presenters[$0.modelIdentity] } }
 
@@ -62,7 +83,7 @@ public final class TweetsScreen: AppScreen {
   }
 
   /// The pane keys go to.
-  private var focused: ScenePresenter? {
+  var focused: ScenePresenter? {
     split ? (peopleFocused ? peoplePresenter : timelinePresenter) : top
   }
 
@@ -71,30 +92,9 @@ public final class TweetsScreen: AppScreen {
   public var hasFocusedField: Bool { filterField != nil }
   public var hasOverlay: Bool { false }
 
-  public var hints: [Hint] {
-    if filterField != nil { return [Hint("Enter", "keep filter"), Hint("Esc", "clear filter")] }
-    var hints = [Hint("Enter", "open"), Hint("m", "people")]
-    if let focused, focused.isTimeline {
-      hints += [
-        Hint("p", "pause"), Hint("r", "refresh"), Hint("o", "older", enabled: focused.canLoadOlder),
-      ]
-    } else {
-      hints += [Hint("p", "pause"), Hint("r", "retry")]
-    }
-    hints.append(Hint("Esc", "back"))
-    return hints
-  }
+  public var hints: [Hint] { keys.hints(in: mode) }
 
-  public var helpLines: [(key: String, meaning: String)] {
-    [
-      ("↑/k ↓/j PgUp PgDn g G", "move"), ("Enter", "open the person (or the tweet's author)"),
-      ("m", "people (split: focus the people pane)"), ("← h Esc Backspace", "back"),
-      ("→ l", "split: focus the timeline"), ("p", "pause or resume fetching"),
-      ("r", "refresh (people: retry)"), ("o", "older tweets"),
-      ("y", "show the selected tweet's link"),
-      ("/", "filter the timeline (Enter keeps, Esc clears)"),
-    ]
-  }
+  public var helpLines: [(key: String, meaning: String)] { keys.helpLines }
 
   public func willQuit() {}
 
@@ -103,56 +103,51 @@ public final class TweetsScreen: AppScreen {
   public func handle(_ key: Key) -> KeyOutcome {
     guard let focused else { return .ignored }
     if case .mouse(let event) = key { return handle(event, focused) }
-    if var field = filterField {
-      switch key {
-      case .enter: filterField = nil
-      case .escape:
-        filterField = nil
-        focused.setFilter("")
-      default:
-        guard field.handle(key) else { return .ignored }
-        filterField = field
-        focused.setFilter(field.text)
-      }
-      redraw()
-      return .handled
-    }
-    switch key {
-    case .character("/") where focused.isTimeline:
-      filterField = TextField(text: focused.filter)
-    case .resize: return .handled
-    case .up, .character("k"): focused.move(by: -1)
-    case .down, .character("j"): move(focused, by: 1)
-    case .pageUp: focused.move(by: -10)
-    case .pageDown: move(focused, by: 10)
-    case .character("g"), .home: focused.moveToStart()
-    case .character("G"), .end: focused.moveToEnd()
-    case .enter: open(focused)
-    case .character("m"):
-      if split {
-        peopleFocused = true
-      } else {
-        focused.showPeople()
-      }
-    case .left, .character("h"):
-      if split { peopleFocused = true } else { focused.back() }
-    case .right, .character("l"):
-      if split { peopleFocused = false }
-    case .escape where !focused.filter.isEmpty:
-      // A kept filter goes first, as in Todo; the next Esc goes back.
-      focused.setFilter("")
-    case .escape:
-      if split { focused.showList() } else { focused.back() }
-    case .backspace:
-      if !split { focused.back() }
-    case .character("p"): focused.togglePaused()
-    case .character("r"): focused.refreshOrRetry()
-    case .character("o"): focused.loadOlder()
-    case .character("y"): focused.showLink()
-    default: return .ignored
+    if key == .resize { return .handled }
+    if let command = keys.action(for: key, in: mode) {
+      perform(command, focused)
+    } else {
+      // Any other key edits the filter, if it is open.
+      guard var field = filterField, field.handle(key) else { return .ignored }
+      filterField = field
+      focused.setFilter(field.text)
     }
     redraw()
     return .handled
+  }
+
+  private func perform(_ command: KeyCommand, _ focused: ScenePresenter) {
+    switch command {
+    case .openFilter: filterField = TextField(text: focused.filter)
+    case .keepFilter: filterField = nil
+    case .clearFilter:
+      filterField = nil
+      focused.setFilter("")
+    case .move(let delta) where delta > 0: move(focused, by: delta)
+    case .move(let delta): focused.move(by: delta)
+    case .toStart: focused.moveToStart()
+    case .toEnd: focused.moveToEnd()
+    case .open: open(focused)
+    case .people:
+      if split { peopleFocused = true } else { focused.showPeople() }
+    case .left:
+      if split { peopleFocused = true } else { focused.back() }
+    case .right: if split { peopleFocused = false }
+    case .escape:
+      // A kept filter goes first, as in Todo; the next Esc goes back.
+      if !focused.filter.isEmpty {
+        focused.setFilter("")
+      } else if split {
+        focused.showList()
+      } else {
+        focused.back()
+      }
+    case .backspace: if !split { focused.back() }
+    case .pause: focused.togglePaused()
+    case .refresh: focused.refreshOrRetry()
+    case .older: focused.loadOlder()
+    case .link: focused.showLink()
+    }
   }
 
   /// Moving past the last row asks for older tweets.
@@ -178,17 +173,20 @@ public final class TweetsScreen: AppScreen {
   /// From 100 columns the people pane stands beside the timeline: the navigator's layout
   /// follows the terminal's size (from the resize event; drawing only draws).
   public func resize(columns: Int, rows: Int) {
+    size = (columns, rows)
     let wantsSplit = columns >= 100
-    guard wantsSplit != split else { return }
-    split = wantsSplit
-    navigator.setLayout(split ? .split : .stack)
+    if wantsSplit != split {
+      split = wantsSplit
+      navigator.setLayout(split ? .split : .stack)
+    }
+    layOut()
   }
 
   public func draw(_ painter: Painter) {
     let bottom = painter.height - 3
     let glyphs = painter.glyphs
     if split {
-      let paneWidth = 30
+      let paneWidth = Self.paneWidth
       peoplePresenter?.draw(
         painter, left: 0, width: paneWidth, bottom: bottom, compact: true, focused: peopleFocused)
       for row in 1...max(1, bottom) where row != 3 {

@@ -28,6 +28,9 @@ extension CheckoutScreen {
       guard mode != .checkout else { return .handled }
       list.move(by: event.action == .wheelUp ? -3 : 3, in: rows, visible: listHeight)
     case .click:
+      // What is under the click, from the same drawing at the terminal's size.
+      let canvas = MemoryCanvas(width: size.columns, height: size.rows)
+      let targets = frame(Painter(canvas: canvas, ascii: false, color: false))
       let target = targets.target(atRow: event.row, column: event.column)
       if case .field(let field) = target {
         focus = field

@@ -33,8 +33,6 @@ public final class CheckoutScreen: AppScreen, DriverBound {
     .filter: TextField(), .name: TextField(), .email: TextField(), .address: TextField(),
   ]
   var list = ListState()
-  /// What a click can hit in the last frame drawn.
-  var targets = ClickTargets<Target>()
   var pickerSelection = 0
   var historyPosition = ListState()
   var expandedOrder: Int?

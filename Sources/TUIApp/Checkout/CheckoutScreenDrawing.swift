@@ -6,11 +6,16 @@ import ViewModelKit
 // its form, and over them the currency picker, the confirmation and the order history.
 
 extension CheckoutScreen {
-  public func draw(_ painter: Painter) {
-    targets.removeAll()
+  public func draw(_ painter: Painter) { _ = frame(painter) }
+
+  /// Draws the tab and answers what a click can hit in what it drew: one pass, from the
+  /// states, the size and the screen's own selection and focus, writing nothing back. A click
+  /// asks the same function again, on a canvas of the terminal's size that no one sees.
+  func frame(_ painter: Painter) -> ClickTargets<Target> {
+    var targets = ClickTargets<Target>()
     switch mode {
-    case .catalog, .history, .account: drawCatalog(painter)
-    case .checkout: drawCheckout(painter)
+    case .catalog, .history, .account: drawCatalog(painter, &targets)
+    case .checkout: drawCheckout(painter, &targets)
     }
     toast.draw(painter, row: painter.height - 2)
     if let picker = checkout.currencyPicker { drawPicker(painter, picker) }
@@ -20,6 +25,7 @@ extension CheckoutScreen {
     }
     if historyOpen { drawHistory(painter) }
     accountOverlay?.draw(painter, state: account)
+    return targets
   }
 
   /// Where the catalog's Price and Qty columns start. Up to 80 columns, the spec's layout
@@ -36,7 +42,7 @@ extension CheckoutScreen {
     return quantity <= proportional.quantity ? (price, quantity) : proportional
   }
 
-  private func drawCatalog(_ painter: Painter) {
+  private func drawCatalog(_ painter: Painter, _ targets: inout ClickTargets<Target>) {
     let width = painter.width
     let narrow = width < 60
     TitleLine.draw(
@@ -100,7 +106,7 @@ extension CheckoutScreen {
     }
   }
 
-  private func drawCheckout(_ painter: Painter) {
+  private func drawCheckout(_ painter: Painter, _ targets: inout ClickTargets<Target>) {
     let width = painter.width
     let height = painter.height
     let compact = height < 20
@@ -154,7 +160,7 @@ extension CheckoutScreen {
     }
     let shownFields: [Field] = compact ? [focus ?? .name] : [.name, .email, .address]
     for field in shownFields {
-      drawField(painter, field, row: row)
+      drawField(painter, field, row: row, &targets)
       row += 1
     }
     let placeEnd = Button.draw(
@@ -166,7 +172,9 @@ extension CheckoutScreen {
     if !compact { painter.rule(row: height - 3) }
   }
 
-  private func drawField(_ painter: Painter, _ field: Field, row: Int) {
+  private func drawField(
+    _ painter: Painter, _ field: Field, row: Int, _ targets: inout ClickTargets<Target>
+  ) {
     let label = ["Filter", "Name", "Email", "Address"][field.rawValue]
     painter.text(" " + label, row: row, column: 0)
     let fieldWidth = min(32, max(10, painter.width - 22))

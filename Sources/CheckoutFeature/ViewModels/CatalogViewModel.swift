@@ -15,9 +15,6 @@ public final class CatalogViewModel: ScreenModel {
   public let state: Driver<CatalogState>
   /// Refusals and failures to show: "At most 99 of each product".
   public let events: Signal<ScreenEvent>
-  /// The scene the screen moves to (announced; the screen moves the session's coordinator itself):
-  /// the spec's route, named by the one scene enum rather than a one-case route enum.
-  public let navigation: Signal<CheckoutScene>
 
   // MARK: State
 
@@ -29,7 +26,6 @@ public final class CatalogViewModel: ScreenModel {
   private let products = BehaviorRelay<[Product]>(value: [])
   private let loading = BehaviorRelay(value: true)
   private let filterText = BehaviorRelay(value: "")
-  private let routes = PublishRelay<CheckoutScene>()
   // Weak: the session owns the navigator and this view model.
   private weak var navigator: SceneCoordinator<CheckoutScene>?
   private let said = PublishRelay<String>()
@@ -72,7 +68,6 @@ public final class CatalogViewModel: ScreenModel {
         cartItems: listing.cartItems)
     }
     .asDriver(scheduler: scheduler)
-    navigation = routes.asSignal(scheduler: scheduler)
     events = said.merge(with: cart.messages).map(ScreenEvent.message)
       .asSignal(scheduler: scheduler)
     // The first load starts on the scheduler's next turn (never inside `init`), so that a
@@ -94,7 +89,6 @@ public final class CatalogViewModel: ScreenModel {
     case .remove(let id, let quantity): return cart.remove(id, quantity: quantity)
     case .checkout:
       guard !cart.current.isEmpty else { return .rejected("Your cart is empty") }
-      routes.accept(.checkout)
       navigator?.openCheckout()
     case .reload: loadCatalog()
     case .filter(let text): filterText.accept(text)

@@ -26,9 +26,6 @@ public final class CheckoutViewModel: ScreenModel {
   public let state: Driver<CheckoutState>
   /// "Unable to retrieve currencies", "Unknown currency: XYZ".
   public let events: Signal<ScreenEvent>
-  /// The scene the screen moves to (announced; the screen moves the session's coordinator itself):
-  /// the spec's route, named by the one scene enum rather than a one-case route enum.
-  public let navigation: Signal<CheckoutScene>
 
   /// Fetches rates (10 s timeout), then opens the picker.
   public let changeCurrency: Action<Void, RatesTable>
@@ -39,7 +36,6 @@ public final class CheckoutViewModel: ScreenModel {
   /// Whether rates can be had: online, or offline from rates the service keeps.
   private let online = BehaviorRelay(value: false)
   private let openTable = BehaviorRelay<RatesTable?>(value: nil)
-  private let routes = PublishRelay<CheckoutScene>()
   private let said = PublishRelay<String>()
   private var subscriptions = Set<AnyCancellable>()
   /// Answers to inputs still being worked out; each is dropped once known.
@@ -113,7 +109,6 @@ public final class CheckoutViewModel: ScreenModel {
         totalAmount: shown.totalAmount, currencyCode: shown.currency.code)
     }
     .removeDuplicates().asDriver(scheduler: scheduler)
-    navigation = routes.asSignal(scheduler: scheduler)
     events = said.merge(
       with: changeCurrency.errors.filter { !$0.isNotEnabled }.map { _ in RatesError.message }
     )
@@ -159,7 +154,6 @@ public final class CheckoutViewModel: ScreenModel {
     case .select(let code): return selectFromPicker(code).pending
     case .cancel: openTable.accept(nil)
     case .back:
-      routes.accept(.catalog)
       navigator?.returnToCatalog()
     case .restoreCurrency(let code): restore(code)
     }

@@ -26,9 +26,6 @@ public final class OrderFormViewModel: ScreenModel {
   public let state: Driver<OrderFormState>
   /// "Unable to place your order. Please try again."
   public let events: Signal<ScreenEvent>
-  /// `.catalog` when a confirmation is dismissed (announced; the screen moves the session's
-  /// coordinator itself).
-  public let navigation: Signal<CheckoutScene>
 
   /// Saves an order built from the cart, currency and form as they are at `execute`.
   public let placeOrder: Action<Void, Order>
@@ -52,7 +49,6 @@ public final class OrderFormViewModel: ScreenModel {
   private let fields = BehaviorRelay(value: Fields())
   private let cart: CartStore
   private let confirmationText = BehaviorRelay<String?>(value: nil)
-  private let routes = PublishRelay<CheckoutScene>()
   private var subscriptions = Set<AnyCancellable>()
   /// Answers to placements still being saved; each is dropped once known.
   private let work = InFlightWork()
@@ -90,7 +86,6 @@ public final class OrderFormViewModel: ScreenModel {
         confirmation: confirmation)
     }
     .removeDuplicates().asDriver(scheduler: scheduler)
-    navigation = routes.asSignal(scheduler: scheduler)
     events = placeOrder.errors.filter { !$0.isNotEnabled }
       .map { _ in ScreenEvent.message(StorageMessage.saveOrder) }
       .asSignal(scheduler: scheduler)
@@ -135,7 +130,6 @@ public final class OrderFormViewModel: ScreenModel {
     case .dismissConfirmation:
       guard confirmationText.value != nil else { break }
       confirmationText.accept(nil)
-      routes.accept(.catalog)
       navigator?.returnToCatalog()
     }
     return Replayed.answered(.accepted)

@@ -95,9 +95,15 @@ public final class CheckoutCLI: CLIApplication {
   /// The scene on top of the stack.
   private var topScene: CheckoutScene { CheckoutSession.topScene(of: stack) }
 
+  /// The screen of the scene on top: the account form over either, else the full-screen
+  /// scene (the history, drawn over a scene in the TUI, prints through `orders`).
   public var currentScreen: CLIScreen {
-    if topScene == .account { return accountScreen.screen }
-    return onCheckout ? checkoutScreen : catalogScreen
+    let top = session.model(of: topScene)
+    if case .account = top { return accountScreen.screen }
+    switch session.model(of: CheckoutSession.fullScreenScene(of: stack)) {
+    case .checkout: return checkoutScreen
+    case .catalog, .history, .account: return catalogScreen
+    }
   }
   public var isBusy: Bool { session.isBusy }
   public var isSettled: Driver<Bool> { session.isSettled }

@@ -17,7 +17,7 @@ public final class TweetsCLI: CLIApplication {
 
   public init(session: TweetsSession) {
     self.session = session
-    subscription = session.navigator.scenes.drive { [weak self] in self?.show($0) }
+    subscription = session.stack.drive { [weak self] in self?.show($0.map(\.scene)) }
   }
 
   /// Keeps a screen for each scene on the stack, made as the scene arrives so that its outputs
@@ -84,7 +84,7 @@ public final class TweetsCLI: CLIApplication {
   /// 15 s timeout), not the polls of the timeline behind it, which may stall for longer.
   func peopleWork() -> CommandWork {
     let scheduler = navigator.environment.scheduler
-    let settled = navigator.scenes
+    let settled = session.stack.map { $0.map(\.scene) }
       .map { scenes -> AnyPublisher<Bool, Never> in
         guard let people = scenes.last?.people else { return Just(false).eraseToAnyPublisher() }
         return people.isSettled.eraseToAnyPublisher()

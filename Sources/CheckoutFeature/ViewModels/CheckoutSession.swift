@@ -128,6 +128,16 @@ public final class CheckoutSession: AppSession {
     stack.last { $0.transition != .modal }?.scene ?? .catalog
   }
 
+  /// The screen models behind `scene`: what a head shows for it, with nothing to look up.
+  public func model(of scene: CheckoutScene) -> CheckoutSceneModel {
+    switch scene {
+    case .catalog: .catalog(catalog)
+    case .checkout: .checkout(checkout, form: orderForm)
+    case .history: .history(history)
+    case .account: .account(account)
+    }
+  }
+
   /// Whether the app is seen: passed to every screen model of the session.
   public func setActive(_ active: Bool) {
     catalog.setActive(active)

@@ -55,3 +55,13 @@ extension CheckoutSession {
     }
   }
 }
+
+/// A checkout scene with the screen models that draw it (`CheckoutSession.model(of:)`): the
+/// stack's scenes are plain values a test compares, and this is what a head shows for one.
+public enum CheckoutSceneModel {
+  case catalog(CatalogViewModel)
+  /// The checkout's rows and currency, and the order form under them.
+  case checkout(CheckoutViewModel, form: OrderFormViewModel)
+  case history(OrderHistoryViewModel)
+  case account(AccountViewModel)
+}

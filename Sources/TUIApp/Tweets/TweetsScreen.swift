@@ -28,8 +28,8 @@ public final class TweetsScreen: AppScreen {
     self.session = session
     self.scheduler = scheduler
     self.redraw = redraw
-    session.navigator.scenes.drive { [weak self] scenes in
-      self?.show(scenes)
+    session.stack.drive { [weak self] stack in
+      self?.show(stack.map(\.scene))
     }
     .store(in: &subscriptions)
   }

@@ -19,15 +19,6 @@ public enum ZoomWord: String, ArgumentWord {
   case `in`, out
 }
 
-/// `units`' word: Celsius or Fahrenheit.
-public enum UnitWord: String, ArgumentWord {
-  case c, f
-}
-
-/// `pan`'s word.
-public enum PanWord: String, ArgumentWord {
-  case n, s, e, w, north, south, east, west
-}
 
 /// A task's number as typed: `5` or `#5`, ASCII digits only, at least 1.
 public struct TaskNumber: ExpressibleByArgument, Sendable, CustomStringConvertible {

@@ -117,24 +117,6 @@ public final class WeatherCLI: CLIApplication {
     return CommandOutcome(weather.send(.submit))
   }
 
-  /// `zoom in|out`.
-  func zoom(_ direction: ZoomWord) -> CommandOutcome {
-    switch direction {
-    case .in: CommandOutcome(weather.send(.zoomIn))
-    case .out: CommandOutcome(weather.send(.zoomOut))
-    }
-  }
-
-  /// `units [c|f]`: toggles without an argument.
-  func units(_ unit: UnitWord?) -> CommandOutcome {
-    switch unit {
-    case nil: weather.send(.toggleUnits)
-    case .c: weather.send(.setUnits(.celsius))
-    case .f: weather.send(.setUnits(.fahrenheit))
-    }
-    return CommandOutcome()
-  }
-
   /// `key <value>`, and `savekey <value>` (`saving`), which also writes it to the settings.
   func key(_ value: String, saving: Bool) -> CommandOutcome {
     guard !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
@@ -176,26 +158,15 @@ public final class WeatherCLI: CLIApplication {
     return (columns, rows)
   }
 
-  private static let directions: [String: PanDirection] = [
-    "n": .north, "north": .north, "s": .south, "south": .south, "e": .east, "east": .east,
-    "w": .west, "west": .west,
-  ]
-
-  func pan(_ arguments: [String]) -> CommandOutcome {
-    let usage = CommandOutcome(
-      .rejected("usage: pan <n|s|e|w|north|south|east|west> [times]"))
-    guard (1...2).contains(arguments.count),
-      let direction = Self.directions[arguments[0].lowercased()]
-    else { return usage }
-    var times = 1
-    if arguments.count == 2 {
-      guard let count = Int(arguments[1]), (1...20).contains(count) else { return usage }
-      times = count
+  /// `pan <direction> [times]`: the direction decoded by the grammar, 1–20 steps.
+  func pan(_ direction: PanDirection, times: String?) -> CommandOutcome {
+    var steps = 1
+    if let times {
+      guard let count = Int(times), (1...20).contains(count) else {
+        return CommandOutcome(.rejected("usage: pan <n|s|e|w|north|south|east|west> [times]"))
+      }
+      steps = count
     }
-    for _ in 0..<times {
-      let result = weather.send(.pan(direction))
-      if result != .accepted { return CommandOutcome(result) }
-    }
-    return CommandOutcome()
+    return weather.sending(Array(repeating: .pan(direction), count: steps))
   }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import WeatherFeature
 
 /// `cli weather`: the weather app's grammar.
 public struct WeatherGrammar: AppGrammar {
@@ -31,8 +32,7 @@ extension WeatherGrammar {
       abstract: "look up the weather at the device's position")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @MainActor func outcome(in cli: WeatherCLI) -> CommandOutcome {
-      cli.weather.send(.useMyLocation)
-      return CommandOutcome()
+      cli.weather.sending([.useMyLocation])
     }
   }
 
@@ -65,10 +65,10 @@ extension WeatherGrammar {
     static let configuration = CommandConfiguration(
       commandName: "pan", abstract: "move the map 1–20 times")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
-    @Argument(help: "Which way.") var direction: PanWord
+    @Argument(help: "Which way.") var direction: PanDirection
     @Argument(help: "How many steps (1–20; 1 by default).") var times: String?
     @MainActor func outcome(in cli: WeatherCLI) -> CommandOutcome {
-      cli.pan([direction.rawValue] + (times.map { [$0] } ?? []))
+      cli.pan(direction, times: times)
     }
   }
 
@@ -77,7 +77,9 @@ extension WeatherGrammar {
       commandName: "zoom", abstract: "zoom the map")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @Argument(help: ArgumentHelp("In or out.", valueName: "in|out")) var direction: ZoomWord
-    @MainActor func outcome(in cli: WeatherCLI) -> CommandOutcome { cli.zoom(direction) }
+    @MainActor func outcome(in cli: WeatherCLI) -> CommandOutcome {
+      cli.weather.sending([direction == .in ? .zoomIn : .zoomOut])
+    }
   }
 
   struct Units: CommandOf {
@@ -86,8 +88,10 @@ extension WeatherGrammar {
       abstract: "show °C or °F (toggle without an argument)")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @Argument(help: ArgumentHelp("c (°C) or f (°F); none: the other one.", valueName: "c|f"))
-    var unit: UnitWord?
-    @MainActor func outcome(in cli: WeatherCLI) -> CommandOutcome { cli.units(unit) }
+    var unit: TemperatureUnit?
+    @MainActor func outcome(in cli: WeatherCLI) -> CommandOutcome {
+      cli.weather.sending([unit.map(WeatherInput.setUnits) ?? .toggleUnits])
+    }
   }
 
   struct Key: CommandOf {
@@ -121,8 +125,7 @@ extension WeatherGrammar {
       commandName: "refresh", abstract: "run the last query again")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @MainActor func outcome(in cli: WeatherCLI) -> CommandOutcome {
-      cli.weather.send(.refresh)
-      return CommandOutcome()
+      cli.weather.sending([.refresh])
     }
   }
 }

@@ -148,7 +148,7 @@ final class CounterCLI: CLIApplication {
   var appSession: any AppSession { session }
   nonisolated static var grammar: any AppGrammar.Type { CounterGrammar.self }
   /// `add`: one more, or the refusal at 3.
-  func add() -> CommandOutcome { CommandOutcome(session.counter.send(.increment)) }
+  func add() -> CommandOutcome { session.counter.sending([.increment]) }
   func finish() {}
   func setActive(_ active: Bool) {}
 }
@@ -187,16 +187,22 @@ final class CounterScreen: AppScreen {
     }
   }
 
+  /// The screen's one mode and its keys, each declared once: what it sends, its hint, its help.
+  enum Mode: Hashable { case counting }
+  private let keys = KeyTable<Mode, CounterInput>([
+    KeyBinding([.character("+")], "+", hint: "add", help: "add one", .increment)
+  ])
+
   var hasFocusedField: Bool { false }
   var hasOverlay: Bool { false }
-  var hints: [Hint] { [Hint("+", "add")] }
-  var helpLines: [(key: String, meaning: String)] { [("+", "add one")] }
+  var hints: [Hint] { keys.hints(in: .counting) }
+  var helpLines: [(key: String, meaning: String)] { keys.helpLines }
   func draw(_ painter: Painter) {
     painter.text("Count: \(state.count)", row: 2, column: 1)
   }
   func handle(_ key: Key) -> KeyOutcome {
-    guard key == .character("+") else { return .ignored }
-    session.counter.send(.increment)
+    guard let input = keys.action(for: key, in: .counting) else { return .ignored }
+    session.counter.send(input)
     return .handled
   }
   func willQuit() {}

@@ -216,18 +216,6 @@ struct ContentBehaviourTests {
     #expect(unknown.line == "5m Unknown author: line1 line2")
   }
 
-  @Test("TW-101 headers shortened to fit")
-  func tw101() {
-    let row = TweetRow(StoredTweet(tweet: tweet(1), author: ada), age: "5m")
-    #expect(row.header(fitting: 24) == "Ada Quill @adaquill · 5m")
-    #expect(row.header(fitting: 20) == "Ada… @adaquill · 5m")
-    #expect(row.header(fitting: 12) == "Ada Qu… · 5m")
-    #expect(row.header(fitting: 4) == "5m")
-    let taro = User(id: TwitterID(rawValue: 9), name: "東京太郎", username: "tokyo")
-    let wide = TweetRow(StoredTweet(tweet: tweet(2, author: taro), author: taro), age: "3h")
-    #expect(wide.header(fitting: 16) == "東… @tokyo · 3h")
-  }
-
   @Test("TW-102 person rows")
   func tw102() {
     #expect(PersonRow(ada).handle == "@adaquill")

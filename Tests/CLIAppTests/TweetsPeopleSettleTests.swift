@@ -100,4 +100,17 @@ struct TweetsPeopleSettleTests {
     #expect(ended == 2)
     #expect(streams.stdout.contains("  1. Ada @ada"), "\(streams.stdout)")
   }
+
+  @Test("issue 39: people, back, people in one script shows the people twice (no key throttle)")
+  func peopleTwice() {
+    let rig = Rig()
+    let (scheduler, session, shell) = (rig.scheduler, rig.session, rig.shell)
+    shell.start(printInitialSet: false) {}
+    var scenes: [[SceneID]] = []
+    for line in ["people", "back", "people"] {
+      shell.run(line: line) { _ in scenes.append(session.navigator.currentScenes.map(\.id)) }
+      scheduler.advance(by: .milliseconds(10))
+    }
+    #expect(scenes.last == [.listTimeline, .listPeople], "\(scenes)")
+  }
 }

@@ -31,7 +31,7 @@ extension TweetsGrammar {
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @MainActor func outcome(in cli: TweetsCLI) -> CommandOutcome {
       // On the people screen already, nothing to do.
-      if cli.scenes.last?.people == nil { cli.scenes.last?.timeline?.send(.showPeople) }
+      if cli.scenes.last?.people == nil { cli.scenes.last?.timeline?.send(.openPeople) }
       var outcome = cli.showingScreen()
       outcome.settling = cli.peopleWork()
       return outcome

@@ -24,9 +24,12 @@ public enum TimelineInput: Codable, Equatable, Sendable {
   /// Shows only the tweets whose text or author has every word of the text (case and
   /// diacritics ignored); "" shows them all.
   case setFilter(text: String)
-  /// Opens the list's people (back to them if they are in the stack); from the list timeline,
-  /// at most once per 0.5 s.
+  /// Opens the list's people (back to them if they are in the stack): a key press, so from
+  /// the list timeline at most once per 0.5 s (a repeat within it is dropped).
   case showPeople
+  /// Opens the list's people at once, as a command line's `people` asks: a script's lines are
+  /// not a key held down, so none is dropped.
+  case openPeople
   /// Opens a member's timeline (a tweet's author), replacing another member's on top;
   /// refused for a name that cannot be a username.
   case showPerson(username: String)
@@ -78,6 +81,7 @@ extension TimelineModel {
     case .showPerson(let username):
       return controls.navigator?.showPerson(username: username) ?? .accepted
     case .showList: controls.navigator?.showListTimeline()
+    case .openPeople: controls.navigator?.showPeople()
     case .back: controls.navigator?.back()
     case .showPeople: return nil
     }

@@ -52,16 +52,19 @@ final class Junction<Output, Memory> {
   @inlinable func detach() { state.withLock { $0.detached = true } }
 
   @inlinable func deliver(from first: Event?) {
-    var event = first
-    while let current = event {
-      switch current {
-      case .value(let value): observer.receive(value)
-      case .finish: observer.finish()
-      }
-      event = state.withLock { s -> Event? in
-        if s.detached { s.line.clear() }
-        return s.line.next()
-      }
-    }
+    DeliveryLine<Event>.drain(
+      from: first,
+      perform: { event in
+        switch event {
+        case .value(let value): observer.receive(value)
+        case .finish: observer.finish()
+        }
+      },
+      next: {
+        state.withLock { s -> Event? in
+          if s.detached { s.line.clear() }
+          return s.line.next()
+        }
+      })
   }
 }

@@ -223,3 +223,19 @@ struct DeliveryLine<Item> {
     head = 0
   }
 }
+
+extension DeliveryLine {
+  /// The push core's one delivery loop: performs `first` (the step the caller was admitted to
+  /// deliver), then each step `next` takes off the line under its owner's lock, until the line
+  /// is free. Steps run outside the lock, one at a time, in the order they were admitted. A
+  /// relay hub, a share and a junction (combineLatest, merge) all deliver through it.
+  @inlinable static func drain<Step>(
+    from first: Step?, perform: (Step) -> Void, next: () -> Step?
+  ) {
+    var step = first
+    while let current = step {
+      perform(current)
+      step = next()
+    }
+  }
+}

@@ -179,11 +179,9 @@ final class SharedStream<Value> {
   }
 
   @inlinable func deliver(from first: ObserverDelivery<Value>?) {
-    var delivery = first
-    while let current = delivery {
-      current.perform()
-      delivery = state.withLock { s in self.delivery(for: s.line.next(), &s) }
-    }
+    DeliveryLine<Item>.drain(
+      from: first, perform: { $0.perform() },
+      next: { state.withLock { s in self.delivery(for: s.line.next(), &s) } })
   }
 }
 

@@ -15,7 +15,7 @@ struct TasksActions {
 
   init(
     service: any TaskService, activity: ActivityTracker, filter: BehaviorRelay<String>,
-    undoSlot: BehaviorRelay<TaskItem?>, editorOpen: BehaviorRelay<Bool>,
+    undoSlot: BehaviorRelay<TaskItem?>, editorOpen: AnyPublisher<Bool, Never>,
     owner: WeakOwner<TasksViewModel>, scheduler: AnySchedulerOf<DispatchQueue>
   ) {
     let notEditing = editorOpen.map { !$0 }

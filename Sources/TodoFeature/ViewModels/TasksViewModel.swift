@@ -43,7 +43,6 @@ public final class TasksViewModel: ScreenModel {
   private let snapshot = BehaviorRelay<TaskListing?>(value: nil)
   private let rawFilter = BehaviorRelay(value: "")
   private let undoSlot = BehaviorRelay<TaskItem?>(value: nil)
-  private let editorOpen = BehaviorRelay(value: false)
   private let toasts = PublishRelay<String>()
   private var subscriptions = Set<AnyCancellable>()
   /// Whether the list is seen (`setActive`, `isActive`). Becoming seen looks at the store at
@@ -70,7 +69,7 @@ public final class TasksViewModel: ScreenModel {
     let owner = WeakOwner<TasksViewModel>()
     let actions = TasksActions(
       service: service, activity: activity, filter: rawFilter, undoSlot: undoSlot,
-      editorOpen: editorOpen, owner: owner, scheduler: scheduler)
+      editorOpen: Self.editorOpen(coordinator), owner: owner, scheduler: scheduler)
     createAction = actions.create
     editAction = actions.edit
     toggleAction = actions.toggle
@@ -107,11 +106,6 @@ public final class TasksViewModel: ScreenModel {
     }
     .removeDuplicates().asDriver(scheduler: scheduler)
     events = toasts.map(ScreenEvent.message).asSignal(scheduler: scheduler)
-    coordinator.changes
-      .map { $0.contains { $0.scene.editor != nil } }
-      .removeDuplicates()
-      .sink { [editorOpen] in editorOpen.accept($0) }
-      .store(in: &subscriptions)
     // AV-09: becoming seen looks at the store at once (another process's change shows now).
     activation.becameActive
       .sink { [service] in service.checkForChanges() }
@@ -142,11 +136,11 @@ public final class TasksViewModel: ScreenModel {
   public func send(_ input: TasksInput) -> PendingResult {
     switch input {
     case .create:
-      let open = editorOpen.value
+      let open = isEditorOpen
       createAction.execute(())
       return Replayed.answered(open ? .rejected(TodoRefusal.editorOpen) : .accepted)
     case .edit(let task):
-      let open = editorOpen.value
+      let open = isEditorOpen
       editAction.execute(task)
       return Replayed.answered(open ? .rejected(TodoRefusal.editorOpen) : .accepted)
     case .toggle(let task):
@@ -187,6 +181,17 @@ public final class TasksViewModel: ScreenModel {
 
   /// The task with `uid` in the latest unfiltered snapshot.
   public func task(uid: Int64) -> TaskItem? { snapshot.value?.task(uid: uid) }
+
+  /// Whether an editor is open now, and after each change: derived from the coordinator's
+  /// stack, the one place it is kept.
+  private var isEditorOpen: Bool { coordinator?.stack.contains { $0.scene.editor != nil } ?? false }
+
+  private static func editorOpen(_ coordinator: SceneCoordinator<TodoScene>)
+    -> AnyPublisher<Bool, Never>
+  {
+    coordinator.changes.map { $0.contains { $0.scene.editor != nil } }.removeDuplicates()
+      .eraseToAnyPublisher()
+  }
 
   /// Whether anything `isSettled` counts is pending now.
   public var isBusy: Bool { activity.isBusy }

@@ -67,7 +67,7 @@ struct SessionLineTests {
     #expect(
       Self.outcome("remove peas -1", CheckoutGrammar.self) == #"remove product=["peas", "-1"]"#)
     #expect(
-      Self.outcome("pan n -3", WeatherGrammar.self) == #"pan direction=n times=Optional("-3")"#)
+      Self.outcome("pan n -3", WeatherGrammar.self) == #"pan direction=north times=Optional("-3")"#)
   }
 
   @Test(

@@ -8,7 +8,9 @@ extension ScreenModel {
     var last = InputResult.accepted.pending
     for input in inputs {
       let answer = send(input).pending
-      if let refusal = answer.immediateAnswer, !refusal.isAccepted { return CommandOutcome(refusal) }
+      if let refusal = answer.immediateAnswer, !refusal.isAccepted {
+        return CommandOutcome(refusal)
+      }
       last = answer
     }
     if let known = last.immediateAnswer { return CommandOutcome(known) }

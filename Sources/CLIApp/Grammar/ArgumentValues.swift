@@ -19,7 +19,6 @@ public enum ZoomWord: String, ArgumentWord {
   case `in`, out
 }
 
-
 /// A task's number as typed: `5` or `#5`, ASCII digits only, at least 1.
 public struct TaskNumber: ExpressibleByArgument, Sendable, CustomStringConvertible {
   /// The task's uid.

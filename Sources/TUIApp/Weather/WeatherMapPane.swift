@@ -19,14 +19,6 @@ struct WeatherMapPane: Equatable {
   /// The first row under the title and city lines, where the panels start.
   static let panelsTop = 3
 
-  /// The forecast panel's inner width on a terminal of `columns` x `rows`, with the map hidden
-  /// and with it shown (beside the map it shares the width; stacked, the map replaces it).
-  static func forecastWidths(columns: Int, rows: Int) -> (mapHidden: Int, mapShown: Int) {
-    let full = columns - 2
-    guard isSideBySide(columns: columns, rows: rows) else { return (full, full) }
-    return (full, columns - columns * 38 / 80 - 2)
-  }
-
   /// Whether a terminal of this size shows Now and the forecast beside the map.
   static func isSideBySide(columns: Int, rows: Int) -> Bool { columns >= 80 && rows >= 24 }
 

@@ -14,8 +14,6 @@ extension WeatherScreen {
   /// resize event; drawing only draws).
   public func resize(columns: Int, rows: Int) {
     terminalSize = (columns, rows)
-    let widths = WeatherMapPane.forecastWidths(columns: columns, rows: rows)
-    send(.setForecastWidth(columns: widths.mapHidden, whileMapShown: widths.mapShown))
     guard let size = WeatherMapPane.on(columns: columns, rows: rows)?.gridSize,
       lastMapSize.map({ $0 != size }) ?? true
     else { return }

@@ -207,12 +207,21 @@ public final class WeatherScreen: AppScreen, DriverBound {
       ], row: firstRow + 2, column: left, width: width)
   }
 
+  /// The trend and the day rows, each step's bar as many cells wide as the panel has room
+  /// for (at most 8): drawn from the levels, so the feature knows nothing of the panel.
   private func drawForecast(_ painter: Painter, left: Int, width: Int, top: Int, bottom: Int) {
     guard width > 0, bottom >= top else { return }
-    painter.fitted(state.forecastTrend, row: top, column: left, width: width)
+    let cells =
+      state.forecastLevels.isEmpty ? 1 : max(1, min(8, width / state.forecastLevels.count))
+    let glyphs = ForecastChart.bars(painter.ascii ? .ascii : .unicode)
+    let bar = { (level: Int?) in
+      String(repeating: level.map { glyphs[min(7, max(0, $0))] } ?? " ", count: cells)
+    }
+    painter.fitted(state.forecastLevels.map(bar).joined(), row: top, column: left, width: width)
     var row = top + 2
-    for line in state.forecast.prefix(6) where row < bottom {
-      painter.fitted(" " + line.text, row: row, column: left, width: width)
+    for day in state.forecast.prefix(6) where row < bottom {
+      let line = day.label + " " + day.levels.map(bar).joined()
+      painter.fitted(" " + line, row: row, column: left, width: width)
       row += 1
     }
     if !state.forecastStatus.isEmpty {

@@ -6,8 +6,11 @@ public struct ForecastChart: Sendable {
 
   public init(format: WeatherFormat) { self.format = format }
 
-  private var bars: [Character] {
-    format.symbols == .ascii ? Array("_.-=+*#@") : Array("▁▂▃▄▅▆▇█")
+  private var bars: [Character] { Self.bars(format.symbols) }
+
+  /// The eight bar glyphs, lowest first, in a symbol set: what a level 0…7 is drawn as.
+  public static func bars(_ symbols: SymbolSet) -> [Character] {
+    symbols == .ascii ? Array("_.-=+*#@") : Array("▁▂▃▄▅▆▇█")
   }
 
   /// Bar level 0…7 of each step, over the whole forecast's range.
@@ -24,25 +27,17 @@ public struct ForecastChart: Sendable {
     }
   }
 
-  /// How many cells each step takes in a chart `width` cells wide: as many whole cells as fit,
-  /// at least one (no width: one).
-  public static func cellsPerStep(_ forecast: Forecast, width: Int?) -> Int {
-    guard let width, !forecast.steps.isEmpty else { return 1 }
-    return max(1, min(8, width / forecast.steps.count))
+  /// Each step's bar, one character each, in time order (a head that has room draws the
+  /// levels wider itself).
+  public func trend(_ forecast: Forecast) -> String {
+    String(Self.levels(forecast.steps).map { bars[$0] })
   }
 
-  /// Each step's bar, `cellsPerStep` cells wide, in time order.
-  public func trend(_ forecast: Forecast, width: Int? = nil) -> String {
-    let cells = Self.cellsPerStep(forecast, width: width)
-    return String(
-      Self.levels(forecast.steps).flatMap { Array(repeating: bars[$0], count: cells) })
-  }
+  /// Each step's bar level, 0…7, in time order: the trend as data.
+  public func trendLevels(_ forecast: Forecast) -> [Int] { Self.levels(forecast.steps) }
 
-  /// One row per local calendar day, its bars as wide as the trend's.
-  public func rows(_ forecast: Forecast, unit: TemperatureUnit, width: Int? = nil)
-    -> [ForecastRow]
-  {
-    let cells = Self.cellsPerStep(forecast, width: width)
+  /// One row per local calendar day, one bar character per 3-hour slot.
+  public func rows(_ forecast: Forecast, unit: TemperatureUnit) -> [ForecastRow] {
     let levels = Self.levels(forecast.steps)
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: "UTC")!
@@ -65,23 +60,27 @@ public struct ForecastChart: Sendable {
         return da != db ? da < db : a.local < b.local
       }!
       var slots = Array(repeating: Character(" "), count: 8)
+      var slotLevels = [Int?](repeating: nil, count: 8)
       for entry in day.entries {
         let hour = calendar.component(.hour, from: entry.local)
         slots[hour / 3] = bars[entry.level]
+        slotLevels[hour / 3] = entry.level
       }
       let temperatures = day.entries.map(\.step.temperatureC)
       let low = format.temperature(temperatures.min()!, unit: unit)
       let high = format.temperature(temperatures.max()!, unit: unit)
       let icon = format.icon(nearest.step.iconCode)
-      let bars = String(slots.flatMap { Array(repeating: $0, count: cells) })
+      let bars = String(slots)
       func pad(_ text: String) -> String {
         String(repeating: " ", count: max(0, 5 - text.count)) + text
       }
+      let label = "\(name) \(icon) \(pad(low)) \(pad(high))"
       var row = ForecastRow(
-        day: name, icon: icon, low: low, high: high, bars: bars,
-        text: "\(name) \(icon) \(pad(low)) \(pad(high)) \(bars)")
+        day: name, icon: icon, low: low, high: high, bars: bars, text: label + " " + bars)
+      row.label = label
       row.lowValue = unit.value(celsius: temperatures.min()!)
       row.highValue = unit.value(celsius: temperatures.max()!)
+      row.levels = slotLevels
       return row
     }
   }

@@ -221,11 +221,16 @@ public struct ForecastRow: Equatable, Sendable, Codable {
   public var lowValue: Double = 0
   /// The day's highest temperature in the unit shown, to a tenth, as data.
   public var highValue: Double = 0
+  /// Each 3-hour slot's bar level, 0…7 (nil: no step in it), as data: what `bars` draws one
+  /// character each, for a head that draws the slots wider.
+  public var levels: [Int?] = []
+  /// The row before its bars: `Mon ☁   8°C  16°C`.
+  public var label: String = ""
 
   /// On the wire, data under the plain names (`low` and `high` are numbers) and the display
   /// texts under `…Text`.
   enum CodingKeys: String, CodingKey {
-    case day, icon, bars, text
+    case day, icon, bars, text, levels, label
     case low = "lowText"
     case high = "highText"
     case lowValue = "low"

@@ -71,18 +71,6 @@ struct WeatherFacts: Equatable {
   /// The places in view, from the last settled view whose lookup succeeded.
   var nearby: [Weather] = []
   var forecast: ForecastState = .none
-  /// The forecast panel's width in cells, with the map hidden and with it shown, as the front
-  /// end last told it (nil: one cell a step, as the CLI prints it).
-  var forecastWidths: ForecastWidths?
-
-  /// The forecast panel's widths a front end gives (`setForecastWidth`).
-  struct ForecastWidths: Equatable {
-    var mapHidden: Int
-    var mapShown: Int
-  }
-
-  /// The forecast panel's width now.
-  var forecastWidth: Int? { forecastWidths.map { mapVisible ? $0.mapShown : $0.mapHidden } }
 
   /// The part of the world the map shows, or nil while it is hidden: what the places around
   /// the centre are looked up for (WW-04).

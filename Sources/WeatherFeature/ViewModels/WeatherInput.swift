@@ -44,9 +44,6 @@ public enum WeatherInput: Codable, Equatable, Sendable {
   case centreMap(column: Int, row: Int)
   /// The map's size in cells, kept within `mapColumnRange` × `mapRowRange`.
   case setMapSize(columns: Int, rows: Int)
-  /// The forecast panel's width in cells with the map hidden and with it shown (a head's
-  /// layout), kept within 1…1,000.
-  case setForecastWidth(columns: Int, whileMapShown: Int)
 }
 
 // Thin conveniences over `send(_:)`, for tests and examples: each sends its input.
@@ -96,9 +93,5 @@ extension WeatherViewModel {
   /// `send(.setMapSize(columns:rows:))`.
   public func setMapSize(columns: Int, rows: Int) {
     send(.setMapSize(columns: columns, rows: rows))
-  }
-  /// `send(.setForecastWidth(columns:whileMapShown:))`.
-  public func setForecastWidth(_ columns: Int, whileMapShown: Int) {
-    send(.setForecastWidth(columns: columns, whileMapShown: whileMapShown))
   }
 }

@@ -112,9 +112,11 @@ public struct WeatherState: Equatable, Sendable, Codable {
   public var nearbyMarkers: [MapMarker]
   /// `Loading forecast…`, `Forecast unavailable`, `No forecast`, or "".
   public var forecastStatus: String
-  /// A bar per forecast step, each as many cells wide as the panel allows
-  /// (`setForecastWidth`; one without it); "" without a forecast.
+  /// A bar per forecast step, one character each; "" without a forecast.
   public var forecastTrend: String
+  /// Each forecast step's bar level, 0…7, in time order: the trend as data, for a head that
+  /// draws it wider; empty without a forecast.
+  public var forecastLevels: [Int] = []
   /// One row per day.
   public var forecast: [ForecastRow]
 }
@@ -216,9 +218,9 @@ extension WeatherState {
       (forecastStatus, forecastTrend, forecast) = ("No forecast", "", [])
     case .loaded(let loaded):
       (forecastStatus, forecastTrend, forecast) = (
-        "", chart.trend(loaded, width: facts.forecastWidth),
-        chart.rows(loaded, unit: facts.units, width: facts.forecastWidth)
+        "", chart.trend(loaded), chart.rows(loaded, unit: facts.units)
       )
+      forecastLevels = chart.trendLevels(loaded)
     }
   }
 }

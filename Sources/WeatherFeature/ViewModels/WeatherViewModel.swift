@@ -182,11 +182,6 @@ public final class WeatherViewModel: ScreenModel {
     case .zoomOut: return map.zoom(by: -1)
     case .centreMap(let column, let row): return map.centre(onColumn: column, row: row)
     case .setMapSize(let columns, let rows): map.setSize(columns: columns, rows: rows)
-    case .setForecastWidth(let columns, let whileMapShown):
-      let clamp = { (value: Int) in min(1_000, max(1, value)) }
-      store.update {
-        $0.forecastWidths = .init(mapHidden: clamp(columns), mapShown: clamp(whileMapShown))
-      }
     }
     return .accepted
   }

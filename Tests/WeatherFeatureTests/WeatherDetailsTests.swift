@@ -92,10 +92,10 @@ struct WeatherDetailsTests {
 }
 
 /// Issue 29, item 4: the forecast chart and the day rows use the panel's width.
-@Suite("Weather: the forecast uses the panel's width")
+@Suite("Weather: the forecast as data for any width")
 @MainActor
 struct ForecastWidthTests {
-  @Test("each step gets as many cells as fit, at most 8; none told, one; the map's width follows")
+  @Test("one bar a step and its level; a panel's width is the head's (snapshots: 2 cells at 120x40, 4 at 200x60)")
   func widths() throws {
     let scheduler = DispatchQueue.test
     let start = Coordinate(latitude: 51.5085, longitude: -0.1257)

@@ -95,7 +95,9 @@ struct WeatherDetailsTests {
 @Suite("Weather: the forecast as data for any width")
 @MainActor
 struct ForecastWidthTests {
-  @Test("one bar a step and its level; a panel's width is the head's (snapshots: 2 cells at 120x40, 4 at 200x60)")
+  @Test(
+    "one bar a step and its level; a panel's width is the head's (snapshots: 2 cells at 120x40, 4 at 200x60)"
+  )
   func widths() throws {
     let scheduler = DispatchQueue.test
     let start = Coordinate(latitude: 51.5085, longitude: -0.1257)

@@ -12,29 +12,25 @@ struct AccountScreen {
   init(account: AccountViewModel) {
     let state = account.state
     func status(_ name: String, _ field: KeyPath<AccountState, FieldStatus>) -> CLIOutput {
-      CLIOutput(name, initial: true, driver: state) { .field($0[keyPath: field]) }
+      .field(
+        name, initial: true, state, text: { $0[keyPath: field].text }, data: { $0[keyPath: field] })
     }
     /// A create field for a guest, a save field for a signed-in user; hidden otherwise.
-    func forGuest(_ guest: Bool, _ name: String, _ value: @escaping (AccountState) -> CLIValue)
-      -> CLIOutput
-    {
-      CLIOutput(name, initial: true, driver: state) { state in
-        (state.isSignedIn != guest) ? value(state) : .hidden
-      }
-    }
+    let guest = { (state: AccountState) in !state.isSignedIn }
+    let member = { (state: AccountState) in state.isSignedIn }
     screen = CLIScreen(
       name: "account",
       outputs: [
         .text("signedInAs", initial: true, state, \.signedInAs),
-        CLIOutput("usernameStatus", initial: true, driver: state) {
-          .data(text: $0.usernameStatus.text, json: .encoded($0.usernameStatus))
-        },
+        .field(
+          "usernameStatus", initial: true, state, text: \.usernameStatus.text,
+          data: \.usernameStatus),
         status("emailStatus", \.emailStatus), status("passwordStatus", \.passwordStatus),
         status("confirmationStatus", \.confirmationStatus),
-        forGuest(true, "createEnabled") { .flag($0.createEnabled) },
-        forGuest(true, "createHint") { .text($0.createHint) },
-        forGuest(false, "saveEnabled") { .flag($0.saveEnabled) },
-        forGuest(false, "saveHint") { .text($0.saveHint) },
+        .flag("createEnabled", initial: true, state, shown: guest) { $0.createEnabled },
+        .text("createHint", initial: true, state, shown: guest) { $0.createHint },
+        .flag("saveEnabled", initial: true, state, shown: member) { $0.saveEnabled },
+        .text("saveHint", initial: true, state, shown: member) { $0.saveHint },
       ])
   }
 }

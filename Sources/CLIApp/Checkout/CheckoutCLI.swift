@@ -33,57 +33,46 @@ public final class CheckoutCLI: CLIApplication {
     self.session = session
     accountScreen = AccountScreen(account: session.account)
     let catalog = session.catalog.state
-    catalogOutput = CLIOutput("catalog", initial: true, textCap: 50, driver: catalog) { state in
-      .list(
-        rows: state.rows.map { "\($0.number). \($0.title) | \($0.price) | \($0.quantity)" },
-        json: state.rows.map(JSONValue.encoded))
-    }
+    catalogOutput = .rows(
+      "catalog", initial: true, textCap: 50, catalog, \.rows,
+      text: { "\($0.number). \($0.title) | \($0.price) | \($0.quantity)" }, data: { $0 })
     catalogScreen = CLIScreen(
       name: "catalog",
       outputs: [
         catalogOutput,
-        CLIOutput("total", initial: true, driver: catalog) { .money($0.total, $0.totalAmount) },
-        CLIOutput("cartCount", initial: true, driver: catalog) {
-          .data(text: $0.cartCount, json: .encoded($0.cartItems))
-        },
+        .field("total", initial: true, catalog, text: \.total, data: \.totalAmount),
+        .field("cartCount", initial: true, catalog, text: \.cartCount, data: \.cartItems),
         .flag("checkoutEnabled", initial: true, catalog, \.checkoutEnabled),
       ])
     let checkout = session.checkout.state
-    cartOutput = CLIOutput("cart", initial: true, driver: checkout) { state in
-      .list(rows: state.rows.map(\.text), json: state.rows.map { .encoded($0.line) })
-    }
-    totalOutput = CLIOutput("total", initial: true, driver: checkout) {
-      .money($0.total, $0.totalAmount)
-    }
-    currenciesOutput = CLIOutput("currencies", initial: false, driver: checkout) { state in
-      let choices = state.currencyPicker?.choices ?? []
-      return .list(rows: choices.map(\.line), json: choices.map(JSONValue.encoded))
-    }
-    ratesDateOutput = CLIOutput("ratesDate", initial: false, driver: checkout) {
-      .text($0.currencyPicker?.ratesDate ?? "")
+    cartOutput = .rows("cart", initial: true, checkout, \.rows, text: \.text, data: \.line)
+    totalOutput = .field("total", initial: true, checkout, text: \.total, data: \.totalAmount)
+    currenciesOutput = .rows(
+      "currencies", initial: false, checkout, { $0.currencyPicker?.choices ?? [] },
+      text: \.line, data: { $0 })
+    ratesDateOutput = .text("ratesDate", initial: false, checkout, shown: { _ in true }) {
+      $0.currencyPicker?.ratesDate ?? ""
     }
     let form = session.orderForm.state
     checkoutScreen = CLIScreen(
       name: "checkout",
       outputs: [
         cartOutput, totalOutput,
-        CLIOutput("currency", initial: true, driver: checkout) {
-          .data(text: $0.currency, json: .encoded($0.currencyCode))
-        },
+        .field("currency", initial: true, checkout, text: \.currency, data: \.currencyCode),
         .flag("changeCurrencyEnabled", initial: true, checkout, \.changeCurrencyEnabled),
         currenciesOutput,
-        CLIOutput("nameStatus", initial: false, driver: form) { .field($0.nameStatus) },
-        CLIOutput("emailStatus", initial: false, driver: form) { .field($0.emailStatus) },
-        CLIOutput("addressStatus", initial: false, driver: form) { .field($0.addressStatus) },
+        .field("nameStatus", initial: false, form, text: \.nameStatus.text, data: \.nameStatus),
+        .field("emailStatus", initial: false, form, text: \.emailStatus.text, data: \.emailStatus),
+        .field(
+          "addressStatus", initial: false, form, text: \.addressStatus.text,
+          data: \.addressStatus),
         .flag("placeOrderEnabled", initial: true, form, \.placeOrderEnabled),
         .text("placeOrderHint", initial: true, form, \.placeOrderHint),
-        CLIOutput("confirmation", initial: false, driver: form) { .optional($0.confirmation) },
+        .optional("confirmation", initial: false, form, \.confirmation),
       ])
-    ordersOutput = CLIOutput("orders", initial: false, driver: session.history.state) { state in
-      .list(
-        rows: state.rows.flatMap { [$0.summary] + $0.lines.map { "  " + $0 } },
-        json: state.rows.map(JSONValue.encoded))
-    }
+    ordersOutput = .rows(
+      "orders", initial: false, session.history.state, \.rows,
+      lines: { [$0.summary] + $0.lines.map { "  " + $0 } }, data: { $0 })
     subscription = session.stack.drive { [weak self] in self?.stack = $0 }
     followingCatalog = catalog.drive { [weak self] in self?.catalogState = $0 }
     followingCheckout = checkout.drive { [weak self] in self?.checkoutState = $0 }
@@ -147,8 +136,7 @@ public final class CheckoutCLI: CLIApplication {
     var outcome = CommandOutcome(later: session.checkout.send(.chooseCurrency(code: code)))
     outcome.summary = { [weak self] in
       guard let state = self?.checkoutState, !state.currencyCode.isEmpty else { return nil }
-      return CommandReply(
-        "answer", state.currency, json: .object([("currency", .string(state.currencyCode))]))
+      return CommandReply("answer", state.currency, data: ["currency": state.currencyCode])
     }
     return outcome
   }
@@ -205,11 +193,15 @@ public final class CheckoutCLI: CLIApplication {
         guard let state = self?.catalogState, let total = state.totalAmount else { return nil }
         return CommandReply(
           "answer", catalog.cartSummary,
-          json: .object([
-            ("cart", .object([("items", .encoded(state.cartItems)), ("total", .encoded(total))]))
-          ]))
+          data: ["cart": CartFigures(items: state.cartItems, total: total)])
       }
       return outcome
     }
   }
+}
+
+/// `add`'s and `remove`'s answer as data: the cart's units and total now.
+struct CartFigures: Encodable, Equatable, Sendable {
+  let items: Int
+  let total: MoneyAmount
 }

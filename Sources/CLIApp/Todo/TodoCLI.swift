@@ -24,12 +24,14 @@ public final class TodoCLI: CLIApplication {
   public init(session: TodoSession) {
     self.session = session
     let state = session.tasks.state
-    sectionsOutput = CLIOutput("sections", initial: true, driver: state) {
-      Self.render($0.sections)
-    }
-    statisticsOutput = CLIOutput("statistics", initial: true, driver: state) {
-      .data(text: $0.statistics, json: .encoded($0.counts))
-    }
+    // Each section's title, its tasks as `#<uid> <rowText>` (`(none)` when empty), at most 20
+    // a section unless printed in full.
+    sectionsOutput = .groups(
+      "sections", initial: true, cap: Self.cap, state, \.sections, title: \.title,
+      items: \.items, line: { "#\($0.uid) \($0.rowText)" }, empty: "(none)",
+      excerpt: { $0.excerpt(limit: $1) })
+    statisticsOutput = .field(
+      "statistics", initial: true, state, text: \.statistics, data: \.counts)
     listScreen = CLIScreen(
       name: "tasks",
       outputs: [
@@ -176,43 +178,14 @@ public final class TodoCLI: CLIApplication {
     return .success(task)
   }
 
-  /// `sections` as printed: titles as rows, tasks as `#<uid> <rowText>`, `(none)` for an
-  /// empty section; capped at 20 tasks a section unless printed in full.
-  static func render(_ sections: [TaskSection]) -> CLIValue {
-    func rows(_ limit: Int?) -> [String] {
-      sections.flatMap { section -> [String] in
-        let items = limit.map { Array(section.items.prefix($0)) } ?? section.items
-        var rows = [section.title] + items.map { "#\($0.uid) \($0.rowText)" }
-        if section.items.isEmpty { rows.append("(none)") }
-        if let limit, section.items.count > limit {
-          rows.append("… and \(section.items.count - limit) more")
-        }
-        return rows
-      }
-    }
-    func json(_ limit: Int?) -> JSONValue {
-      .array(
-        sections.map { section in
-          let items = limit.map { Array(section.items.prefix($0)) } ?? section.items
-          // The section's own fields, its tasks cut to the cap, and how many more it has.
-          var fields: [(String, JSONValue)] = [
-            ("kind", .encoded(section.kind)), ("title", .encoded(section.title)),
-            ("items", .encoded(items)),
-          ]
-          if let limit, section.items.count > limit {
-            fields.append(("more", .int(section.items.count - limit)))
-          }
-          return .object(fields)
-        })
-    }
-    return .cappedList(
-      capped: rows(cap), cappedJSON: json(cap),
-      whole: WholeList(rows: { rows(nil) }, json: { json(nil) }))
-  }
-
   /// A one-shot command's answer: the line, and `{"action":…,"task":…}` under `--json`.
   static func answer(_ action: String, _ line: String, _ task: TaskItem) -> CommandReply {
-    CommandReply(
-      "answer", line, json: .object([("action", .encoded(action)), ("task", .encoded(task))]))
+    CommandReply("answer", line, data: TaskChange(action: action, task: task))
   }
+}
+
+/// A one-shot command's answer as data: what was done, and the task as it is now.
+struct TaskChange: Encodable, Equatable, Sendable {
+  let action: String
+  let task: TaskItem
 }

@@ -114,8 +114,8 @@ public final class TweetsCLI: CLIApplication {
     let row = timeline.state.map { state in
       state.tweets.indices.contains(number - 1) ? state.tweets[number - 1] : nil
     }
-    let output = CLIOutput("link", initial: false, driver: row) {
-      $0.map { .text($0.link) } ?? .hidden
+    let output = CLIOutput.text("link", initial: false, row, shown: { $0 != nil }) {
+      $0?.link ?? ""
     }
     let answer = row.map { $0 == nil ? InputResult.rejected("No tweet #\(number).") : .accepted }
     return CommandOutcome(later: answer.prefix(1).eraseToAnyPublisher(), show: [(output, true)])
@@ -156,9 +156,7 @@ public final class TweetsCLI: CLIApplication {
       .text($0)
     }
     func tweets(_ state: Driver<TimelineState>) -> CLIOutput {
-      CLIOutput("tweets", initial: true, driver: state) { state in
-        .list(rows: state.tweets.map(\.line), json: state.tweets.map(JSONValue.encoded))
-      }
+      .rows("tweets", initial: true, state, \.tweets, text: \.line, data: { $0 })
     }
     switch scene {
     case .listTimeline(let model):
@@ -180,20 +178,18 @@ public final class TweetsCLI: CLIApplication {
         name: "list-people",
         outputs: [
           name, .text("title", initial: true, state, \.title),
-          CLIOutput("state", initial: true, driver: state) { state in
-            let text =
+          .field(
+            "state", initial: true, state,
+            text: { state in
               switch state.load {
               case .loading: "loading"
               case .loaded: "loaded"
               case .failed(let message): "failed: \(message)"
               }
-            return .data(text: text, json: .encoded(state.load))
-          },
-          CLIOutput("people", initial: true, driver: state) { state in
-            .list(
-              rows: state.people.enumerated().map { "\($0.offset + 1). \($0.element.display)" },
-              json: state.people.map(JSONValue.encoded))
-          },
+            }, data: \.load),
+          .rows(
+            "people", initial: true, state, { Array($0.people.enumerated()) },
+            text: { "\($0.offset + 1). \($0.element.display)" }, data: \.element),
           .text("message", initial: true, state, \.message),
           .flag("isLoading", initial: true, state, \.isLoading),
         ])

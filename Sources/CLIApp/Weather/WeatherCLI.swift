@@ -30,41 +30,26 @@ public final class WeatherCLI: CLIApplication {
         flag("isLoading", \.isLoading),
         flag("labelsHidden", \.labelsHidden),
         text("cityName", \.cityName),
-        CLIOutput("temperature", initial: false, driver: state) {
-          .data(text: $0.temperature, json: .encoded($0.temperatureReading))
-        },
-        CLIOutput("humidity", initial: false, driver: state) {
-          .data(text: $0.humidity, json: .encoded($0.humidityValue))
-        },
+        .field(
+          "temperature", initial: false, state, text: \.temperature, data: \.temperatureReading),
+        .field("humidity", initial: false, state, text: \.humidity, data: \.humidityValue),
         text("icon", \.icon),
         text("conditions", \.conditions),
         text("dataNote", \.dataNote),
         text("positionNote", \.positionNote),
         text("otherPlaces", \.otherPlaces),
         text("attribution", \.attribution),
-        CLIOutput("units", initial: false, driver: state) {
-          .data(text: $0.units, json: .encoded($0.unit))
-        },
+        .field("units", initial: false, state, text: \.units, data: \.unit),
         text("apiKeyStatus", \.apiKeyStatus),
         flag("needsApiKey", \.needsApiKey),
         flag("mapVisible", \.mapVisible),
         text("mapCaption", \.mapCaption),
-        CLIOutput("mapRows", initial: false, driver: state) { state in
-          .list(rows: state.mapRows, json: state.mapRows.map(JSONValue.encoded))
-        },
-        CLIOutput("markers", initial: false, driver: state) { state in
-          .list(rows: state.markers.map(\.label), json: state.markers.map(JSONValue.encoded))
-        },
-        CLIOutput("nearby", initial: false, driver: state) { state in
-          .list(
-            rows: state.nearbyMarkers.map(\.label),
-            json: state.nearbyMarkers.map(JSONValue.encoded))
-        },
+        .rows("mapRows", initial: false, state, \.mapRows, text: { $0 }, data: { $0 }),
+        .rows("markers", initial: false, state, \.markers, text: \.label, data: { $0 }),
+        .rows("nearby", initial: false, state, \.nearbyMarkers, text: \.label, data: { $0 }),
         text("forecastStatus", \.forecastStatus),
         text("forecastTrend", \.forecastTrend),
-        CLIOutput("forecast", initial: false, driver: state) { state in
-          .list(rows: state.forecast.map(\.text), json: state.forecast.map(JSONValue.encoded))
-        },
+        .rows("forecast", initial: false, state, \.forecast, text: \.text, data: { $0 }),
       ])
     following = state.drive { [weak self] in self?.state = $0 }
   }
@@ -102,8 +87,7 @@ public final class WeatherCLI: CLIApplication {
       guard let state = self?.state, let line = WeatherLine.text(state, format: format) else {
         return .failure(CommandReply("now", "no weather to show"))
       }
-      return .success(
-        CommandReply("now", line, json: .encoded(WeatherNowAnswer(state, line: line))))
+      return .success(CommandReply("now", line, data: WeatherNowAnswer(state, line: line)))
     }
     return outcome
   }

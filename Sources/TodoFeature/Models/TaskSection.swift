@@ -15,6 +15,24 @@ public struct TaskSection: Equatable, Sendable, Codable {
   }
 }
 
+extension TaskSection {
+  /// A section cut to its first tasks, and how many more it has: what a list printed capped
+  /// shows of it. On the wire `more` is absent when nothing was cut.
+  public struct Excerpt: Codable, Equatable, Sendable {
+    public let kind: Kind
+    public let title: String
+    public let items: [TaskItem]
+    public let more: Int?
+  }
+
+  /// The first `limit` tasks (all of them without a limit) and how many more there are.
+  public func excerpt(limit: Int?) -> Excerpt {
+    let shown = limit.map { Array(items.prefix($0)) } ?? items
+    let more = items.count - shown.count
+    return Excerpt(kind: kind, title: title, items: shown, more: more > 0 ? more : nil)
+  }
+}
+
 /// How many tasks there are, and how many are due.
 public struct TaskStatistics: Equatable, Sendable {
   public let total: Int

@@ -76,3 +76,35 @@ struct DocsMatchCodeTests {
     #expect(!(try Self.section("The one escape hatch", level: "###")).contains("`Sneaky`"))
   }
 }
+
+/// The per-app head line table in Docs/Architecture.md ("What each head writes per app") is
+/// the tree's: its "now" columns are counted here.
+@Suite("Docs: the head line table is the tree's")
+struct HeadLineTableTests {
+  /// Lines of the Swift files in `folder` (0 when there is none).
+  static func lines(in folder: URL) throws -> Int {
+    let files =
+      (try? FileManager.default.contentsOfDirectory(
+        at: folder, includingPropertiesForKeys: nil)) ?? []
+    return try files.filter { $0.pathExtension == "swift" }.reduce(0) { total, url in
+      total
+        + (try String(contentsOf: url, encoding: .utf8)).split(
+          separator: "\n", omittingEmptySubsequences: false
+        ).count - 1
+    }
+  }
+
+  @Test("each app's TUI and CLI line counts now are the table's")
+  func table() throws {
+    let section = try DocsMatchCodeTests.section("What each head writes per app", level: "###")
+    let sources = DocsMatchCodeTests.root.appendingPathComponent("Sources")
+    for app in ["Weather", "Tweets", "Todo", "Checkout"] {
+      let tui = try Self.lines(in: sources.appendingPathComponent("TUIApp/\(app)"))
+      let cli = try Self.lines(in: sources.appendingPathComponent("CLIApp/\(app)"))
+      let row = section.split(separator: "\n").first { $0.hasPrefix("| \(app) |") }
+      let cells = row?.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+      #expect(
+        cells?[2] == String(tui) && cells?[4] == String(cli), "\(app): TUI \(tui), CLI \(cli)")
+    }
+  }
+}

@@ -22,6 +22,7 @@ public struct KeyBinding<Mode: Hashable, Action> {
   /// What it does.
   public let action: Action
 
+  /// A binding of `keys`, named `label`, working in `modes` (all when empty), doing `action`.
   public init(
     _ keys: [Key], _ label: String, in modes: Set<Mode> = [], hint: String? = nil,
     ascii: String? = nil, helpLabel: String? = nil, help: String? = nil, enabled: Bool = true,
@@ -47,6 +48,7 @@ public struct KeyTable<Mode: Hashable, Action> {
   /// The bindings, in the order the bar and the overlay list them.
   public let bindings: [KeyBinding<Mode, Action>]
 
+  /// A table of `bindings`; the first that has a key in a mode is the one that key presses.
   public init(_ bindings: [KeyBinding<Mode, Action>]) { self.bindings = bindings }
 
   /// What `key` does in `mode`; nil for a key the mode does not have.

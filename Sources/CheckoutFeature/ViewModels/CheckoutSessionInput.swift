@@ -3,10 +3,15 @@ import ViewModelKit
 /// What a head can ask of the checkout app: a screen and that screen's input. On the wire,
 /// `{"catalog": {"add": {"id": "peas", "quantity": 2}}}`.
 public enum CheckoutSessionInput: Codable, Equatable, Sendable {
+  /// An input for the catalog.
   case catalog(CatalogInput)
+  /// An input for the checkout's rows and currency.
   case checkout(CheckoutInput)
+  /// An input for the order form.
   case orderForm(OrderFormInput)
+  /// An input for the order history.
   case history(OrderHistoryInput)
+  /// An input for the account form.
   case account(AccountInput)
 
   /// Writes `{"<screen>": <input>}`.
@@ -59,9 +64,12 @@ extension CheckoutSession {
 /// A checkout scene with the screen models that draw it (`CheckoutSession.model(of:)`): the
 /// stack's scenes are plain values a test compares, and this is what a head shows for one.
 public enum CheckoutSceneModel {
+  /// The catalog.
   case catalog(CatalogViewModel)
   /// The checkout's rows and currency, and the order form under them.
   case checkout(CheckoutViewModel, form: OrderFormViewModel)
+  /// The order history, drawn over the scene below.
   case history(OrderHistoryViewModel)
+  /// The account form, drawn over the scene below.
   case account(AccountViewModel)
 }

@@ -19,9 +19,13 @@ extension TaskSection {
   /// A section cut to its first tasks, and how many more it has: what a list printed capped
   /// shows of it. On the wire `more` is absent when nothing was cut.
   public struct Excerpt: Codable, Equatable, Sendable {
+    /// Due or done.
     public let kind: Kind
+    /// `Due Tasks` or `Done Tasks`.
     public let title: String
+    /// The first tasks, in the section's order.
     public let items: [TaskItem]
+    /// How many more the section has; nil when none were cut.
     public let more: Int?
   }
 

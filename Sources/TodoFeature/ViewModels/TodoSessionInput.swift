@@ -3,7 +3,9 @@ import ViewModelKit
 /// What a head can ask of the todo app: the task list's input, or the open editor's. On the
 /// wire, `{"tasks": {"quickAdd": {"title": "Tea"}}}` or `{"editor": {"ok": {}}}`.
 public enum TodoSessionInput: Codable, Equatable, Sendable {
+  /// An input for the task list.
   case tasks(TasksInput)
+  /// An input for the open editor (refused when none is open).
   case editor(EditTaskInput)
 
   /// Writes `{"<screen>": <input>}`.

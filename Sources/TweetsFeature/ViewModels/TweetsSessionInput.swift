@@ -3,7 +3,9 @@ import ViewModelKit
 /// What a head can ask of the tweets app: an input for the timeline on top, or for the list's
 /// people. On the wire, `{"timeline": {"loadOlder": {}}}` or `{"people": {"select": {"index": 0}}}`.
 public enum TweetsSessionInput: Codable, Equatable, Sendable {
+  /// An input for the topmost timeline.
   case timeline(TimelineInput)
+  /// An input for the list's people, wherever they are in the stack.
   case people(PeopleInput)
 
   /// Writes `{"<screen>": <input>}`.
@@ -30,7 +32,9 @@ public enum TweetsSessionInput: Codable, Equatable, Sendable {
 extension TweetsSession {
   /// The refusals of an input whose screen is not in the stack.
   public enum Refusal {
+    /// A timeline input with no timeline in the stack.
     public static let noTimeline = "No timeline is shown."
+    /// A people input with no people scene in the stack.
     public static let noPeople = "The list's people are not shown."
   }
 

@@ -3,7 +3,9 @@ import Foundation
 /// A temperature as data: the value in the unit shown, to a tenth, and that unit. On the
 /// wire, `{"value": 18.3, "unit": "celsius"}`.
 public struct TemperatureReading: Codable, Equatable, Sendable {
+  /// The temperature in `unit`, to a tenth.
   public let value: Double
+  /// °C or °F.
   public let unit: TemperatureUnit
 
   /// Nil for no value, or one that is not a finite number.
@@ -17,9 +19,11 @@ public struct TemperatureReading: Codable, Equatable, Sendable {
 /// A wind as data: its speed in m/s (°C) or mph (°F), and where it blows from, in degrees
 /// (nil when unknown). On the wire, `{"speed": 4.1, "unit": "m/s", "fromDegrees": 240}`.
 public struct WindReading: Codable, Equatable, Sendable {
+  /// The speed in `unit`.
   public let speed: Double
   /// `m/s` or `mph`.
   public let unit: String
+  /// Where it blows from, 0–360°; nil when unknown.
   public let fromDegrees: Double?
 
   /// Nil without a finite speed.
@@ -34,18 +38,30 @@ public struct WindReading: Codable, Equatable, Sendable {
 /// `now`'s answer as data: the line as formatted, and the weather it tells. A field with no
 /// value is `null`, so every answer has the same keys.
 public struct WeatherNowAnswer: Encodable, Equatable, Sendable {
+  /// The line as `--format` made it.
   public let line: String
+  /// The place's name.
   public let place: String
+  /// The temperature shown.
   public let temperature: TemperatureReading?
+  /// The felt temperature.
   public let feelsLike: TemperatureReading?
+  /// Relative humidity, 0–100 %.
   public let humidity: Int?
+  /// The wind.
   public let wind: WindReading?
+  /// Air pressure in hPa.
   public let pressure: Double?
+  /// The chance of rain in the next hours, 0–100 %.
   public let rainChance: Int?
+  /// Today's sunrise and sunset.
   public let sunrise: Date?
   public let sunset: Date?
+  /// `Broken clouds`.
   public let conditions: String
+  /// The conditions' glyph.
   public let icon: String
+  /// Where the weather came from: live, the samples, the cache.
   public let source: WeatherSource
   /// What the sample note says, for sample weather; null otherwise.
   public let note: String?

@@ -3,6 +3,7 @@ import ViewModelKit
 /// What a head can ask of the weather app: its one screen's input. On the wire,
 /// `{"weather": {"setQuery": {"text": "Paris"}}}`, the same shape as every app's.
 public enum WeatherSessionInput: Codable, Equatable, Sendable {
+  /// An input for the weather screen.
   case weather(WeatherInput)
 
   /// Writes `{"weather": <input>}`.

@@ -56,3 +56,29 @@ struct WeatherInputReplayTests {
       try WireFormat.text(state.temperatureReading) == #"{"unit":"celsius","value":12.4}"#)
   }
 }
+
+@Suite("Weather: hostile input values")
+@MainActor
+struct WeatherHostileInputValuesTests {
+  @Test("cells and sizes at the ends of Int, decoded from JSON, are refused or clamped")
+  func extremes() throws {
+    let h = WeatherHarness()
+    let session = WeatherSession(weather: h.viewModel, cache: h.cache, scheduler: h.scheduler.asAny)
+    let json = #"""
+      [{"weather":{"centreMap":{"column":9223372036854775807,"row":-9223372036854775808}}},
+       {"weather":{"setMapVisible":{"_0":true}}},
+       {"weather":{"setMapSize":{"columns":9223372036854775807,"rows":-9223372036854775808}}},
+       {"weather":{"centreMap":{"column":-1,"row":9223372036854775807}}}]
+      """#
+    let inputs = try WireFormat.decoder().decode([WeatherSessionInput].self, from: Data(json.utf8))
+    let answers = inputs.map { session.send($0).record(on: h.scheduler) }
+    h.scheduler.advance(by: 1)
+    #expect(
+      answers.map(\.values) == [
+        [.rejected("The map is hidden")], [.accepted], [.accepted],
+        [.rejected("That is not on the map")],
+      ])
+    let state = try #require(h.viewModel.state.record(on: h.scheduler).last)
+    #expect(state.mapRows.count == WeatherViewModel.mapRowRange.lowerBound)
+  }
+}

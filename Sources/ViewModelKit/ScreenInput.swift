@@ -37,11 +37,3 @@ extension InputResult: Codable {
     }
   }
 }
-
-extension ScreenModel {
-  /// Sends each input in order, as a head would one after another: a recorded session played
-  /// back. Answers are not waited for; a test advances its scheduler between inputs that must.
-  public func replay(_ inputs: [Input]) {
-    for input in inputs { _ = send(input) }
-  }
-}

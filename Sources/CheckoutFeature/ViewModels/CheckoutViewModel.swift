@@ -173,7 +173,9 @@ public final class CheckoutViewModel: ScreenModel {
 
   /// `send(.select(code:))`, answered at once.
   @discardableResult
-  public func select(_ code: String) -> InputResult { selectFromPicker(code) }
+  public func select(_ code: String) -> InputResult {
+    send(.select(code: code)).immediateAnswer ?? .accepted
+  }
 
   /// `send(.cancel)`.
   public func cancel() { send(.cancel) }

@@ -66,4 +66,18 @@ struct WeatherMapEndToEndTests {
     #expect(output.stderr == "error: usage: map size <columns>x<rows> (5–200 x 3–100)\n")
     #expect(output.status == 1)
   }
+
+  @Test("issue 39: `map names on` writes the places' names on the grid, `map names off` removes them")
+  func mapNames() async throws {
+    let output = try await Executables.run(
+      "cli", ["weather", "--offline"], input: "map\nmap names on\nmap names off\n",
+      environment: ["LANG": "C.UTF-8"])
+    let grids = output.stdout.components(separatedBy: "mapRows:\n").dropFirst().map {
+      $0.components(separatedBy: "\n").prefix { $0.hasPrefix("  ") }.joined()
+    }
+    #expect(grids.count == 3 && output.status == 0, "\(output.stdout)")
+    // A name is a run of letters; the bare grid has only glyphs, dots and the centre.
+    let named = grids.map { $0.contains { $0.isLetter && $0.isASCII } }
+    #expect(named == [false, true, false], "\(grids)")
+  }
 }

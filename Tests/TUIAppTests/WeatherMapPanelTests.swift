@@ -48,6 +48,18 @@ struct WeatherMapPanelTests {
     }
   }
 
+  @Test("issue 39: the TUI asks for place names from a 60-column grid (132x40), not at 120x40")
+  func namesWhenWide() throws {
+    for (width, height, named) in [(120, 40, false), (132, 40, true)] {
+      let h = try WeatherTUIHarness(width: width, height: height)
+      _ = h.search("London")
+      _ = h.press(.character("m"))
+      h.scheduler.settle()
+      let rows = grid(h.screen(), width: width).rows
+      #expect(rows.joined().contains("☁ London") == named, "\(width)x\(height)")
+    }
+  }
+
   /// Issue 27, item 4: the focus follows what the key meant (show the map and steer it), not a
   /// state read back right after the input, whatever the delivery timing.
   @Test("m shows the map with the arrows on it, whether or not the state arrived in between")

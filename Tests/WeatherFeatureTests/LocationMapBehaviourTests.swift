@@ -160,6 +160,24 @@ struct MapBehaviourTests {
       h.mapRows.last == [".........", ".......☀.", "....+....", ".........", "........."])
   }
 
+  @Test("issue 39: place names are written only when a head asks for them (setMapNames)")
+  func namesOnRequest() {
+    let h = WeatherHarness(center: Coordinate(latitude: 0, longitude: 0))
+    h.service.replies = [.answer(weather("Sunny", 2.1, -3.4, icon: "01d"))]
+    h.viewModel.toggleMap()
+    h.viewModel.setMapSize(columns: 9, rows: 5)
+    h.viewModel.pan(.north)
+    h.viewModel.pan(.south)
+    h.at(1)
+    #expect(h.mapRows.last?[1] == ".☀.......")
+    h.viewModel.send(.setMapNames(true))
+    h.at(2)
+    #expect(h.mapRows.last?[1] == ".☀ Sunny.")
+    h.viewModel.send(.setMapNames(false))
+    h.at(3)
+    #expect(h.mapRows.last?[1] == ".☀.......")
+  }
+
   @Test("WX-56 a hidden map refuses pans and zooms silently")
   func wx56() {
     let h = WeatherHarness()

@@ -118,6 +118,8 @@ public final class WeatherCLI: CLIApplication {
     case []: weather.send(.toggleMap)
     case ["on"]: weather.send(.setMapVisible(true))
     case ["off"]: weather.send(.setMapVisible(false))
+    case ["names", "on"]: weather.send(.setMapNames(true))
+    case ["names", "off"]: weather.send(.setMapNames(false))
     case let words where words.count == 2 && words[0] == "size":
       guard let size = Self.mapSize(words[1]) else {
         let (width, height) = (WeatherViewModel.mapColumnRange, WeatherViewModel.mapRowRange)
@@ -127,7 +129,7 @@ public final class WeatherCLI: CLIApplication {
               + "\(height.lowerBound)–\(height.upperBound))"))
       }
       weather.send(.setMapSize(columns: size.columns, rows: size.rows))
-    default: return CommandOutcome(.rejected("usage: map [on|off|size <columns>x<rows>]"))
+    default: return CommandOutcome(.rejected("usage: map [on|off|size <columns>x<rows>|names on|names off]"))
     }
     return CommandOutcome()
   }

@@ -55,9 +55,9 @@ extension WeatherGrammar {
       commandName: "map",
       abstract:
         "show or hide the map (toggle without an argument); size <columns>x<rows> draws it at "
-        + "that size (5–200 x 3–100; 36x13 at start)")
+        + "that size (5–200 x 3–100; 36x13 at start); names on|off writes place names on it")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
-    @Argument(help: "on, off, or size <columns>x<rows>.") var words: [String] = []
+    @Argument(help: "on, off, size <columns>x<rows>, or names on|off.") var words: [String] = []
     @MainActor func outcome(in cli: WeatherCLI) -> CommandOutcome { cli.map(words) }
   }
 

@@ -16,6 +16,13 @@ struct WeatherMapPane: Equatable {
   /// The grid's size for the view model (`setMapSize`), within its bounds.
   var gridSize: (columns: Int, rows: Int) { (max(5, width - 2), max(3, gridRows)) }
 
+  /// From this many grid columns the TUI asks the map for place names (`setMapNames`): the
+  /// side-by-side map from 132 columns (its grid is 60 there), or a stacked one from 62.
+  static let namesFromColumns = 60
+
+  /// Whether this pane's grid has room for place names.
+  var hasRoomForNames: Bool { gridSize.columns >= Self.namesFromColumns }
+
   /// The first row under the title and city lines, where the panels start.
   static let panelsTop = 3
 

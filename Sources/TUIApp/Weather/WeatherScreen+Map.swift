@@ -14,11 +14,13 @@ extension WeatherScreen {
   /// resize event; drawing only draws).
   public func resize(columns: Int, rows: Int) {
     terminalSize = (columns, rows)
-    guard let size = WeatherMapPane.on(columns: columns, rows: rows)?.gridSize,
-      lastMapSize.map({ $0 != size }) ?? true
+    guard let pane = WeatherMapPane.on(columns: columns, rows: rows),
+      lastMapSize.map({ $0 != pane.gridSize }) ?? true
     else { return }
+    let size = pane.gridSize
     lastMapSize = size
     send(.setMapSize(columns: size.columns, rows: size.rows))
+    send(.setMapNames(pane.hasRoomForNames))
   }
 
   func drawMap(_ painter: Painter, pane: WeatherMapPane) {

@@ -42,13 +42,9 @@ public enum MapGrid {
     return coordinate
   }
 
-  /// From this many columns the map writes each marker's place name to the right of its icon,
-  /// where the cells are free (the CLI's 36-column map stays as the spec shows it).
-  public static let namesFromColumns = 60
-
   /// Writes ` name` after each marker, newest first, where every cell it needs is on the grid
-  /// and free of markers, the centre and the names already written. Names with characters of
-  /// two cells are left out: each map cell is one.
+  /// and free of markers, the centre and the names already written. A grid cell holds one
+  /// character of one column, so names with characters two columns wide are left out.
   private static func name(
     _ markers: [(column: Int, row: Int, name: String)], in cells: inout [[(String, MapPaint)]],
     taken: inout Set<Int>, columns: Int
@@ -68,22 +64,23 @@ public enum MapGrid {
   }
 
   /// The grid rows: land and sea from `land` (all sea without one), the centre `+`, and the
-  /// markers drawn oldest to newest on top.
+  /// markers drawn oldest to newest on top, each followed by its name when `names` is set.
   public static func rows(
     center: Coordinate, zoom: Int, columns: Int, rows: Int, markers: [MapMarker],
-    land: LandMask? = nil, glyphs: MapGlyphs = .unicode
+    land: LandMask? = nil, glyphs: MapGlyphs = .unicode, names: Bool = false
   ) -> [String] {
     picture(
       center: center, zoom: zoom, columns: columns, rows: rows, markers: markers, land: land,
-      glyphs: glyphs
+      glyphs: glyphs, names: names
     ).rows
   }
 
   /// The grid as rows and as coloured runs, at the zoom's `MapScale`: the centre `+` in the
-  /// cell of `center` (the middle cell, except at zoom 1, where the whole world shows).
+  /// cell of `center` (the middle cell, except at zoom 1, where the whole world shows), and,
+  /// when `names` is set (a head that has room says so), each marker's place name after it.
   public static func picture(
     center: Coordinate, zoom: Int, columns: Int, rows: Int, markers: [MapMarker],
-    land: LandMask?, glyphs: MapGlyphs
+    land: LandMask?, glyphs: MapGlyphs, names: Bool = false
   ) -> MapPicture {
     let scale = MapScale(center: center, zoom: zoom, columns: columns, rows: rows)
     var cells = terrain(scale: scale, columns: columns, rows: rows, land: land, glyphs: glyphs)
@@ -100,7 +97,7 @@ public enum MapGrid {
       taken.insert(row * columns + column)
       placed.insert((column, row, marker.name), at: 0)
     }
-    if columns >= namesFromColumns {
+    if names {
       name(placed, in: &cells, taken: &taken, columns: columns)
     }
     var picture = MapPicture(rows: [], runs: [])

@@ -170,7 +170,7 @@ public struct MapMarker: Equatable, Sendable, Codable {
   public var icon: String
   /// `☁ London 12°C`.
   public var label: String
-  /// `London`: what a wide map writes beside the icon (`MapGrid.namesFromColumns`).
+  /// `London`: what the map writes beside the icon when a head asks (`setMapNames`).
   public var name: String
 
   /// On the wire a nameless marker has no `name`.

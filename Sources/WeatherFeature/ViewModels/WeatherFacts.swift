@@ -66,6 +66,8 @@ struct WeatherFacts: Equatable {
   var zoom = WeatherViewModel.defaultZoom
   var mapColumns = WeatherViewModel.defaultMapSize.columns
   var mapRows = WeatherViewModel.defaultMapSize.rows
+  /// Whether the grid writes each place's name after its icon (a head with room asks).
+  var mapNames = false
   /// Places shown recently, newest first, as their weather.
   var markers: [Weather] = []
   /// The places in view, from the last settled view whose lookup succeeded.

@@ -44,6 +44,9 @@ public enum WeatherInput: Codable, Equatable, Sendable {
   case centreMap(column: Int, row: Int)
   /// The map's size in cells, kept within `mapColumnRange` × `mapRowRange`.
   case setMapSize(columns: Int, rows: Int)
+  /// Whether the grid writes each place's name after its icon, where the cells are free: a
+  /// head that gives the map room for them says so (the TUI from 60 columns); off at first.
+  case setMapNames(Bool)
 }
 
 // Thin conveniences over `send(_:)`, for tests and examples: each sends its input.
@@ -94,4 +97,6 @@ extension WeatherViewModel {
   public func setMapSize(columns: Int, rows: Int) {
     send(.setMapSize(columns: columns, rows: rows))
   }
+  /// `send(.setMapNames(_:))`.
+  public func setMapNames(_ shown: Bool) { send(.setMapNames(shown)) }
 }

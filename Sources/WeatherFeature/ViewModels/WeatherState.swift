@@ -202,7 +202,7 @@ extension WeatherState {
       ? MapGrid.picture(
         center: facts.mapCenter, zoom: facts.zoom, columns: facts.mapColumns,
         rows: facts.mapRows, markers: markers + nearbyMarkers, land: land,
-        glyphs: .of(format.symbols))
+        glyphs: .of(format.symbols), names: facts.mapNames)
       : .hidden
     mapRows = map.rows
     mapRuns = map.runs

@@ -182,6 +182,7 @@ public final class WeatherViewModel: ScreenModel {
     case .zoomOut: return map.zoom(by: -1)
     case .centreMap(let column, let row): return map.centre(onColumn: column, row: row)
     case .setMapSize(let columns, let rows): map.setSize(columns: columns, rows: rows)
+    case .setMapNames(let shown): store.update { $0.mapNames = shown }
     }
     return .accepted
   }

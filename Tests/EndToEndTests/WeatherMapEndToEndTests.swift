@@ -67,7 +67,7 @@ struct WeatherMapEndToEndTests {
     #expect(output.status == 1)
   }
 
-  @Test("issue 39: `map names on` writes the places' names on the grid, `map names off` removes them")
+  @Test("issue 39: `map names on` writes the places' names on the grid; `map names off` not")
   func mapNames() async throws {
     let output = try await Executables.run(
       "cli", ["weather", "--offline"], input: "map\nmap names on\nmap names off\n",

@@ -129,7 +129,8 @@ public final class WeatherCLI: CLIApplication {
               + "\(height.lowerBound)–\(height.upperBound))"))
       }
       weather.send(.setMapSize(columns: size.columns, rows: size.rows))
-    default: return CommandOutcome(.rejected("usage: map [on|off|size <columns>x<rows>|names on|names off]"))
+    default:
+      return CommandOutcome(.rejected("usage: map [on|off|size <columns>x<rows>|names on|off]"))
     }
     return CommandOutcome()
   }

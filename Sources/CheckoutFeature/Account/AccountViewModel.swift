@@ -51,7 +51,7 @@ public final class AccountViewModel: ScreenModel {
   /// A status known without a check: after loading, signing out, or a create that found the
   /// name taken.
   private let knownStatuses = PublishRelay<UsernameStatus>()
-  private let usernameStatus = BehaviorRelay(value: UsernameStatus.empty)
+  private let usernameStatus: DerivedValue<UsernameStatus>
   private let said = PublishRelay<String>()
   private let activity: ActivityTracker
   private let storage: any CheckoutStorage
@@ -104,10 +104,9 @@ public final class AccountViewModel: ScreenModel {
               name, signedIn: stored.value?.username, service: service, scheduler: scheduler)
           })
       }
-    checks.merge(with: knownStatuses.map { Just($0).eraseToAnyPublisher() })
-      .switchToLatest()
-      .sink { [usernameStatus] in usernameStatus.accept($0) }
-      .store(in: &subscriptions)
+    usernameStatus = DerivedValue(
+      checks.merge(with: knownStatuses.map { Just($0).eraseToAnyPublisher() }).switchToLatest(),
+      initial: .empty)
     let running = createAction.executingValues.combineLatest(renameAction.executingValues)
     state = fields.combineLatest(usernameStatus, stored, running) {
       fields, status, stored, running in

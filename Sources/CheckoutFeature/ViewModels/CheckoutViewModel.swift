@@ -34,7 +34,7 @@ public final class CheckoutViewModel: ScreenModel {
 
   private let store: CurrencyStore
   /// Whether rates can be had: online, or offline from rates the service keeps.
-  private let online = BehaviorRelay(value: false)
+  private let online: DerivedValue<Bool>
   private let openTable = BehaviorRelay<RatesTable?>(value: nil)
   private let said = PublishRelay<String>()
   private var subscriptions = Set<AnyCancellable>()
@@ -72,8 +72,8 @@ public final class CheckoutViewModel: ScreenModel {
     self.activity = activity
     let fetchedAt = ratesFetchedAt
     // Rates can be had online, or offline from the copy a service keeps (issue 30).
-    connectivity.isOnline.sink { [online] in online.accept($0 || rates.canAnswerOffline) }
-      .store(in: &subscriptions)
+    online = DerivedValue(
+      connectivity.isOnline.map { $0 || rates.canAnswerOffline }, initial: false)
     let openTable = openTable
     let said = said
     changeCurrency = Action(enabledIf: online, scheduler: scheduler) { _ in

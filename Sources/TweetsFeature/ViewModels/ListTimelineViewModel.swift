@@ -30,7 +30,7 @@ public final class ListTimelineViewModel {
   private let window = BehaviorRelay(value: TweetsTiming.windowStep)
   private let olderToken = BehaviorRelay<String?>(value: nil)
   private let endReached = BehaviorRelay(value: false)
-  private let moreStored = BehaviorRelay(value: false)
+  private let moreStored: DerivedValue<Bool>
   private let ages: AgeClock
   private let peopleRequests = PublishRelay<Void>()
   private var subscriptions = Set<AnyCancellable>()
@@ -67,8 +67,7 @@ public final class ListTimelineViewModel {
     .switchToLatest()
     .combineLatest(window)
     .share(replay: 1)
-    stored.map { $0.count > $1 }.removeDuplicates()
-      .sink { [moreStored] in moreStored.accept($0) }.store(in: &subscriptions)
+    moreStored = DerivedValue(stored.map { $0.count > $1 }.removeDuplicates(), initial: false)
     let now = env.now
     let timeZone = env.timeZone
     let rows = stored.combineLatest(ages.ticks) { stored, _ in

@@ -30,6 +30,7 @@ let package = Package(
     .executable(name: "bench", targets: ["bench"]),
     .executable(name: "cli", targets: ["cli"]),
     .executable(name: "tui", targets: ["tui"]),
+    .executable(name: "web", targets: ["web"]),
   ],
   dependencies: [
     .package(url: "https://github.com/OpenCombine/OpenCombine.git", exact: "0.14.0"),
@@ -166,6 +167,19 @@ let package = Package(
       ]
     ),
     .executableTarget(name: "tui", dependencies: ["TUIApp"], linkerSettings: curlOnDemand),
+    // The web head (issue 40): the apps as a page, live over a WebSocket, on FlyingFox (already
+    // the loopback tests' server: async/await, WebSockets, no further dependency).
+    .target(
+      name: "WebApp",
+      dependencies: [
+        "AppEnvironment", "CheckoutFeature", "TodoFeature", "WeatherFeature", "TweetsFeature",
+        "ViewModelKit", "AppInfrastructure",
+        .product(name: "FlyingFox", package: "FlyingFox"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      resources: [.copy("Resources")]
+    ),
+    .executableTarget(name: "web", dependencies: ["WebApp"], linkerSettings: curlOnDemand),
     .executableTarget(
       name: "bench",
       dependencies: [
@@ -202,6 +216,12 @@ let package = Package(
         "WeatherFeature", "ViewModelKitTesting", "Fixtures", "LoopbackSupport",
         .product(name: "FlyingFox", package: "FlyingFox"),
         .product(name: "PropertyBased", package: "swift-property-based"),
+      ]),
+    .testTarget(
+      name: "WebAppTests",
+      dependencies: [
+        "WebApp", "AppEnvironment", "TodoFeature", "ViewModelKit", "ViewModelKitTesting",
+        .product(name: "FlyingFox", package: "FlyingFox"),
       ]),
     .testTarget(
       name: "ViewModelKitTestingTests", dependencies: ["ViewModelKit", "ViewModelKitTesting"]),

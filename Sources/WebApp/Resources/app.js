@@ -1,0 +1,119 @@
+// The web head's one script (issue 40): it opens the tab's socket, sends the screen's input
+// values and draws the states that come down. It decides nothing: every text it shows is a
+// state field, every control sends an input value. No build step, no library.
+"use strict";
+(() => {
+  const { h, morph, json, pages } = window.Headless;
+  const root = document.getElementById("app");
+  const status = document.getElementById("status");
+  const alertLine = document.getElementById("alert");
+  const app = root.dataset.app;
+  const screens = new Map(); // "index name" -> state, as last received
+  let order = [];
+  let socket = null;
+  let nextId = 1;
+
+  // --- Inputs: every control names the input value it sends ------------------------------
+  function send(input) {
+    if (!socket || socket.readyState !== WebSocket.OPEN) return;
+    socket.send(json({ id: nextId++, input }));
+  }
+  function fill(template, form) {
+    if (typeof template === "string" && template.startsWith("$")) {
+      const field = form.elements.namedItem(template.slice(1));
+      return field ? field.value : "";
+    }
+    if (Array.isArray(template)) return template.map((item) => fill(item, form));
+    if (template && typeof template === "object") {
+      const out = {};
+      for (const [key, value] of Object.entries(template)) out[key] = fill(value, form);
+      return out;
+    }
+    return template;
+  }
+  function atPath(path, value) {
+    return path.split(".").reduceRight((inner, key) => ({ [key]: inner }), value);
+  }
+  root.addEventListener("click", (event) => {
+    const target = event.target.closest("[data-send]");
+    if (!target || target.disabled || target.type === "checkbox") return;
+    event.preventDefault();
+    for (const input of [].concat(JSON.parse(target.dataset.send))) send(input);
+  });
+  root.addEventListener("change", (event) => {
+    const target = event.target;
+    if (target.dataset.send && target.type === "checkbox") {
+      for (const input of [].concat(JSON.parse(target.dataset.send))) send(input);
+    } else if (target.dataset.onChange) {
+      send(atPath(target.dataset.onChange, target.value));
+    }
+  });
+  root.addEventListener("input", (event) => {
+    const path = event.target.dataset.onInput;
+    if (path) send(atPath(path, event.target.value));
+  });
+  root.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (!form.dataset.onSubmit) return;
+    event.preventDefault();
+    for (const input of [].concat(fill(JSON.parse(form.dataset.onSubmit), form))) send(input);
+    if (form.dataset.clear !== undefined) {
+      for (const field of form.querySelectorAll("input[name]")) field.value = "";
+    }
+  });
+  root.addEventListener("keydown", (event) => {
+    const target = event.target.closest("[data-escape]");
+    if (event.key === "Escape" && target) send(JSON.parse(target.dataset.escape));
+  });
+
+  // --- The socket -----------------------------------------------------------------------
+  function draw(settled) {
+    const shown = {};
+    for (const key of order) shown[key.slice(key.indexOf(" ") + 1)] = screens.get(key);
+    const page = pages[app];
+    const next = h("main", { id: "app", "data-app": app, "aria-busy": settled ? "false" : "true" },
+      page ? page(shown) : h("p", { text: "This app has no page yet." }));
+    morph(root, next);
+    const focus = root.querySelector("[autofocus]");
+    if (focus && !focus.contains(document.activeElement) && !focus.dataset.focused) {
+      focus.dataset.focused = "1";
+      focus.focus();
+    }
+  }
+
+  function receive(message) {
+    if (message.type === "state") {
+      const keys = message.screens.map((screen, index) => index + " " + screen.name);
+      message.screens.forEach((screen, index) => {
+        if (!screen.same) screens.set(keys[index], screen.state);
+      });
+      for (const key of [...screens.keys()]) if (!keys.includes(key)) screens.delete(key);
+      order = keys;
+      draw(message.settled);
+    } else if (message.type === "answer") {
+      alertLine.textContent = message.rejected || "";
+    } else if (message.type === "message") {
+      status.textContent = message.text;
+    } else if (message.type === "error") {
+      alertLine.textContent = message.text;
+    }
+  }
+
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    socket = new WebSocket(`${scheme}//${location.host}/socket?app=${encodeURIComponent(app)}`);
+    socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
+    socket.addEventListener("open", () => {
+      socket.send(json({ active: document.visibilityState === "visible" }));
+    });
+    socket.addEventListener("close", () => {
+      status.textContent = "Disconnected from the server. Reload the page to start again.";
+    });
+  }
+  document.addEventListener("visibilitychange", () => {
+    if (socket && socket.readyState === WebSocket.OPEN) {
+      socket.send(json({ active: document.visibilityState === "visible" }));
+    }
+  });
+  connect();
+})();

@@ -1,0 +1,77 @@
+// The web head's drawing helpers (issue 40): `h` builds an element from a tag, attributes and
+// children; `morph` merges a newly built tree into the page, keeping focus and what is being
+// typed. Used by the pages (todo.js, weather.js) and by app.js.
+"use strict";
+window.Headless = (() => {
+  // --- Building elements ---------------------------------------------------------------
+  function h(tag, attrs, ...children) {
+    const el = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (value === false || value === null || value === undefined) continue;
+      if (key === "text") el.textContent = value;
+      else if (key === "value") el.value = value;
+      else if (key === "checked") el.checked = true;
+      else el.setAttribute(key, value === true ? "" : value);
+    }
+    for (const child of children.flat()) {
+      if (child === null || child === undefined || child === false) continue;
+      el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return el;
+  }
+  const json = (value) => JSON.stringify(value);
+
+  // --- Drawing: the new tree is merged into the old, so focus and typing survive --------
+  function morph(old, next) {
+    if (old.nodeType !== next.nodeType || old.nodeName !== next.nodeName ||
+        (old.dataset && old.dataset.key !== next.dataset.key)) {
+      old.replaceWith(next);
+      return;
+    }
+    if (old.nodeType === Node.TEXT_NODE) {
+      if (old.textContent !== next.textContent) old.textContent = next.textContent;
+      return;
+    }
+    for (const { name } of [...old.attributes]) {
+      if (!next.hasAttribute(name)) old.removeAttribute(name);
+    }
+    for (const { name, value } of [...next.attributes]) {
+      if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+    }
+    if (old instanceof HTMLInputElement) {
+      const typing = document.activeElement === old && old.type !== "checkbox";
+      if (!typing && old.value !== next.value) old.value = next.value;
+      if (old.checked !== next.checked) old.checked = next.checked;
+      return;
+    }
+    if (old instanceof HTMLSelectElement) {
+      morphChildren(old, next);
+      if (old.value !== next.value) old.value = next.value;
+      return;
+    }
+    morphChildren(old, next);
+  }
+  function morphChildren(old, next) {
+    const oldKids = [...old.childNodes];
+    const nextKids = [...next.childNodes];
+    const keyed = new Map();
+    for (const kid of oldKids) if (kid.dataset && kid.dataset.key) keyed.set(kid.dataset.key, kid);
+    let index = 0;
+    for (const kid of nextKids) {
+      const key = kid.dataset && kid.dataset.key;
+      let match = key ? keyed.get(key) : oldKids[index];
+      if (key && match) keyed.delete(key);
+      const here = old.childNodes[index];
+      if (match && match.parentNode === old) {
+        if (match !== here) old.insertBefore(match, here || null);
+        morph(match, kid);
+      } else {
+        old.insertBefore(kid, here || null);
+      }
+      index += 1;
+    }
+    while (old.childNodes.length > nextKids.length) old.lastChild.remove();
+  }
+
+  return { h, morph, json, pages: {} };
+})();

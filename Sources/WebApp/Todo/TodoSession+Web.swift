@@ -1,0 +1,12 @@
+import TodoFeature
+import ViewModelKit
+
+/// The todo app on the web: the task list, and the editor above it while one is open.
+extension TodoSession: WebPresentable {
+  public func webScreens(for scene: TodoScene) -> [WebScreenSource] {
+    switch scene {
+    case .tasks(let tasks): [WebScreenSource("tasks", tasks)]
+    case .editTask(let editor): [WebScreenSource("editor", editor)]
+    }
+  }
+}

@@ -1,0 +1,9 @@
+import ViewModelKit
+import WeatherFeature
+
+/// The weather app on the web: its one screen.
+extension WeatherSession: WebPresentable {
+  public func webScreens(for scene: WeatherScene) -> [WebScreenSource] {
+    [WebScreenSource("weather", weather)]
+  }
+}

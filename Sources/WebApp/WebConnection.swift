@@ -1,0 +1,113 @@
+import Foundation
+import ViewModelKit
+
+/// One browser tab's session (issue 40, item 3): made when the tab's socket opens, ended when
+/// it closes. Inputs come up as the session's input values; the stack's states, the answers and
+/// the app's messages go down, each as one JSON text (`ServerMessage`).
+@MainActor
+final class WebConnection {
+  /// The most a message from a page may hold: an input is a few hundred bytes; a pasted text
+  /// of 64 KiB is already far beyond any field's limit.
+  static let messageLimit = 65_536
+
+  private let app: String
+  private let session: any WebPresentable
+  private let send: @Sendable (String) -> Void
+  private var subscriptions = Set<AnyCancellable>()
+  private var answers: [Int: AnyCancellable] = [:]
+  private var nextAnswer = 0
+  /// The states last sent, by place in the stack and name, to send an unchanged screen as its
+  /// name alone.
+  private var sent: [String: WebStateValue] = [:]
+
+  init(app: String, session: any WebPresentable, send: @escaping @Sendable (String) -> Void) {
+    self.app = app
+    self.session = session
+    self.send = send
+    session.webFrames().combineLatest(session.isSettled)
+      .sink { [weak self] frame, settled in self?.sendFrame(frame, settled: settled) }
+      .store(in: &subscriptions)
+    session.messages.sink { [weak self] event in self?.write(.message(event.message)) }
+      .store(in: &subscriptions)
+    session.setActive(true)
+  }
+
+  /// One text from the page: decoded as the session's input and sent; anything else answers
+  /// an error, and the session goes on.
+  func receive(_ text: String) {
+    guard text.utf8.count <= Self.messageLimit else {
+      return write(.error("A message may hold at most \(Self.messageLimit) bytes."))
+    }
+    handle(Data(text.utf8), in: session)
+  }
+
+  /// The tab closed: the session writes what is pending and stops.
+  func close() {
+    subscriptions.removeAll()
+    answers.removeAll()
+    session.setActive(false)
+    session.shutdown()
+  }
+
+  private func handle<Session: WebPresentable>(_ data: Data, in session: Session) {
+    let message: ClientMessage<Session.Input>
+    do {
+      message = try WireFormat.decoder().decode(ClientMessage<Session.Input>.self, from: data)
+    } catch {
+      return write(.error("Not an input of \(app): \(Self.reason(error))"))
+    }
+    if let active = message.active { session.setActive(active) }
+    guard let input = message.input else { return }
+    let id = message.id
+    let key = nextAnswer
+    nextAnswer += 1
+    var answered = false
+    let waiting = session.send(input).first().sink { [weak self] answer in
+      answered = true
+      self?.answers[key] = nil
+      if case .rejected(let reason) = answer {
+        self?.write(.answer(id: id, rejected: reason))
+      } else {
+        self?.write(.answer(id: id, rejected: nil))
+      }
+    }
+    // An answer that came at once needs no keeping; a later one is kept until it comes.
+    if !answered { answers[key] = waiting }
+  }
+
+  private func sendFrame(_ frame: [(name: String, state: WebStateValue)], settled: Bool) {
+    var screens: [WebScreen?] = []
+    var shown: [String: WebStateValue] = [:]
+    for (index, (name, state)) in frame.enumerated() {
+      let key = "\(index) \(name)"
+      if let last = sent[key], last.isSame(state.value) {
+        screens.append(nil)
+      } else {
+        screens.append(WebScreen(name: name, state: state.value))
+      }
+      shown[key] = state
+    }
+    sent = shown
+    write(.state(app: app, screens: screens, names: frame.map(\.name), settled: settled))
+  }
+
+  private func write(_ message: ServerMessage) {
+    do {
+      send(try WireFormat.text(message))
+    } catch {
+      send(#"{"type":"error","text":"A state could not be encoded."}"#)
+    }
+  }
+
+  /// A decoding error in a line a person can read.
+  static func reason(_ error: any Error) -> String {
+    switch error as? DecodingError {
+    case .dataCorrupted(let context)?: return context.debugDescription
+    case .keyNotFound(let key, _)?: return "\(key.stringValue) is missing"
+    case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
+      let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+      return "\(path): \(context.debugDescription)"
+    default: return "\(error)"
+    }
+  }
+}

@@ -1,0 +1,91 @@
+import AppEnvironment
+import AppInfrastructure
+import FlyingFox
+import Foundation
+import ViewModelKit
+
+/// The `web` process: parses flags, starts the server on loopback, prints the address to open
+/// (with the launch's token) once the server listens, and serves until stopped.
+@MainActor
+public enum WebMain {
+  public static func run(arguments: [String]) -> Never {
+    StandardDescriptors.ensureOpen()
+    PrivateFile.restrictProcess()
+    if arguments.contains("--version") {
+      print("web \(HeadlessVersion.current)")
+      exit(0)
+    }
+    let options: WebOptions
+    do {
+      options = try WebOptions.parse(arguments)
+    } catch {
+      if WebOptions.exitCode(for: error) == .success {
+        print(WebOptions.helpMessage(columns: HelpWidth.columns))
+        exit(0)
+      }
+      fail(WebOptions.message(for: error).split(separator: "\n").first.map(String.init) ?? "")
+    }
+    let registry = AppRegistry.standard
+    if let problem = registry.problem { fail("the app registry is wrong: \(problem)") }
+    guard (0...65_535).contains(options.port) else { fail("--port must be 0…65535") }
+    var configuration: AppConfiguration
+    do {
+      configuration = try AppConfiguration.resolve(options: options.shared)
+    } catch {
+      fail(error.message)
+    }
+    configuration.asciiMode = false  // a browser shows Unicode
+    configuration.warnings.forEach { warn($0) }
+    if !["127.0.0.1", "localhost", "::1"].contains(options.host) {
+      warn("listening on \(options.host): anyone who can reach it and has the token sees your data")
+    }
+    let start = AppStartOptions(
+      location: options.location, gpsd: options.gpsd, catalogFile: options.catalog)
+    let scheduler = configuration.userInterfaceScheduler
+    let frozen = configuration
+    let (host, port, open) = (options.host, options.port, options.open)
+    Task {
+      do {
+        let ip = host == "localhost" ? "127.0.0.1" : host
+        let server = HTTPServer(address: try .inet(ip4: ip, port: UInt16(port)))
+        Task { try await server.run() }
+        try await server.waitUntilListening()
+        guard case .ip4(_, let bound)? = await server.listeningAddress else {
+          fail("the server did not start")
+        }
+        let access = WebAccess(host: host, port: Int(bound))
+        let web = WebServer(access: access, registry: registry) { app in
+          let session = try app.makeSession(frozen, start, scheduler)
+          guard let presentable = session as? any WebPresentable else {
+            throw ConfigurationError.appCannotStart("the \(app.name) app has no web page")
+          }
+          return presentable
+        }
+        await server.appendRoute("*") { try await web.handle($0) }
+        let address = "http://\(host):\(bound)/?token=\(access.token)"
+        // Written straight to the descriptor: flushed at once, also into a pipe.
+        FileHandle.standardOutput.write(Data("Open \(address)\n".utf8))
+        if open { openBrowser(address) }
+      } catch {
+        fail("cannot listen on \(host):\(port): \(error)")
+      }
+    }
+    dispatchMain()
+  }
+
+  static func openBrowser(_ address: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["xdg-open", address]
+    do { try process.run() } catch { warn("no browser to open: \(error)") }
+  }
+
+  static func warn(_ text: String) {
+    FileHandle.standardError.write(Data("warning: \(text)\n".utf8))
+  }
+
+  static func fail(_ text: String) -> Never {
+    FileHandle.standardError.write(Data("error: \(text)\n".utf8))
+    exit(1)
+  }
+}

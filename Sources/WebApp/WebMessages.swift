@@ -1,0 +1,77 @@
+import Foundation
+import ViewModelKit
+
+/// What a page sends up the socket, one JSON object per message: an input for the app's
+/// session (`{"id": 3, "input": {"tasks": {"quickAdd": {"title": "Milk"}}}}`), whether the
+/// tab is seen (`{"active": false}`, from the Page Visibility API), or both.
+struct ClientMessage<Input: Decodable>: Decodable {
+  /// The page's number for the input, echoed in its answer.
+  var id: Int?
+  /// The session input: a screen's name and that screen's input value.
+  var input: Input?
+  /// Whether the tab is seen.
+  var active: Bool?
+}
+
+/// One screen of the stack as the page receives it: its name (the key its inputs are sent
+/// under) and its state in the wire format.
+struct WebScreen: Encodable {
+  var name: String
+  var state: any Encodable & Sendable
+
+  private enum CodingKeys: String, CodingKey { case name, state }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(name, forKey: .name)
+    try state.encode(to: container.superEncoder(forKey: .state))
+  }
+}
+
+/// What the server sends down the socket, one JSON object per message (Docs/Web.md):
+///
+/// - `state`: the stack's screens, bottom first, and whether the app is settled; after the
+///   first, a screen whose state did not change is sent as its name alone (`"same": true`);
+/// - `answer`: the answer to the input of that `id` (`accepted`, or `rejected` with its text);
+/// - `message`: a line the app announces, for the page's live region;
+/// - `error`: a message the server could not take, and why; the session goes on.
+enum ServerMessage: Encodable {
+  case state(app: String, screens: [WebScreen?], names: [String], settled: Bool)
+  case answer(id: Int?, rejected: String?)
+  case message(String)
+  case error(String)
+
+  private enum CodingKeys: String, CodingKey {
+    case type, app, screens, settled, id, rejected, text, name, same
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    switch self {
+    case .state(let app, let screens, let names, let settled):
+      try container.encode("state", forKey: .type)
+      try container.encode(app, forKey: .app)
+      try container.encode(settled, forKey: .settled)
+      var list = container.nestedUnkeyedContainer(forKey: .screens)
+      for (screen, name) in zip(screens, names) {
+        if let screen {
+          try list.encode(screen)
+        } else {
+          var same = list.nestedContainer(keyedBy: CodingKeys.self)
+          try same.encode(name, forKey: .name)
+          try same.encode(true, forKey: .same)
+        }
+      }
+    case .answer(let id, let rejected):
+      try container.encode("answer", forKey: .type)
+      try container.encodeIfPresent(id, forKey: .id)
+      try container.encodeIfPresent(rejected, forKey: .rejected)
+    case .message(let text):
+      try container.encode("message", forKey: .type)
+      try container.encode(text, forKey: .text)
+    case .error(let text):
+      try container.encode("error", forKey: .type)
+      try container.encode(text, forKey: .text)
+    }
+  }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+import TodoFeature
+import ViewModelKit
+import ViewModelKitTesting
+
+@testable import WebApp
+
+/// What one tab's socket carries (issue 40, items 3 and 4), without a socket: texts in,
+/// texts out, on a todo session in memory, in virtual time.
+@Suite("Web: the socket protocol")
+@MainActor
+struct WebConnectionTests {
+  final class Outbox: @unchecked Sendable {
+    var texts: [String] = []
+    var messages: [[String: Any]] {
+      texts.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    }
+  }
+
+  let scheduler = DispatchQueue.test
+  let outbox = Outbox()
+  let connection: WebConnection
+
+  init() throws {
+    let service = try FixtureTaskService.make(clock: { Date(timeIntervalSince1970: 1_800_000_000) })
+    let session = TodoSession(service: service, scheduler: scheduler.asAny)
+    let outbox = outbox
+    connection = WebConnection(app: "todo", session: session) { outbox.texts.append($0) }
+    scheduler.settle()
+  }
+
+  func states() -> [[String: Any]] { outbox.messages.filter { $0["type"] as? String == "state" } }
+
+  @Test("the first state carries the stack's screens in the wire format")
+  func firstState() throws {
+    let state = try #require(states().first)
+    #expect(state["app"] as? String == "todo")
+    let screens = try #require(state["screens"] as? [[String: Any]])
+    #expect(screens.map { $0["name"] as? String } == ["tasks"])
+    let tasks = try #require(screens[0]["state"] as? [String: Any])
+    #expect(tasks["sections"] != nil && tasks["canUndo"] as? Bool == false)
+  }
+
+  @Test("an input value goes to the session; its answer and the new state come down")
+  func input() throws {
+    connection.receive(#"{"id": 7, "input": {"tasks": {"quickAdd": {"title": "Milk"}}}}"#)
+    scheduler.advance(by: .seconds(1))
+    let answer = try #require(outbox.messages.first { $0["type"] as? String == "answer" })
+    #expect(answer["id"] as? Int == 7 && answer["rejected"] == nil)
+    // The state with the new task, then (settled) the same screen sent as its name alone.
+    #expect(outbox.texts.contains { $0.contains(#""type":"state""#) && $0.contains("Milk") })
+  }
+
+  @Test("a refusal is answered with its text, and no message is sent for it")
+  func refusal() throws {
+    connection.receive(#"{"id": 1, "input": {"editor": {"ok": {}}}}"#)
+    scheduler.settle()
+    let answer = try #require(outbox.messages.first { $0["type"] as? String == "answer" })
+    #expect(answer["rejected"] as? String == TodoRefusal.editorClosed)
+    #expect(!outbox.messages.contains { $0["type"] as? String == "message" })
+  }
+
+  @Test("malformed, unknown or oversized messages answer an error, and the session goes on")
+  func errors() throws {
+    for text in [
+      "not json", #"{"input": {"nowhere": {}}}"#, #"{"input": {"tasks": {"fly": {}}}}"#,
+      String(repeating: "x", count: WebConnection.messageLimit + 1),
+    ] {
+      outbox.texts.removeAll()
+      connection.receive(text)
+      #expect(outbox.messages.first?["type"] as? String == "error", "\(text.prefix(40))")
+    }
+    outbox.texts.removeAll()
+    connection.receive(#"{"input": {"tasks": {"quickAdd": {"title": "Still here"}}}}"#)
+    scheduler.advance(by: .seconds(1))
+    #expect(outbox.texts.contains { $0.contains(#""type":"state""#) && $0.contains("Still here") })
+  }
+
+  @Test("an unchanged screen is sent as its name alone")
+  func unchanged() throws {
+    connection.receive(#"{"input": {"tasks": {"create": {}}}}"#)
+    scheduler.settle()
+    let state = try #require(states().last)
+    let screens = try #require(state["screens"] as? [[String: Any]])
+    #expect(screens.map { $0["name"] as? String } == ["tasks", "editor"])
+    #expect(screens[0]["same"] as? Bool == true && screens[1]["state"] != nil)
+  }
+}

@@ -21,11 +21,11 @@ public final class Action<Input, Output> {
 
   private let work: (Input) -> AnyPublisher<Output, any Error>
   private let scheduler: AnySchedulerOf<DispatchQueue>
-  private let condition = BehaviorRelay(value: false)
+  /// `enabledIf`'s latest value, read at once by `isEnabled`.
+  private let condition: DerivedValue<Bool>
   private let running = BehaviorRelay(value: false)
   private let elementRelay = PublishRelay<Output>()
   private let errorRelay = PublishRelay<ActionError>()
-  private var conditionSubscription: AnyCancellable?
   private var execution: (id: Int, subscription: AnyCancellable?)?
   private var nextExecutionID = 0
 
@@ -37,6 +37,7 @@ public final class Action<Input, Output> {
   ) where Condition.Output == Bool, Condition.Failure == Never, Work.Output == Output {
     self.work = { work($0).mapError { $0 as any Error }.eraseToAnyPublisher() }
     self.scheduler = scheduler
+    condition = DerivedValue(enabledIf, initial: false)
     executingValues = running.removeDuplicates().eraseToAnyPublisher()
     executing = executingValues.asDriver(scheduler: scheduler)
     enabledValues = condition.combineLatest(running) { $0 && !$1 }
@@ -45,7 +46,6 @@ public final class Action<Input, Output> {
     enabled = enabledValues.asDriver(scheduler: scheduler)
     elements = elementRelay.asSignal(scheduler: scheduler)
     errors = errorRelay.asSignal(scheduler: scheduler)
-    conditionSubscription = enabledIf.sink { [condition] in condition.accept($0) }
   }
 
   /// An action that is enabled whenever it is not executing.

@@ -41,6 +41,9 @@ final class WebConnection {
     handle(Data(text.utf8), in: session)
   }
 
+  /// A binary message: the protocol is JSON text only.
+  func receiveBinary() { write(.error("Messages are JSON text, not binary.")) }
+
   /// The tab closed: the session writes what is pending and stops.
   func close() {
     subscriptions.removeAll()
@@ -65,30 +68,23 @@ final class WebConnection {
     let waiting = session.send(input).first().sink { [weak self] answer in
       answered = true
       self?.answers[key] = nil
-      if case .rejected(let reason) = answer {
-        self?.write(.answer(id: id, rejected: reason))
-      } else {
-        self?.write(.answer(id: id, rejected: nil))
-      }
+      self?.write(.answer(id: id, rejected: answer.message))
     }
     // An answer that came at once needs no keeping; a later one is kept until it comes.
     if !answered { answers[key] = waiting }
   }
 
   private func sendFrame(_ frame: [(name: String, state: WebStateValue)], settled: Bool) {
-    var screens: [WebScreen?] = []
+    var screens: [WebScreen] = []
     var shown: [String: WebStateValue] = [:]
     for (index, (name, state)) in frame.enumerated() {
       let key = "\(index) \(name)"
-      if let last = sent[key], last.isSame(state.value) {
-        screens.append(nil)
-      } else {
-        screens.append(WebScreen(name: name, state: state.value))
-      }
+      let unchanged = sent[key].map { $0.isSame(state.value) } ?? false
+      screens.append(WebScreen(name: name, state: unchanged ? nil : state.value))
       shown[key] = state
     }
     sent = shown
-    write(.state(app: app, screens: screens, names: frame.map(\.name), settled: settled))
+    write(.state(app: app, screens: screens, settled: settled))
   }
 
   private func write(_ message: ServerMessage) {

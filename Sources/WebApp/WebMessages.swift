@@ -14,17 +14,22 @@ struct ClientMessage<Input: Decodable>: Decodable {
 }
 
 /// One screen of the stack as the page receives it: its name (the key its inputs are sent
-/// under) and its state in the wire format.
+/// under) and its state in the wire format, or no state when it is the one sent last
+/// (`"same": true`).
 struct WebScreen: Encodable {
   var name: String
-  var state: any Encodable & Sendable
+  var state: (any Encodable & Sendable)?
 
-  private enum CodingKeys: String, CodingKey { case name, state }
+  private enum CodingKeys: String, CodingKey { case name, state, same }
 
   func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(name, forKey: .name)
-    try state.encode(to: container.superEncoder(forKey: .state))
+    if let state {
+      try state.encode(to: container.superEncoder(forKey: .state))
+    } else {
+      try container.encode(true, forKey: .same)
+    }
   }
 }
 
@@ -36,32 +41,23 @@ struct WebScreen: Encodable {
 /// - `message`: a line the app announces, for the page's live region;
 /// - `error`: a message the server could not take, and why; the session goes on.
 enum ServerMessage: Encodable {
-  case state(app: String, screens: [WebScreen?], names: [String], settled: Bool)
+  case state(app: String, screens: [WebScreen], settled: Bool)
   case answer(id: Int?, rejected: String?)
   case message(String)
   case error(String)
 
   private enum CodingKeys: String, CodingKey {
-    case type, app, screens, settled, id, rejected, text, name, same
+    case type, app, screens, settled, id, rejected, text
   }
 
   func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     switch self {
-    case .state(let app, let screens, let names, let settled):
+    case .state(let app, let screens, let settled):
       try container.encode("state", forKey: .type)
       try container.encode(app, forKey: .app)
       try container.encode(settled, forKey: .settled)
-      var list = container.nestedUnkeyedContainer(forKey: .screens)
-      for (screen, name) in zip(screens, names) {
-        if let screen {
-          try list.encode(screen)
-        } else {
-          var same = list.nestedContainer(keyedBy: CodingKeys.self)
-          try same.encode(name, forKey: .name)
-          try same.encode(true, forKey: .same)
-        }
-      }
+      try container.encode(screens, forKey: .screens)
     case .answer(let id, let rejected):
       try container.encode("answer", forKey: .type)
       try container.encodeIfPresent(id, forKey: .id)

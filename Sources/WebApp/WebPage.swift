@@ -11,6 +11,8 @@ enum WebPage {
       let current = entry.name == app.name ? #" aria-current="page""# : ""
       return #"<li><a href="/\#(entry.name)"\#(current)>\#(escape(entry.title))</a></li>"#
     }
+    let scripts = WebServer.scripts.map { #"<script src="/static/\#($0)" defer></script>"# }
+      .joined(separator: "\n")
     return """
       <!doctype html>
       <html lang="en">
@@ -19,10 +21,7 @@ enum WebPage {
       <meta name="viewport" content="width=device-width, initial-scale=1">
       <title>\(escape(app.title)) · HeadlessMVVM</title>
       <link rel="stylesheet" href="/static/style.css">
-      <script src="/static/dom.js" defer></script>
-      <script src="/static/todo.js" defer></script>
-      <script src="/static/weather.js" defer></script>
-      <script src="/static/app.js" defer></script>
+      \(scripts)
       </head>
       <body>
       <nav aria-label="Apps"><ul class="tabs">\(tabs.joined())</ul></nav>

@@ -70,12 +70,14 @@ public struct WebServer: Sendable {
     return try await handler.handleRequest(request)
   }
 
+  /// The page's scripts, in the order the page loads them: the drawing helpers, the pages,
+  /// then the socket (which draws with them).
+  static let scripts = ["dom.js", "todo.js", "weather.js", "app.js"]
+
   /// The page's files, by name, with their types: nothing else is served from disk.
-  static let assets: [String: String] = [
-    "style.css": "text/css; charset=utf-8", "dom.js": "text/javascript; charset=utf-8",
-    "todo.js": "text/javascript; charset=utf-8", "weather.js": "text/javascript; charset=utf-8",
-    "app.js": "text/javascript; charset=utf-8",
-  ]
+  static let assets: [String: String] = Dictionary(
+    uniqueKeysWithValues: scripts.map { ($0, "text/javascript; charset=utf-8") }
+      + [("style.css", "text/css; charset=utf-8")])
 
   static func asset(_ name: String) -> HTTPResponse {
     guard let type = assets[name] else { return plain(.notFound, "No such file.") }
@@ -124,7 +126,7 @@ struct TabSocket: WSMessageHandler {
         guard let connection else { continue }
         switch message {
         case .text(let text): await connection.receive(text)
-        case .data: await connection.receive("")
+        case .data: await connection.receiveBinary()
         case .close: break
         }
       }

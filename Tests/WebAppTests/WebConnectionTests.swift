@@ -11,8 +11,11 @@ import ViewModelKitTesting
 @Suite("Web: the socket protocol")
 @MainActor
 struct WebConnectionTests {
-  final class Outbox: @unchecked Sendable {
-    var texts: [String] = []
+  /// What the connection sent, in order.
+  struct Outbox: Sendable {
+    let sent = Locked<[String]>([])
+    var texts: [String] { sent.withLock { $0 } }
+    func removeAll() { sent.withLock { $0.removeAll() } }
     var messages: [[String: Any]] {
       texts.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
     }
@@ -26,7 +29,9 @@ struct WebConnectionTests {
     let service = try FixtureTaskService.make(clock: { Date(timeIntervalSince1970: 1_800_000_000) })
     let session = TodoSession(service: service, scheduler: scheduler.asAny)
     let outbox = outbox
-    connection = WebConnection(app: "todo", session: session) { outbox.texts.append($0) }
+    connection = WebConnection(app: "todo", session: session) { text in
+      outbox.sent.withLock { $0.append(text) }
+    }
     scheduler.settle()
   }
 
@@ -67,11 +72,11 @@ struct WebConnectionTests {
       "not json", #"{"input": {"nowhere": {}}}"#, #"{"input": {"tasks": {"fly": {}}}}"#,
       String(repeating: "x", count: WebConnection.messageLimit + 1),
     ] {
-      outbox.texts.removeAll()
+      outbox.removeAll()
       connection.receive(text)
       #expect(outbox.messages.first?["type"] as? String == "error", "\(text.prefix(40))")
     }
-    outbox.texts.removeAll()
+    outbox.removeAll()
     connection.receive(#"{"input": {"tasks": {"quickAdd": {"title": "Still here"}}}}"#)
     scheduler.advance(by: .seconds(1))
     #expect(outbox.texts.contains { $0.contains(#""type":"state""#) && $0.contains("Still here") })

@@ -96,6 +96,9 @@ public struct WeatherState: Equatable, Sendable, Codable {
   /// Whether the key dialog can save the key to the settings file (not under `--ephemeral`,
   /// nor without a settings file): a front end offers its save toggle only then.
   public var canSaveKey: Bool
+  /// Whether the next key entered will also be saved (the dialog's check box), as a flag for a
+  /// head that draws a real check box rather than `saveKeyChoice`'s text.
+  public var saveKeyChosen: Bool = false
   /// Whether the map is shown.
   public var mapVisible: Bool
   /// `52.37,4.89 z4`: the map's centre and zoom.
@@ -189,6 +192,7 @@ extension WeatherState {
     needsApiKey = facts.needsApiKey
     keyPromptVisible = facts.keyPromptVisible
     canSaveKey = facts.keySaveOffered
+    saveKeyChosen = facts.keySaveOffered && facts.saveKeyChosen
     saveKeyChoice =
       facts.keySaveOffered ? "[\(facts.saveKeyChosen ? "x" : " ")] Save to the settings file" : ""
     mapVisible = facts.mapVisible

@@ -71,7 +71,7 @@
           h("button", { type: "submit", text: "Save" }),
           h("button", { type: "button", text: "Cancel", "data-send": w({ dismissKeyPrompt: {} }) })),
         s.canSaveKey ? h("label", { class: "inline" }, h("input", { type: "checkbox",
-          checked: s.saveKeyChoice.startsWith("[x]"), "data-send": w({ toggleSaveKey: {} }) }),
+          checked: s.saveKeyChosen, "data-send": w({ toggleSaveKey: {} }) }),
           "Save to the settings file") : null));
     }
     body.push(h("div", { class: "cols" },
@@ -86,8 +86,9 @@
         h("h2", { text: "Map " + s.mapCaption }),
         weatherMap(s),
         h("div", { class: "row" },
-          ["north", "south", "west", "east"].map((d) => h("button", { type: "button",
-            text: d[0].toUpperCase() + d.slice(1), "data-send": w({ pan: { _0: d } }) })),
+          [["north", "North"], ["south", "South"], ["west", "West"], ["east", "East"]].map(
+            ([d, label]) => h("button", { type: "button", text: label,
+              "data-send": w({ pan: { _0: d } }) })),
           h("button", { type: "button", text: "Zoom in", "data-send": w({ zoomIn: {} }) }),
           h("button", { type: "button", text: "Zoom out", "data-send": w({ zoomOut: {} }) })),
         h("ul", { class: "items" }, s.markers.slice(0, 3).map((m) =>

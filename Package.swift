@@ -222,6 +222,7 @@ let package = Package(
       dependencies: [
         "WebApp", "AppEnvironment", "TodoFeature", "ViewModelKit", "ViewModelKitTesting",
         .product(name: "FlyingFox", package: "FlyingFox"),
+        .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
     .testTarget(
       name: "ViewModelKitTestingTests", dependencies: ["ViewModelKit", "ViewModelKitTesting"]),

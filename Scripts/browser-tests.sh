@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The web head's browser tests (issue 40): builds `web`, starts it on a free loopback port with
-# the offline samples in memory, and drives headless Chromium over WebDriver (Selenium) through
-# Tests/Browser/web_test.py. Needs chromium, chromium-driver (.ci/install-packages) and the
+# The web head's browser tests (issue 40): builds `web` and `cli`; Tests/Browser/web_test.py
+# starts `web` on free loopback ports and drives headless Chromium over WebDriver (Selenium).
+# Needs chromium, chromium-driver (.ci/install-packages) and the
 # selenium module (installed here into a private virtual environment when missing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,15 +15,5 @@ if ! python3 -c "import selenium" 2>/dev/null; then
 fi
 
 swift build --product web
-bin=$(swift build --show-bin-path)
-out=$(mktemp)
-"$bin/web" --ephemeral --offline --port 0 > "$out" 2> "$out.err" &
-server=$!
-trap 'kill $server 2>/dev/null || true; rm -f "$out" "$out.err"' EXIT
-for _ in $(seq 1 100); do
-  grep -q '^Open ' "$out" && break
-  sleep 0.1
-done
-address=$(sed -n 's/^Open //p' "$out")
-[ -n "$address" ] || { echo "browser-tests: web did not start"; cat "$out.err"; exit 1; }
-"$python" Tests/Browser/web_test.py "$address"
+swift build --product cli
+"$python" Tests/Browser/web_test.py "$(swift build --show-bin-path)"

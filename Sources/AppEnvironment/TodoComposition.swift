@@ -16,7 +16,8 @@ public enum TodoComposition {
       } else {
         let folder = try configuration.dataDirectory.prepare()
         service = try SQLiteTaskService.open(
-          at: folder.appendingPathComponent("todo.sqlite"), clock: clock, scheduler: scheduler)
+          at: folder.appendingPathComponent("todo.sqlite"), clock: clock, scheduler: scheduler,
+          checkEvery: SQLiteTaskService.otherProcessCheck)
       }
     } catch let error as TaskStoreError {
       throw .appCannotStart(error.message)

@@ -16,9 +16,9 @@ final class WebConnection {
   private var subscriptions = Set<AnyCancellable>()
   private var answers: [Int: AnyCancellable] = [:]
   private var nextAnswer = 0
-  /// The states last sent, by place in the stack and name, to send an unchanged screen as its
-  /// name alone.
-  private var sent: [String: WebStateValue] = [:]
+  /// The states last sent, by place in the stack and name, with their wire form: the next
+  /// state of that screen is sent as what changed.
+  private var sent: [String: (state: WebStateValue, tree: JSONTree)] = [:]
 
   init(app: String, session: any WebPresentable, send: @escaping @Sendable (String) -> Void) {
     self.app = app
@@ -76,12 +76,26 @@ final class WebConnection {
 
   private func sendFrame(_ frame: [(name: String, state: WebStateValue)], settled: Bool) {
     var screens: [WebScreen] = []
-    var shown: [String: WebStateValue] = [:]
-    for (index, (name, state)) in frame.enumerated() {
-      let key = "\(index) \(name)"
-      let unchanged = sent[key].map { $0.isSame(state.value) } ?? false
-      screens.append(WebScreen(name: name, state: unchanged ? nil : state.value))
-      shown[key] = state
+    var shown: [String: (state: WebStateValue, tree: JSONTree)] = [:]
+    do {
+      for (index, (name, state)) in frame.enumerated() {
+        let key = "\(index) \(name)"
+        if let last = sent[key], last.state.isSame(state.value) {
+          screens.append(WebScreen(name: name, content: .same))
+          shown[key] = last
+          continue
+        }
+        let tree = try JSONTree(encoding: state.value)
+        shown[key] = (state, tree)
+        guard let last = sent[key] else {
+          screens.append(WebScreen(name: name, content: .state(tree)))
+          continue
+        }
+        let change = JSONPatch.from(last.tree, to: tree)
+        screens.append(WebScreen(name: name, content: change.map { .patch($0) } ?? .same))
+      }
+    } catch {
+      return write(.error("A state could not be encoded."))
     }
     sent = shown
     write(.state(app: app, screens: screens, settled: settled))

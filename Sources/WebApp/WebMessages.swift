@@ -14,29 +14,39 @@ struct ClientMessage<Input: Decodable>: Decodable {
 }
 
 /// One screen of the stack as the page receives it: its name (the key its inputs are sent
-/// under) and its state in the wire format, or no state when it is the one sent last
-/// (`"same": true`).
+/// under) and its state in the wire format the first time, then what changed (`JSONPatch`),
+/// or `"same": true` when nothing did.
 struct WebScreen: Encodable {
-  var name: String
-  var state: (any Encodable & Sendable)?
+  /// How the screen's state comes down.
+  enum Content {
+    /// The whole state.
+    case state(JSONTree)
+    /// What changed since the state last sent for this screen.
+    case patch(JSONTree)
+    /// Nothing changed.
+    case same
+  }
 
-  private enum CodingKeys: String, CodingKey { case name, state, same }
+  var name: String
+  var content: Content
+
+  private enum CodingKeys: String, CodingKey { case name, state, patch, same }
 
   func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(name, forKey: .name)
-    if let state {
-      try state.encode(to: container.superEncoder(forKey: .state))
-    } else {
-      try container.encode(true, forKey: .same)
+    switch content {
+    case .state(let tree): try container.encode(tree, forKey: .state)
+    case .patch(let tree): try container.encode(tree, forKey: .patch)
+    case .same: try container.encode(true, forKey: .same)
     }
   }
 }
 
 /// What the server sends down the socket, one JSON object per message (Docs/Web.md):
 ///
-/// - `state`: the stack's screens, bottom first, and whether the app is settled; after the
-///   first, a screen whose state did not change is sent as its name alone (`"same": true`);
+/// - `state`: the stack's screens, bottom first, and whether the app is settled; after a
+///   screen's first state, what changed in it (`"patch"`), or `"same": true`;
 /// - `answer`: the answer to the input of that `id` (`accepted`, or `rejected` with its text);
 /// - `message`: a line the app announces, for the page's live region;
 /// - `error`: a message the server could not take, and why; the session goes on.

@@ -72,7 +72,9 @@ public struct WebServer: Sendable {
 
   /// The page's scripts, in the order the page loads them: the drawing helpers, the pages,
   /// then the socket (which draws with them).
-  static let scripts = ["dom.js", "todo.js", "weather.js", "app.js"]
+  static let scripts = [
+    "dom.js", "todo.js", "weather.js", "checkout.js", "tweets.js", "app.js",
+  ]
 
   /// The page's files, by name, with their types: nothing else is served from disk.
   static let assets: [String: String] = Dictionary(

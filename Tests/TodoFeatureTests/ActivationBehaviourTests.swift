@@ -36,6 +36,31 @@ struct ActivationBehaviourTests {
     #expect(service.fullReadCount == 2)
   }
 
+  @Test("issue 40: the apps look for another process's commit every 0.5 s, so it shows within 1 s")
+  func appsCheckEveryHalfSecond() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let scheduler = DispatchQueue.test
+    let service = try SQLiteTaskService.open(
+      at: file, clock: { T0 }, scheduler: scheduler.eraseToAnyScheduler(),
+      checkEvery: SQLiteTaskService.otherProcessCheck)
+    let tasks = TasksViewModel(
+      service: service, coordinator: SceneCoordinator<TodoScene>(),
+      scheduler: scheduler.eraseToAnyScheduler())
+    let statistics = tasks.statistics.record(on: scheduler)
+    scheduler.advance(seconds: 0.1)
+    let other = try DatabaseQueue(path: file.path)
+    try other.write { try $0.execute(sql: "INSERT INTO task (title, added) VALUES ('CLI', 0)") }
+    try other.close()
+    scheduler.advance(seconds: 0.3)
+    service.waitForPendingWork()
+    scheduler.advance()
+    #expect(statistics.last == "5 tasks, 5 due.")  // not yet: the look is at 0.5 s
+    scheduler.advance(seconds: 0.1)
+    service.waitForPendingWork()
+    scheduler.advance()
+    #expect(statistics.last == "6 tasks, 6 due.")
+  }
+
   @Test("AV-10 active twice or inactive twice does nothing the second time; flapping reads once")
   func av10() throws {
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -82,6 +82,24 @@ struct TweetsActivationBehaviourTests {
     #expect(h.api.times("list") == [0])
   }
 
+  @Test("issue 40: isPaused is the user's pause, not being unseen, so a head labels its control")
+  func isPausedFlag() {
+    let h = TweetsHarness()
+    let list = h.listTimeline()
+    let paused = list.model.state.map(\.isPaused).record(on: h.scheduler)
+    h.scheduler.settle()
+    list.model.setActive(false)
+    h.at(10)
+    #expect(paused.last == false)
+    list.model.setActive(true)
+    list.model.setPaused(true)
+    h.at(20)
+    #expect(paused.last == true)
+    list.model.send(.togglePaused)
+    h.at(30)
+    #expect(paused.last == false)
+  }
+
   @Test("issue 29, item 5: unseen, the status says the timeline is paused, not Live")
   func statusWhileUnseen() {
     let h = TweetsHarness()

@@ -35,7 +35,7 @@ struct TimelineStateTests {
     state.finish()
   }
 
-  @Test("a filter changes the filter text and the rows, and pausing only the status")
+  @Test("a filter changes the filter text and the rows, and pausing only the status and flag")
   func filterAndPause() throws {
     let h = TweetsHarness()
     h.api.listDefault = .answer(page([1, 2]))
@@ -51,7 +51,10 @@ struct TimelineStateTests {
     }
     model.setPaused(true)
     h.scheduler.advance()
-    state.expect { $0.status = "Paused · updated 12:00:00" }
+    state.expect {
+      $0.status = "Paused · updated 12:00:00"
+      $0.isPaused = true
+    }
     state.finish()
   }
 

@@ -91,4 +91,31 @@ struct WebConnectionTests {
     #expect(screens.map { $0["name"] as? String } == ["tasks", "editor"])
     #expect(screens[0]["same"] as? Bool == true && screens[1]["state"] != nil)
   }
+
+  @Test("issue 40, item 6: a toggle in a 10,000-task list sends what changed, under 16 KB")
+  func toggleInLongList() throws {
+    let start = Date(timeIntervalSince1970: 1_800_000_000)
+    let tasks = (1...10_000).map {
+      TaskItem(uid: Int64($0), title: "Task number \($0)", added: start + Double($0))
+    }
+    let session = TodoSession(
+      service: InMemoryTaskService(tasks: tasks, clock: { start }), scheduler: scheduler.asAny)
+    let outbox = Outbox()
+    let connection = WebConnection(app: "todo", session: session) { text in
+      outbox.sent.withLock { $0.append(text) }
+    }
+    scheduler.settle()
+    let first = try #require(outbox.texts.first { $0.contains(#""type":"state""#) })
+    #expect(first.utf8.count > 500_000, "the first state holds the list: \(first.utf8.count)")
+    let task = try WireFormat.text(tasks[4_999])
+    outbox.removeAll()
+    connection.receive(#"{"id": 1, "input": {"tasks": {"toggle": {"task": \#(task)}}}}"#)
+    scheduler.settle()
+    let sent = outbox.texts.filter { $0.contains(#""type":"state""#) }
+    #expect(!sent.isEmpty)
+    #expect(sent.allSatisfy { $0.contains("patch") || !$0.contains("sections") })
+    let bytes = sent.map(\.utf8.count).reduce(0, +)
+    #expect(bytes <= 16_384, "\(bytes) bytes for one toggle")
+    withExtendedLifetime(connection) {}
+  }
 }

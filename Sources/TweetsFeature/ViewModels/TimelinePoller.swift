@@ -54,6 +54,8 @@ final class TimelinePoller {
     var hasFinished: Bool
     /// `Sample data` while the list is the bundled sample (`TweetsEnvironment.servesSamples`).
     var sampleNote: String
+    /// Whether the user paused fetching app-wide.
+    var isPaused: Bool
   }
 
   /// The end of the last poll.
@@ -103,7 +105,7 @@ final class TimelinePoller {
       return View(
         status: status, isLoading: schedule.loading, loggedIn: authorized,
         gateOpen: authorized && !paused, hasFinished: schedule.last != nil,
-        sampleNote: env.servesSamples ? "Sample data" : "")
+        sampleNote: env.servesSamples ? "Sample data" : "", isPaused: paused)
     }
     .removeDuplicates().eraseToAnyPublisher()
     errors = messages.asSignal(scheduler: scheduler)

@@ -25,6 +25,9 @@ public struct TimelineState: Equatable, Sendable, Codable {
   public var filterText: String
   /// `Sample data` while the list is the bundled sample (offline); "" for a live list.
   public var sampleNote: String = ""
+  /// Whether fetching is paused app-wide by the user (`setPaused`, `togglePaused`); not
+  /// while merely unseen. A head labels its pause control from this, not from `status`.
+  public var isPaused: Bool = false
 }
 
 /// Where the member list stands: the spec's `state` output.
@@ -124,7 +127,7 @@ extension TimelineState {
         title: title, tweets: content.tweets, placeholder: placeholder, status: poll.status,
         loggedIn: poll.loggedIn, isLoading: poll.isLoading, footer: older.footer,
         canLoadOlder: older.canLoadOlder, filterText: content.filterText,
-        sampleNote: poll.sampleNote)
+        sampleNote: poll.sampleNote, isPaused: poll.isPaused)
     }
     .removeDuplicates()
     .asDriver(scheduler: scheduler)

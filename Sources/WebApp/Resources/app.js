@@ -3,7 +3,7 @@
 // state field, every control sends an input value. No build step, no library.
 "use strict";
 (() => {
-  const { h, morph, json, pages } = window.Headless;
+  const { h, morph, json, patch, pages } = window.Headless;
   const root = document.getElementById("app");
   const status = document.getElementById("status");
   const alertLine = document.getElementById("alert");
@@ -69,10 +69,11 @@
   // --- The socket -----------------------------------------------------------------------
   function draw(settled) {
     const shown = {};
-    for (const key of order) shown[key.slice(key.indexOf(" ") + 1)] = screens.get(key);
+    const names = order.map((key) => key.slice(key.indexOf(" ") + 1));
+    order.forEach((key, index) => { shown[names[index]] = screens.get(key); });
     const page = pages[app];
     const next = h("main", { id: "app", "data-app": app, "aria-busy": settled ? "false" : "true" },
-      page ? page(shown) : h("p", { text: "This app has no page yet." }));
+      page ? page(shown, names) : h("p", { text: "This app has no page yet." }));
     morph(root, next);
     const focus = root.querySelector("[autofocus]");
     if (focus && !focus.contains(document.activeElement) && !focus.dataset.focused) {
@@ -85,7 +86,8 @@
     if (message.type === "state") {
       const keys = message.screens.map((screen, index) => index + " " + screen.name);
       message.screens.forEach((screen, index) => {
-        if (!screen.same) screens.set(keys[index], screen.state);
+        if (screen.state !== undefined) screens.set(keys[index], screen.state);
+        else if (screen.patch) screens.set(keys[index], patch(screens.get(keys[index]), screen.patch));
       });
       for (const key of [...screens.keys()]) if (!keys.includes(key)) screens.delete(key);
       order = keys;

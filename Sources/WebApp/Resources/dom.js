@@ -1,6 +1,6 @@
 // The web head's drawing helpers (issue 40): `h` builds an element from a tag, attributes and
 // children; `morph` merges a newly built tree into the page, keeping focus and what is being
-// typed. Used by the pages (todo.js, weather.js) and by app.js.
+// typed; `patch` applies a state's change as it comes down. Used by the pages and app.js.
 "use strict";
 window.Headless = (() => {
   // --- Building elements ---------------------------------------------------------------
@@ -39,14 +39,16 @@ window.Headless = (() => {
       if (old.getAttribute(name) !== value) old.setAttribute(name, value);
     }
     if (old instanceof HTMLInputElement) {
+      // A field being typed in keeps its text; so does one whose text the state does not
+      // hold (`data-keep`: a password, the catalog's filter).
       const typing = document.activeElement === old && old.type !== "checkbox";
-      if (!typing && old.value !== next.value) old.value = next.value;
+      if (!typing && !next.dataset.keep && old.value !== next.value) old.value = next.value;
       if (old.checked !== next.checked) old.checked = next.checked;
       return;
     }
     if (old instanceof HTMLSelectElement) {
       morphChildren(old, next);
-      if (old.value !== next.value) old.value = next.value;
+      if (document.activeElement !== old && old.value !== next.value) old.value = next.value;
       return;
     }
     morphChildren(old, next);
@@ -73,5 +75,25 @@ window.Headless = (() => {
     while (old.childNodes.length > nextKids.length) old.lastChild.remove();
   }
 
-  return { h, morph, json, pages: {} };
+  // --- A state's change as the server sends it (JSONPatch.swift documents the form) ------
+  function patch(value, change) {
+    if ("value" in change) return change.value;
+    if (Array.isArray(value)) {
+      let out = value.slice();
+      for (const [index, inner] of Object.entries(change.items || {})) {
+        out[index] = patch(out[index], inner);
+      }
+      if (change.splice) {
+        const [at, count, inserted] = change.splice;
+        out = out.slice(0, at).concat(inserted, out.slice(at + count));
+      }
+      return out;
+    }
+    const out = Object.assign({}, value);
+    for (const [key, inner] of Object.entries(change.fields || {})) out[key] = patch(out[key], inner);
+    for (const key of change.removed || []) delete out[key];
+    return out;
+  }
+
+  return { h, morph, json, patch, pages: {} };
 })();

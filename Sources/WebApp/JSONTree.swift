@@ -1,0 +1,77 @@
+import Foundation
+import ViewModelKit
+
+/// A screen state's wire form as a tree, so the web head can tell what changed between two
+/// states and send only that (`JSONPatch`). Numbers keep their integer form when they have
+/// one, so a state read back encodes as it was written. It is read with `JSONSerialization`,
+/// many times faster than `Decodable` on a state of 10,000 rows.
+indirect enum JSONTree: Equatable, Sendable, Encodable {
+  case null
+  case bool(Bool)
+  case integer(Int)
+  case number(Double)
+  case string(String)
+  case array([JSONTree])
+  case object([String: JSONTree])
+
+  /// The tree of `value`'s wire form (`WireFormat`).
+  init(encoding value: some Encodable) throws {
+    try self.init(json: WireFormat.encoder().encode(value))
+  }
+
+  /// The tree of JSON text.
+  init(json data: Data) throws {
+    self = Self(parsed: try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed))
+  }
+
+  /// What `JSONSerialization` reads, as a tree; a boolean is the number whose type is a char.
+  private init(parsed: Any) {
+    switch parsed {
+    case let text as String: self = .string(text)
+    case let number as NSNumber:
+      switch String(cString: number.objCType) {
+      case "c": self = .bool(number.boolValue)
+      case "d", "f": self = .number(number.doubleValue)
+      default: self = .integer(number.intValue)
+      }
+    case let list as [Any]: self = .array(list.map(JSONTree.init(parsed:)))
+    case let fields as [String: Any]: self = .object(fields.mapValues(JSONTree.init(parsed:)))
+    default: self = .null
+    }
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    switch self {
+    case .null:
+      var single = encoder.singleValueContainer()
+      try single.encodeNil()
+    case .bool(let value):
+      var single = encoder.singleValueContainer()
+      try single.encode(value)
+    case .integer(let value):
+      var single = encoder.singleValueContainer()
+      try single.encode(value)
+    case .number(let value):
+      var single = encoder.singleValueContainer()
+      try single.encode(value)
+    case .string(let value):
+      var single = encoder.singleValueContainer()
+      try single.encode(value)
+    case .array(let items):
+      var list = encoder.unkeyedContainer()
+      for item in items { try list.encode(item) }
+    case .object(let fields):
+      var keyed = encoder.container(keyedBy: AnyKey.self)
+      for (key, value) in fields { try keyed.encode(value, forKey: AnyKey(key)) }
+    }
+  }
+
+  /// Any string as a coding key.
+  struct AnyKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ string: String) { stringValue = string }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+}

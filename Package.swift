@@ -185,7 +185,7 @@ let package = Package(
       dependencies: [
         "ViewModelKit", "AppInfrastructure", "CheckoutFeature", "TodoFeature", "WeatherFeature",
         "TweetsFeature",
-        "Fixtures", "TUIApp", "AppEnvironment",
+        "Fixtures", "TUIApp", "AppEnvironment", "WebApp",
         "TerminalUI",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -3,9 +3,10 @@ import ViewModelKit
 
 /// One browser tab's session (issue 40, item 3): made when the tab's socket opens, ended when
 /// it closes. Inputs come up as the session's input values; the stack's states, the answers and
-/// the app's messages go down, each as one JSON text (`ServerMessage`).
+/// the app's messages go down, each as one JSON text (`ServerMessage`). Public so that another
+/// transport (or `bench web`) can carry the same protocol.
 @MainActor
-final class WebConnection {
+public final class WebConnection {
   /// The most a message from a page may hold: an input is a few hundred bytes; a pasted text
   /// of 64 KiB is already far beyond any field's limit.
   static let messageLimit = 65_536
@@ -20,7 +21,10 @@ final class WebConnection {
   /// state of that screen is sent as what changed.
   private var sent: [String: (state: WebStateValue, tree: JSONTree)] = [:]
 
-  init(app: String, session: any WebPresentable, send: @escaping @Sendable (String) -> Void) {
+  /// A connection for `session` of the app named `app`, writing each message with `send`.
+  public init(
+    app: String, session: any WebPresentable, send: @escaping @Sendable (String) -> Void
+  ) {
     self.app = app
     self.session = session
     self.send = send
@@ -34,7 +38,7 @@ final class WebConnection {
 
   /// One text from the page: decoded as the session's input and sent; anything else answers
   /// an error, and the session goes on.
-  func receive(_ text: String) {
+  public func receive(_ text: String) {
     guard text.utf8.count <= Self.messageLimit else {
       return write(.error("A message may hold at most \(Self.messageLimit) bytes."))
     }
@@ -42,10 +46,10 @@ final class WebConnection {
   }
 
   /// A binary message: the protocol is JSON text only.
-  func receiveBinary() { write(.error("Messages are JSON text, not binary.")) }
+  public func receiveBinary() { write(.error("Messages are JSON text, not binary.")) }
 
   /// The tab closed: the session writes what is pending and stops.
-  func close() {
+  public func close() {
     subscriptions.removeAll()
     answers.removeAll()
     session.setActive(false)

@@ -1,7 +1,9 @@
 import Foundation
 
 // `bench [name ...]`: runs the named suites, or all of them.
-let suites = [coreSuite, weatherSuite, tweetsSuite, checkoutSuite, todoSuite, screensSuite]
+let suites = [
+  coreSuite, weatherSuite, tweetsSuite, checkoutSuite, todoSuite, screensSuite, webSuite,
+]
 let requested = Array(CommandLine.arguments.dropFirst())
 
 if requested.contains(where: { $0 == "-h" || $0 == "--help" }) {

@@ -75,3 +75,49 @@ struct JSONPatchTests {
       tree == .array([.integer(3), .number(2.5), .integer(0), .string("4"), .null, .bool(true)]))
   }
 }
+
+/// The reader of JSON text the diff works on: what the encoder writes comes back as it was.
+@Suite("Web: reading a state's JSON")
+struct JSONTreeReaderTests {
+  @Test(
+    "escapes, surrogate pairs, unicode, numbers and nesting read as JSONSerialization reads them")
+  func reads() throws {
+    let text =
+      #"{"a": "x\"y\\z\/\n\t\u00e9\ud83c\udf0a🌊 東京", "b": [1, -2, 3.5, 1e3, true, false, null, {}], "c": {"d": []}}"#
+    let tree = try JSONTree(json: Data(text.utf8))
+    #expect(
+      tree
+        == .object([
+          "a": .string("x\"y\\z/\n\té🌊🌊 東京"),
+          "b": .array([
+            .integer(1), .integer(-2), .number(3.5), .number(1000), .bool(true), .bool(false),
+            .null,
+            .object([:]),
+          ]),
+          "c": .object(["d": .array([])]),
+        ]))
+  }
+
+  @Test(
+    "what is not JSON is refused, not guessed: truncation, bad escapes, control characters, depth")
+  func refuses() {
+    let deep = String(repeating: "[", count: 500) + String(repeating: "]", count: 500)
+    for text in [
+      "", "{", #"{"a" 1}"#, #"["a"#, #""\x""#, "\"a\u{01}\"", "[1,]", "tru", "1 2", "-", "1e999",
+      deep,
+    ] {
+      #expect(throws: JSONTreeReader.Malformed.self, "\(text.prefix(20))") {
+        try JSONTree(json: Data(text.utf8))
+      }
+    }
+  }
+
+  @Test("a state encoded and read back encodes to the same text")
+  func roundTrip() async {
+    await propertyCheck(count: 300, input: JSONPatchTests.states) { state in
+      let text = try? JSONEncoder().encode(state)
+      let read = text.flatMap { try? JSONTree(json: $0) }
+      #expect(read == state)
+    }
+  }
+}

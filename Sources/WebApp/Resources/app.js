@@ -90,8 +90,11 @@
         else if (screen.patch) screens.set(keys[index], patch(screens.get(keys[index]), screen.patch));
       });
       for (const key of [...screens.keys()]) if (!keys.includes(key)) screens.delete(key);
+      const unchanged = keys.join("\n") === order.join("\n") && message.screens.every((screen) => screen.same);
       order = keys;
-      draw(message.settled);
+      // Nothing to draw when only `settled` changed.
+      if (unchanged) root.setAttribute("aria-busy", message.settled ? "false" : "true");
+      else draw(message.settled);
     } else if (message.type === "answer") {
       alertLine.textContent = message.rejected || "";
     } else if (message.type === "message") {

@@ -1,6 +1,7 @@
 // The web head's drawing helpers (issue 40): `h` builds an element from a tag, attributes and
 // children; `morph` merges a newly built tree into the page, keeping focus and what is being
-// typed; `patch` applies a state's change as it comes down. Used by the pages and app.js.
+// typed; `row` is a keyed row kept while its part of the state is unchanged; `patch` applies a
+// state's change as it comes down. Used by the pages and app.js.
 "use strict";
 window.Headless = (() => {
   // --- Building elements ---------------------------------------------------------------
@@ -21,11 +22,43 @@ window.Headless = (() => {
   }
   const json = (value) => JSON.stringify(value);
 
+  // A keyed row drawn from one part of a state: while that part is the same object (a patch
+  // keeps every part it does not change), the row in the page is kept as it is, not built
+  // again and compared, so a change to one row of 10,000 touches one row.
+  function row(tag, key, source, build) {
+    const marker = document.createElement(tag);
+    marker.dataset.key = key;
+    marker.lazySource = source;
+    marker.lazyBuild = build;
+    return marker;
+  }
+  // A built tree for the page: every row marker in it replaced by its row.
+  function built(node) {
+    if (node.lazyBuild) {
+      const el = built(node.lazyBuild());
+      el.dataset.key = node.dataset.key;
+      el.lazySource = node.lazySource;
+      return el;
+    }
+    for (const child of [...node.childNodes]) {
+      if (child.lazyBuild) child.replaceWith(built(child));
+      else if (child.firstChild) built(child);
+    }
+    return node;
+  }
+
   // --- Drawing: the new tree is merged into the old, so focus and typing survive --------
   function morph(old, next) {
+    if (!next.lazyBuild) return morphNode(old, next);
+    if (old.lazySource === next.lazySource && old.dataset && old.dataset.key === next.dataset.key) return;
+    const row = built(next);
+    morphNode(old, row);
+    old.lazySource = row.lazySource;
+  }
+  function morphNode(old, next) {
     if (old.nodeType !== next.nodeType || old.nodeName !== next.nodeName ||
         (old.dataset && old.dataset.key !== next.dataset.key)) {
-      old.replaceWith(next);
+      old.replaceWith(built(next));
       return;
     }
     if (old.nodeType === Node.TEXT_NODE) {
@@ -54,10 +87,19 @@ window.Headless = (() => {
     morphChildren(old, next);
   }
   function morphChildren(old, next) {
-    const oldKids = [...old.childNodes];
     const nextKids = [...next.childNodes];
+    const wanted = new Set();
+    for (const kid of nextKids) if (kid.dataset && kid.dataset.key) wanted.add(kid.dataset.key);
+    // Rows that are gone go first, so the rows after them are already in place: a row
+    // leaving a list of 10,000 removes one node and moves none.
     const keyed = new Map();
-    for (const kid of oldKids) if (kid.dataset && kid.dataset.key) keyed.set(kid.dataset.key, kid);
+    for (const kid of [...old.childNodes]) {
+      const key = kid.dataset && kid.dataset.key;
+      if (!key) continue;
+      if (wanted.has(key)) keyed.set(key, kid);
+      else kid.remove();
+    }
+    const oldKids = [...old.childNodes];
     let index = 0;
     for (const kid of nextKids) {
       const key = kid.dataset && kid.dataset.key;
@@ -68,7 +110,7 @@ window.Headless = (() => {
         if (match !== here) old.insertBefore(match, here || null);
         morph(match, kid);
       } else {
-        old.insertBefore(kid, here || null);
+        old.insertBefore(built(kid), here || null);
       }
       index += 1;
     }
@@ -95,5 +137,5 @@ window.Headless = (() => {
     return out;
   }
 
-  return { h, morph, json, patch, pages: {} };
+  return { h, row, morph, json, patch, pages: {} };
 })();

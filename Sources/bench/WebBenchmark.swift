@@ -1,0 +1,192 @@
+import Foundation
+import TodoFeature
+import ViewModelKit
+import WebApp
+
+/// The web head's figures (issue 40, item 6), on the socket protocol without a socket: what a
+/// todo toggle in a 10,000-task list costs the server and sends, what 100 open tabs hold, and
+/// whether 1,000 tabs opened and closed leave anything behind. The browser's half (an input to
+/// the DOM updated) is measured in Chromium by `Tests/Browser/web_test.py`.
+let webSuite = BenchmarkSuite(
+  name: "web",
+  summary: "a todo toggle at 10,000 tasks (CPU, bytes), 100 sessions' memory, 1,000 tabs"
+) {
+  runWebBenchmarks()
+}
+
+/// One tab as the server holds it: a connection and what it has sent.
+@MainActor
+private final class BenchTab {
+  let connection: WebConnection
+  private let outbox = Locked<[String]>([])
+  weak var session: TodoSession?
+
+  init(session: TodoSession) {
+    self.session = session
+    let outbox = outbox
+    connection = WebConnection(app: "todo", session: session) { text in
+      outbox.withLock { $0.append(text) }
+    }
+  }
+
+  /// Takes what was sent since the last call.
+  func take() -> [String] {
+    outbox.withLock { sent in
+      defer { sent = [] }; return sent
+    }
+  }
+
+  /// Turns the main run loop until `condition` holds for what was sent.
+  func wait(until condition: ([String]) -> Bool) -> [String] {
+    var sent: [String] = []
+    let deadline = Date().addingTimeInterval(30)
+    while !condition(sent) {
+      _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.0005))
+      sent += take()
+      if Date() > deadline {
+        fatalError("bench web: no answer within 30 s: \(sent.map { $0.prefix(300) })")
+      }
+    }
+    return sent
+  }
+}
+
+/// CPU seconds this process has used, user and system, from `getrusage`.
+private func processCPUSeconds() -> Double {
+  var usage = rusage()
+  getrusage(Int32(RUSAGE_SELF.rawValue), &usage)
+  func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+  return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+}
+
+@MainActor
+private func runWebBenchmarks() -> Bool {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "bench-web-\(UUID().uuidString)")
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let file = folder.appendingPathComponent("todo.sqlite")
+  do {
+    _ = try SQLiteTaskService.open(
+      at: file, clock: { Date() }, scheduler: DispatchQueue.test.eraseToAnyScheduler())
+    try TaskGenerator.fill(file, count: 9_995, from: Date(timeIntervalSince1970: 1_735_689_600))
+  } catch {
+    print("  could not make the store: \(error)")
+    return false
+  }
+  func openSession() -> TodoSession? {
+    guard
+      let service = try? SQLiteTaskService.open(
+        at: file, clock: { Date() }, scheduler: .userInterface,
+        checkEvery: SQLiteTaskService.otherProcessCheck)
+    else { return nil }
+    return TodoSession(service: service, scheduler: .userInterface)
+  }
+  guard let session = openSession() else {
+    print("  could not open the store")
+    return false
+  }
+  let tab = BenchTab(session: session)
+  let first = tab.wait { $0.contains { $0.contains(#""settled":true"#) } }
+  let firstBytes = first.map(\.utf8.count).reduce(0, +)
+  // A task to toggle, in its wire form, from the state the page got.
+  guard let task = first.lazy.compactMap(firstTask).first, let taskText = try? WireFormat.text(task)
+  else {
+    print("  the list is empty")
+    return false
+  }
+  let toggle = #"{"id": 1, "input": {"tasks": {"toggle": {"task": \#(taskText)}}}}"#
+  var wall: [Double] = []
+  var cpu: [Double] = []
+  var bytes: [Int] = []
+  for run in 0..<40 {
+    while session.tasks.isBusy {  // the previous toggle's write has not finished
+      _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.0005))
+    }
+    let clock = ContinuousClock()
+    let cpuBefore = processCPUSeconds()
+    var sent: [String] = []
+    let elapsed = clock.measure {
+      tab.connection.receive(toggle)
+      sent = tab.wait { sent in
+        sent.contains { $0.contains(#""type":"answer""#) }
+          && sent.contains { $0.contains(#""patch""#) }
+      }
+    }
+    let cpuUsed = processCPUSeconds() - cpuBefore
+    sent += tab.wait { _ in true }
+    if run >= 5 {  // the first runs warm up
+      wall.append(seconds(elapsed))
+      cpu.append(cpuUsed)
+      bytes.append(sent.filter { $0.contains(#""type":"state""#) }.map(\.utf8.count).reduce(0, +))
+    }
+  }
+  let cpuFigure = Measurement(
+    label: "toggle at 10,000 tasks: input to state sent, CPU", samples: cpu, operationsPerRun: 1)
+  let wallFigure = Measurement(
+    label: "toggle at 10,000 tasks: input to state sent, wall", samples: wall, operationsPerRun: 1)
+  print("  first state at 10,000 tasks: \(firstBytes / 1024) KiB")
+  print(
+    "  bytes sent per toggle: max \(bytes.max() ?? 0), median \(bytes.sorted()[bytes.count / 2])")
+  tab.connection.close()
+
+  // 100 tabs open at once on the same store, each its own session as the server makes them.
+  let before = residentMegabytes() ?? 0
+  var tabs: [BenchTab] = []
+  for _ in 0..<100 {
+    guard let session = openSession() else { break }
+    tabs.append(BenchTab(session: session))
+  }
+  for tab in tabs { _ = tab.wait { $0.contains { $0.contains(#""settled":true"#) } } }
+  let held = residentMegabytes() ?? 0
+  print(
+    String(
+      format: "  100 sessions at 10,000 tasks: resident %.0f MB (%.0f MB before them)", held,
+      before))
+  for tab in tabs { tab.connection.close() }
+  let sessions = tabs.map { Weak($0.session) }
+  tabs = []
+  _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.05))
+
+  // 1,000 tabs opened and closed one after another: nothing may stay.
+  let beforeThousand = residentMegabytes() ?? 0
+  var leaked = sessions.filter { $0.value != nil }.count
+  for _ in 0..<1_000 {
+    var weak = Weak<TodoSession>(nil)
+    do {
+      guard let service = try? FixtureTaskService.make(clock: { Date() }) else { break }
+      let todo = TodoSession(service: service, scheduler: .userInterface)
+      weak = Weak(todo)
+      let tab = BenchTab(session: todo)
+      _ = tab.wait { $0.contains { $0.contains(#""type":"state""#) } }
+      tab.connection.close()
+    }
+    _ = RunLoop.main.run(mode: .default, before: Date())
+    if weak.value != nil { leaked += 1 }
+  }
+  let afterThousand = residentMegabytes() ?? 0
+  print(
+    String(
+      format: "  1,000 tabs opened and closed: %d sessions left; resident %.0f MB → %.0f MB",
+      leaked, beforeThousand, afterThousand))
+  return Budget.report([
+    Budget(cpuFigure, limit: 0.050), Budget(wallFigure, limit: 0.050),
+  ]) && (bytes.max() ?? .max) <= 16_384 && held <= 300 && leaked == 0
+}
+
+/// The 101st task of the first section in a state message, as the page would send it back.
+private func firstTask(in message: String) -> TaskItem? {
+  struct Message: Decodable {
+    struct Screen: Decodable { var state: State? }
+    struct State: Decodable { var sections: [Section] }
+    struct Section: Decodable { var items: [TaskItem] }
+    var screens: [Screen]?
+  }
+  let read = try? WireFormat.decoder().decode(Message.self, from: Data(message.utf8))
+  return read?.screens?.first?.state?.sections.first?.items.dropFirst(100).first
+}
+
+/// A weak reference, to see whether a session outlived its tab.
+private struct Weak<Object: AnyObject> {
+  weak var value: Object?
+  init(_ value: Object?) { self.value = value }
+}

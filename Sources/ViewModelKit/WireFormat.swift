@@ -11,7 +11,7 @@ public enum WireFormat {
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     encoder.dateEncodingStrategy = .custom { date, encoder in
       var container = encoder.singleValueContainer()
-      try container.encode(date.formatted(timestamp))
+      try container.encode(dateText(date))
     }
     return encoder
   }
@@ -30,6 +30,10 @@ public enum WireFormat {
     }
     return decoder
   }
+
+  /// A date as the wire form writes it: `2025-01-15T09:30:00.000Z`. For an encoder of the
+  /// wire form that is not a `JSONEncoder` (the web head's, which builds a tree).
+  public static func dateText(_ date: Date) -> String { date.formatted(timestamp) }
 
   /// `value` in the wire form, as text.
   public static func text(_ value: some Encodable) throws -> String {

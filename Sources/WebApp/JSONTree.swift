@@ -4,7 +4,7 @@ import ViewModelKit
 /// A screen state's wire form as a tree, so the web head can tell what changed between two
 /// states and send only that (`JSONPatch`). Numbers keep their integer form when they have
 /// one, so a state read back encodes as it was written.
-indirect enum JSONTree: Equatable, Sendable, Encodable {
+enum JSONTree: Equatable, Sendable, Encodable {
   case null
   case bool(Bool)
   case integer(Int)

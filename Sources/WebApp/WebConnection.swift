@@ -17,9 +17,16 @@ public final class WebConnection {
   private var subscriptions = Set<AnyCancellable>()
   private var answers: [Int: AnyCancellable] = [:]
   private var nextAnswer = 0
-  /// The states last sent, by place in the stack and name, with their wire form: the next
-  /// state of that screen is sent as what changed.
-  private var sent: [String: (state: WebStateValue, tree: JSONTree)] = [:]
+  /// A screen's state as last sent, with its wire form (the next state of that screen is sent
+  /// as what changed) and the encoder that keeps its rows.
+  private struct Sent {
+    var state: WebStateValue
+    var tree: JSONTree
+    let encoder: JSONTreeEncoder
+  }
+
+  /// The states last sent, by place in the stack and name.
+  private var sent: [String: Sent] = [:]
 
   /// A connection for `session` of the app named `app`, writing each message with `send`.
   public init(
@@ -80,7 +87,7 @@ public final class WebConnection {
 
   private func sendFrame(_ frame: [(name: String, state: WebStateValue)], settled: Bool) {
     var screens: [WebScreen] = []
-    var shown: [String: (state: WebStateValue, tree: JSONTree)] = [:]
+    var shown: [String: Sent] = [:]
     do {
       for (index, (name, state)) in frame.enumerated() {
         let key = "\(index) \(name)"
@@ -89,8 +96,9 @@ public final class WebConnection {
           shown[key] = last
           continue
         }
-        let tree = try JSONTree(encoding: state.value)
-        shown[key] = (state, tree)
+        let encoder = sent[key]?.encoder ?? JSONTreeEncoder()
+        let tree = try encoder.tree(of: state.value)
+        shown[key] = Sent(state: state, tree: tree, encoder: encoder)
         guard let last = sent[key] else {
           screens.append(WebScreen(name: name, content: .state(tree)))
           continue

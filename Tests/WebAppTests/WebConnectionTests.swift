@@ -118,4 +118,27 @@ struct WebConnectionTests {
     #expect(bytes <= 16_384, "\(bytes) bytes for one toggle")
     withExtendedLifetime(connection) {}
   }
+
+  @Test("issue 40, item 4: a closed tab ends its session; 1,000 tabs opened and closed leave none")
+  func noLeak() throws {
+    weak var last: TodoSession?
+    var alive = 0
+    for _ in 0..<1_000 {
+      weak var session: TodoSession?
+      do {
+        let service = try FixtureTaskService.make(clock: { Date(timeIntervalSince1970: 0) })
+        let todo = TodoSession(service: service, scheduler: scheduler.asAny)
+        session = todo
+        last = todo
+        let tab = WebConnection(app: "todo", session: todo) { _ in }
+        scheduler.advance()
+        tab.receive(#"{"input": {"tasks": {"quickAdd": {"title": "x"}}}}"#)
+        scheduler.advance()
+        tab.close()
+      }
+      scheduler.advance()
+      if session != nil { alive += 1 }
+    }
+    #expect(alive == 0 && last == nil)
+  }
 }

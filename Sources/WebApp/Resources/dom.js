@@ -1,7 +1,7 @@
 // The web head's drawing helpers (issue 40): `h` builds an element from a tag, attributes and
 // children; `morph` merges a newly built tree into the page, keeping focus and what is being
-// typed; `row` is a keyed row kept while its part of the state is unchanged; `patch` applies a
-// state's change as it comes down. Used by the pages and app.js.
+// typed; `list` draws an array of a state as keyed rows kept while their items are unchanged;
+// `patch` applies a state's change as it comes down. Used by the pages and app.js.
 "use strict";
 window.Headless = (() => {
   // --- Building elements ---------------------------------------------------------------
@@ -22,40 +22,80 @@ window.Headless = (() => {
   }
   const json = (value) => JSON.stringify(value);
 
-  // A keyed row drawn from one part of a state: while that part is the same object (a patch
-  // keeps every part it does not change), the row in the page is kept as it is, not built
-  // again and compared, so a change to one row of 10,000 touches one row.
-  function row(tag, key, source, build) {
-    const marker = document.createElement(tag);
-    marker.dataset.key = key;
-    marker.lazySource = source;
-    marker.lazyBuild = build;
-    return marker;
+  // A list drawn from an array of a state, one keyed row per item: the page keeps each row
+  // while its item is the same object (a patch keeps every part it does not change), so a
+  // change to one item of 10,000 compares item references and touches one row.
+  function list(tag, attrs, items, keyOf, build) {
+    const el = h(tag, attrs);
+    el.listItems = items;
+    el.listKey = keyOf;
+    el.listBuild = build;
+    return el;
   }
-  // A built tree for the page: every row marker in it replaced by its row.
+  function listRow(list, item) {
+    const el = built(list.listBuild(item));
+    el.dataset.key = String(list.listKey(item));
+    el.listSource = item;
+    return el;
+  }
+  // A built tree for the page: every list in it filled with its rows.
   function built(node) {
-    if (node.lazyBuild) {
-      const el = built(node.lazyBuild());
-      el.dataset.key = node.dataset.key;
-      el.lazySource = node.lazySource;
-      return el;
+    if (node.listItems) {
+      node.replaceChildren(...node.listItems.map((item) => listRow(node, item)));
+      return node;
     }
-    for (const child of [...node.childNodes]) {
-      if (child.lazyBuild) child.replaceWith(built(child));
-      else if (child.firstChild) built(child);
-    }
+    for (const child of node.children || []) built(child);
     return node;
+  }
+  // The rows of `old` made those of `next`: the unchanged ends are skipped by reference; in
+  // between, rows are kept by key and patched, new ones made, gone ones removed.
+  function morphList(old, next) {
+    const before = old.listItems;
+    const after = next.listItems;
+    if (!before) {
+      old.replaceChildren(...after.map((item) => listRow(next, item)));
+    } else {
+      let head = 0;
+      while (head < before.length && head < after.length && before[head] === after[head]) head++;
+      let tail = 0;
+      while (tail < before.length - head && tail < after.length - head &&
+             before[before.length - 1 - tail] === after[after.length - 1 - tail]) tail++;
+      const byKey = new Map();
+      for (let index = head; index < before.length - tail; index++) {
+        const kid = old.children[index];
+        byKey.set(kid.dataset.key, kid);
+      }
+      let anchor = old.children[before.length - tail] || null;
+      const middle = [];
+      for (let index = head; index < after.length - tail; index++) {
+        const item = after[index];
+        const key = String(next.listKey(item));
+        let kid = byKey.get(key);
+        if (kid) {
+          byKey.delete(key);
+          if (kid.listSource !== item) {
+            morph(kid, listRow(next, item));
+            kid.listSource = item;
+          }
+        } else {
+          kid = listRow(next, item);
+        }
+        middle.push(kid);
+      }
+      for (const kid of byKey.values()) kid.remove();
+      for (let index = middle.length - 1; index >= 0; index--) {
+        const kid = middle[index];
+        if (kid.parentNode !== old || kid.nextSibling !== anchor) old.insertBefore(kid, anchor);
+        anchor = kid;
+      }
+    }
+    old.listItems = after;
+    old.listKey = next.listKey;
+    old.listBuild = next.listBuild;
   }
 
   // --- Drawing: the new tree is merged into the old, so focus and typing survive --------
   function morph(old, next) {
-    if (!next.lazyBuild) return morphNode(old, next);
-    if (old.lazySource === next.lazySource && old.dataset && old.dataset.key === next.dataset.key) return;
-    const row = built(next);
-    morphNode(old, row);
-    old.lazySource = row.lazySource;
-  }
-  function morphNode(old, next) {
     if (old.nodeType !== next.nodeType || old.nodeName !== next.nodeName ||
         (old.dataset && old.dataset.key !== next.dataset.key)) {
       old.replaceWith(built(next));
@@ -79,6 +119,11 @@ window.Headless = (() => {
       if (old.checked !== next.checked) old.checked = next.checked;
       return;
     }
+    if (next.listItems) {
+      morphList(old, next);
+      return;
+    }
+    if (old.listItems) old.listItems = undefined;
     if (old instanceof HTMLSelectElement) {
       morphChildren(old, next);
       if (document.activeElement !== old && old.value !== next.value) old.value = next.value;
@@ -137,5 +182,5 @@ window.Headless = (() => {
     return out;
   }
 
-  return { h, row, morph, json, patch, pages: {} };
+  return { h, list, morph, json, patch, pages: {} };
 })();

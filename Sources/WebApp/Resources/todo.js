@@ -2,7 +2,7 @@
 // input value it sends (app.js sends it).
 "use strict";
 (() => {
-  const { h, row, json, pages } = window.Headless;
+  const { h, list, json, pages } = window.Headless;
   pages.todo = (shown) => {
     const tasks = shown.tasks;
     const editor = shown.editor;
@@ -23,8 +23,8 @@
     ];
     for (const section of tasks.sections) {
       body.push(h("h2", { "data-key": "h-" + section.kind, text: section.title }));
-      body.push(h("ul", { class: "items", "data-key": "ul-" + section.kind },
-        section.items.map((task) => row("li", String(task.uid), task, () => {
+      body.push(list("ul", { class: "items", "data-key": "ul-" + section.kind }, section.items,
+        (task) => task.uid, (task) => {
           const done = task.checked !== undefined && task.checked !== null;
           const name = task.title || "(untitled)";
           return h("li", { class: done ? "done" : "" },
@@ -35,7 +35,7 @@
               "data-send": json({ tasks: { edit: { task } } }) }),
             h("button", { type: "button", text: "Delete", "aria-label": "Delete " + name,
               "data-send": json({ tasks: { delete: { task } } }) }));
-        }))));
+        }));
     }
     if (editor) {
       body.splice(1, 0, h("section", { class: "panel dialog", role: "dialog", "aria-modal": "true",

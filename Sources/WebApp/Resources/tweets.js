@@ -3,7 +3,7 @@
 // sends (app.js sends it). Polling pauses while the tab is hidden (app.js sends `active`).
 "use strict";
 (() => {
-  const { h, json, pages } = window.Headless;
+  const { h, list, json, pages } = window.Headless;
   const send = (screen, input) => json({ [screen]: input });
 
   function timeline(state, isRoot) {
@@ -22,8 +22,8 @@
         isRoot ? null : h("button", { type: "button", text: "Back",
           "data-send": send("timeline", { back: {} }) })),
       h("p", { class: "muted", text: state.placeholder }),
-      h("ol", { class: "tweets", "aria-label": "Tweets" }, state.tweets.map((tweet) =>
-        h("li", { "data-key": tweet.id },
+      list("ol", { class: "tweets", "aria-label": "Tweets" }, state.tweets, (tweet) => tweet.id,
+        (tweet) => h("li", {},
           h("article", {},
             h("p", { class: "tweet-head" },
               tweet.authorUsername
@@ -33,7 +33,7 @@
               h("span", { class: "muted", text: " · " + tweet.age })),
             h("p", { class: "tweet-text" }, tweet.mark ? h("span", { class: "muted", text: tweet.mark + " " }) : null,
               tweet.text),
-            h("a", { href: tweet.link, rel: "noopener noreferrer", target: "_blank", text: "Open post" }))))),
+            h("a", { href: tweet.link, rel: "noopener noreferrer", target: "_blank", text: "Open post" })))),
       h("p", { class: "muted", text: state.footer }),
       h("button", { type: "button", text: "Load older", disabled: !state.canLoadOlder,
         "data-send": send("timeline", { loadOlder: {} }) }),

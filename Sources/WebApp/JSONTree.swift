@@ -2,8 +2,8 @@ import Foundation
 import ViewModelKit
 
 /// A screen state's wire form as a tree, so the web head can tell what changed between two
-/// states and send only that (`JSONPatch`). Numbers keep their integer form when they have
-/// one, so a state read back encodes as it was written.
+/// states and send only that (`JSONPatch`). Built by `JSONTreeEncoder`; a whole number is an
+/// integer, as the wire's text reads back.
 enum JSONTree: Equatable, Sendable, Encodable {
   case null
   case bool(Bool)
@@ -12,16 +12,6 @@ enum JSONTree: Equatable, Sendable, Encodable {
   case string(String)
   case array([JSONTree])
   case object([String: JSONTree])
-
-  /// The tree of `value`'s wire form (`WireFormat`).
-  init(encoding value: some Encodable) throws {
-    try self.init(json: WireFormat.encoder().encode(value))
-  }
-
-  /// The tree of JSON text (`JSONTreeReader`).
-  init(json data: Data) throws {
-    self = try JSONTreeReader.read(data)
-  }
 
   func encode(to encoder: any Encoder) throws {
     switch self {

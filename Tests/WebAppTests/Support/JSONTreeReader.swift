@@ -1,9 +1,23 @@
 import Foundation
+import ViewModelKit
 
-/// Reads JSON text into a `JSONTree`, byte by byte. `JSONSerialization` answers Foundation
-/// objects whose casts to Swift cost half the time of a 10,000-task state's diff, and
-/// `Decodable` is slower still; this reads the encoder's own output (and any valid JSON) in one
-/// pass. Depth is limited, so no text can exhaust the stack.
+@testable import WebApp
+
+extension JSONTree {
+  /// The tree of `value`'s wire form as `WireFormat.encoder()` writes it: what the web head's
+  /// own `JSONTreeEncoder` must build.
+  init(encoding value: some Encodable) throws {
+    try self.init(json: WireFormat.encoder().encode(value))
+  }
+
+  /// The tree of JSON text.
+  init(json data: Data) throws {
+    self = try JSONTreeReader.read(data)
+  }
+}
+
+/// Reads JSON text into a `JSONTree`, byte by byte, for the tests to compare the web head's
+/// trees with the wire form's text. Depth is limited, so no text can exhaust the stack.
 struct JSONTreeReader {
   /// Why a text is not JSON.
   struct Malformed: Error, CustomStringConvertible {

@@ -2,17 +2,34 @@ import AppEnvironment
 import Foundation
 
 /// The HTML of an app's page: the tabs as links, the app's region that the script fills from
-/// the socket's states, and the live region for the app's messages. One stylesheet, one
-/// script, both from the server; no inline script or style (the Content-Security-Policy
-/// forbids them).
+/// the socket's states, and the live region for the app's messages. One stylesheet and the
+/// scripts, all from the server; no inline script or style (the Content-Security-Policy
+/// forbids them). With scripts off, the page sends the browser to the read-only view.
 enum WebPage {
   static func html(app: RegisteredApp, registry: AppRegistry) -> String {
+    let scripts = WebServer.scripts.map { #"<script src="/static/\#($0)" defer></script>"# }
+      .joined(separator: "\n")
+    let readOnly = "/\(escape(app.name))?view=read-only"
+    return document(
+      app: app, registry: registry,
+      head: """
+        \(scripts)
+        <noscript><meta http-equiv="refresh" content="0; url=\(readOnly)"></noscript>
+        """,
+      main: """
+        <h1>\(escape(app.title))</h1>
+        <noscript><p>Scripts are off: <a href="\(readOnly)">the app's state, read only</a>.</p></noscript>
+        """)
+  }
+
+  /// A page of the server: the tabs as links, the live regions, and `main`.
+  static func document(app: RegisteredApp, registry: AppRegistry, head: String, main: String)
+    -> String
+  {
     let tabs = registry.apps.map { entry in
       let current = entry.name == app.name ? #" aria-current="page""# : ""
       return #"<li><a href="/\#(entry.name)"\#(current)>\#(escape(entry.title))</a></li>"#
     }
-    let scripts = WebServer.scripts.map { #"<script src="/static/\#($0)" defer></script>"# }
-      .joined(separator: "\n")
     return """
       <!doctype html>
       <html lang="en">
@@ -21,16 +38,14 @@ enum WebPage {
       <meta name="viewport" content="width=device-width, initial-scale=1">
       <title>\(escape(app.title)) · HeadlessMVVM</title>
       <link rel="stylesheet" href="/static/style.css">
-      \(scripts)
+      \(head)
       </head>
       <body>
       <nav aria-label="Apps"><ul class="tabs">\(tabs.joined())</ul></nav>
       <p id="status" class="status" role="status" aria-live="polite"></p>
       <p id="alert" class="alert" role="alert"></p>
       <main id="app" data-app="\(escape(app.name))" aria-busy="true">
-      <h1>\(escape(app.title))</h1>
-      <noscript><p>This page shows the app live through a script; with scripts off, use
-      <code>swift run tui \(escape(app.name))</code> or <code>swift run cli \(escape(app.name))</code>.</p></noscript>
+      \(main)
       </main>
       </body>
       </html>

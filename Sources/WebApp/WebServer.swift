@@ -52,10 +52,14 @@ public struct WebServer: Sendable {
     guard let name, let app = registry.app(named: name) else {
       return Self.plain(.notFound, "No app is called \(path.dropFirst()).")
     }
+    let page =
+      request.query["view"] == "read-only"
+      ? await WebReadOnlyPage.html(app: app, registry: registry, makeSession: makeSession)
+      : WebPage.html(app: app, registry: registry)
     return Self.secured(
       HTTPResponse(
         statusCode: .ok, headers: [.contentType: "text/html; charset=utf-8"],
-        body: Data(WebPage.html(app: app, registry: registry).utf8)))
+        body: Data(page.utf8)))
   }
 
   private func socket(_ request: HTTPRequest) async throws -> HTTPResponse {

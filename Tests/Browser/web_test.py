@@ -42,8 +42,10 @@ def start_web(*flags, env=None):
 BASE, TOKEN = start_web("--offline", "--data-dir", DATA)
 
 
-def browser(width=1200, height=900):
+def browser(width=1200, height=900, scripts=True):
     options = webdriver.ChromeOptions()
+    if not scripts:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
     for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                  f"--window-size={max(width, 500)},{height}"]:
         options.add_argument(flag)
@@ -354,7 +356,22 @@ def check_todo_speed():
     print(f"figure: server idle after the tab closed: {idle_cpu(server):.1f}% CPU")
 
 
-CHECKS = [check_security, check_todo, check_todo_from_cli, check_weather, check_checkout,
+def check_no_script():
+    d = browser(scripts=False)
+    try:
+        d.get(f"{BASE}/todo?token={TOKEN}")
+        until(d, "scripts off: the read-only view", lambda d: "view=read-only" in d.current_url)
+        until(d, "scripts off: the state as text", lambda d: "Statistics" in text(d)
+              and "Press / to filter tasks by title" in text(d))
+        assert not d.find_elements(By.CSS_SELECTOR, "input[type=checkbox]"), "read only"
+        d.find_element(By.LINK_TEXT, "Checkout").click()
+        until(d, "scripts off: another app's state", lambda d: "Bag of Peas" in text(d))
+        print("ok: with scripts off, each app's state, read only")
+    finally:
+        d.quit()
+
+
+CHECKS = [check_security, check_no_script, check_todo, check_todo_from_cli, check_weather, check_checkout,
           check_tweets, check_weather_retry, check_todo_speed]
 ONLY = os.environ.get("WEB_TEST_ONLY")  # one check by name, while working on it
 try:

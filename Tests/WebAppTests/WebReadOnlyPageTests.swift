@@ -1,0 +1,73 @@
+import AppEnvironment
+import FlyingFox
+import Foundation
+import Testing
+import TodoFeature
+import ViewModelKit
+
+@testable import WebApp
+
+/// With scripts off the page still shows the app's state, read only (issue 40, item 3).
+@Suite("Web: the page with scripts off")
+@MainActor
+struct WebReadOnlyPageTests {
+  let access = WebAccess(token: String(repeating: "cd", count: 32), host: "127.0.0.1", port: 8080)
+
+  var server: WebServer {
+    WebServer(access: access, registry: .standard) { app in
+      guard app.name == "todo" else {
+        throw ConfigurationError.appCannotStart("The \(app.name) store is locked.")
+      }
+      let service = try FixtureTaskService.make(clock: {
+        Date(timeIntervalSince1970: 1_800_000_000)
+      })
+      return TodoSession(service: service, scheduler: .userInterface)
+    }
+  }
+
+  func page(_ path: String, view: String? = nil) async throws -> (HTTPStatusCode, String) {
+    let request = HTTPRequest(
+      method: .GET, version: .http11, path: path,
+      query: view.map { [HTTPRequest.QueryItem(name: "view", value: $0)] } ?? [],
+      headers: HTTPHeaders([HTTPHeader("Cookie"): "headless_token=\(access.token)"]),
+      body: HTTPBodySequence(data: Data()))
+    let response = try await server.handle(request)
+    return (response.statusCode, String(decoding: try await response.bodyData, as: UTF8.self))
+  }
+
+  @Test("the app's page sends a browser without scripts to the read-only view")
+  func redirect() async throws {
+    let (status, html) = try await page("/todo")
+    #expect(status == .ok)
+    #expect(
+      html.contains(
+        #"<noscript><meta http-equiv="refresh" content="0; url=/todo?view=read-only"></noscript>"#))
+  }
+
+  @Test("the read-only view shows the settled state as text, with no script, and reloads")
+  func readOnly() async throws {
+    let (status, html) = try await page("/todo", view: "read-only")
+    #expect(status == .ok)
+    #expect(html.contains("<dt>Statistics</dt><dd>"))
+    #expect(html.contains("Water the basil"))
+    #expect(!html.contains("<script"))
+    #expect(html.contains(#"<meta http-equiv="refresh" content="10">"#))
+  }
+
+  @Test("an app that cannot start says why")
+  func cannotStart() async throws {
+    let (status, html) = try await page("/checkout", view: "read-only")
+    #expect(status == .ok && html.contains("The checkout store is locked."))
+  }
+
+  @Test("a field's name reads as words; booleans are left out; text is escaped")
+  func drawing() {
+    #expect(WebReadOnlyPage.words("filterSummary") == "Filter summary")
+    let tree = JSONTree.object([
+      "isLoading": .bool(true), "title": .string("<b>"), "rows": .array([.integer(1), .null]),
+    ])
+    #expect(
+      WebReadOnlyPage.draw(tree)
+        == "<dl><dt>Rows</dt><dd><ul><li>1</li></ul></dd><dt>Title</dt><dd>&lt;b&gt;</dd></dl>")
+  }
+}

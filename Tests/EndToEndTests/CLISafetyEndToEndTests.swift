@@ -142,7 +142,10 @@ struct OneLineAnswerEndToEndTests {
     let json = try await todo(["--json", "add", "Call Ana"])
     #expect(
       json.stdout.hasPrefix(#"{"answer":{"action":"added","task":{"added":""#), "\(json.stdout)")
-    #expect(json.stdout.hasSuffix(#"Z","title":"Call Ana","uid":7}}}"# + "\n"), "\(json.stdout)")
+    #expect(
+      json.stdout.hasSuffix(
+        #"Z","displayTitle":"Call Ana","done":false,"title":"Call Ana","uid":7}}}"# + "\n"),
+      "\(json.stdout)")
     let session = try await Executables.run(
       "cli", ["todo", "--data-dir", data.path], input: "add Tea\n")
     #expect(session.stdout.contains("] Tea") && session.stdout.contains("statistics:"))

@@ -21,7 +21,7 @@ struct WebReadOnlyPageTests {
       let service = try FixtureTaskService.make(clock: {
         Date(timeIntervalSince1970: 1_800_000_000)
       })
-      return TodoSession(service: service, scheduler: .userInterface)
+      return TodoSession(service: service, scheduler: .immediate)
     }
   }
 

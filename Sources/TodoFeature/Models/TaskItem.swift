@@ -46,6 +46,23 @@ public struct TaskItem: Identifiable, Hashable, Sendable, Codable {
   }
 }
 
+extension TaskItem {
+  private enum WireKeys: String, CodingKey { case uid, title, added, checked, displayTitle, done }
+
+  /// The stored fields, then what a head shows of them: `displayTitle` and `done`, so that a
+  /// page draws a task without restating `(untitled)` or reading `checked`. Reading takes the
+  /// stored fields only.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: WireKeys.self)
+    try container.encode(uid, forKey: .uid)
+    try container.encode(title, forKey: .title)
+    try container.encode(added, forKey: .added)
+    try container.encodeIfPresent(checked, forKey: .checked)
+    try container.encode(displayTitle, forKey: .displayTitle)
+    try container.encode(isDone, forKey: .done)
+  }
+}
+
 extension Date {
   /// This instant truncated to whole milliseconds.
   public var wholeMilliseconds: Date {

@@ -25,10 +25,9 @@
       body.push(h("h2", { "data-key": "h-" + section.kind, text: section.title }));
       body.push(list("ul", { class: "items", "data-key": "ul-" + section.kind }, section.items,
         (task) => task.uid, (task) => {
-          const done = task.checked !== undefined && task.checked !== null;
-          const name = task.title || "(untitled)";
-          return h("li", { class: done ? "done" : "" },
-            h("input", { type: "checkbox", checked: done, "aria-label": name,
+          const name = task.displayTitle;
+          return h("li", { class: task.done ? "done" : "" },
+            h("input", { type: "checkbox", checked: task.done, "aria-label": name,
               "data-send": json({ tasks: { toggle: { task } } }) }),
             h("span", { class: "title", text: name }),
             h("button", { type: "button", text: "Edit", "aria-label": "Edit " + name,

@@ -73,14 +73,41 @@ public enum WebMain {
     dispatchMain()
   }
 
+  /// Opens the address in the user's browser through `xdg-open`. The token is not put on a
+  /// command line (other users can read those in `/proc`): a private page (0600, in a private
+  /// folder) that redirects to the address is opened instead, and removed a minute later.
   static func openBrowser(_ address: String) {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "headless-web-\(UUID().uuidString)")
+    let page = folder.appendingPathComponent("open.html")
+    let html = """
+      <!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0; url=\(
+        WebPage.escape(address))"><a href="\(WebPage.escape(address))">HeadlessMVVM</a>
+
+      """
+    do {
+      try PrivateFile.makeFolder(folder)
+      try PrivateFile.write(Data(html.utf8), to: page)
+    } catch {
+      return warn("could not open a browser: \(error)")
+    }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["xdg-open", address]
+    process.arguments = ["xdg-open", page.path]
+    process.terminationHandler = { finished in
+      if finished.terminationStatus != 0 {
+        warn(
+          "no browser opened (xdg-open exited with \(finished.terminationStatus)); open the address above"
+        )
+      }
+    }
     do { try process.run() } catch { warn("no browser to open: \(error)") }
+    DispatchQueue.global().asyncAfter(deadline: .now() + 60) {
+      try? FileManager.default.removeItem(at: folder)
+    }
   }
 
-  static func warn(_ text: String) {
+  nonisolated static func warn(_ text: String) {
     FileHandle.standardError.write(Data("warning: \(text)\n".utf8))
   }
 

@@ -31,9 +31,20 @@ public struct WebServer: Sendable {
     }
     let path = request.path
     if access.tokenInQuery(request.query["token"]) {
-      // Taken once from the address: kept in the cookie, and the address loses it.
+      // Taken once from the address: kept in the cookie, and the page goes on to the clean
+      // address from itself. Not a 303: a SameSite=Strict cookie set on a navigation that came
+      // from elsewhere (the page `--open` opens, a link in another site) is not sent on the
+      // redirect that follows; a navigation the server's own page starts carries it.
+      let clean = WebPage.escape(path)
       var response = HTTPResponse(
-        statusCode: .seeOther, headers: HTTPHeaders([.location: path]), body: Data())
+        statusCode: .ok, headers: [.contentType: "text/html; charset=utf-8"],
+        body: Data(
+          """
+          <!doctype html><html lang="en"><meta charset="utf-8">\
+          <meta http-equiv="refresh" content="0; url=\(clean)">\
+          <title>HeadlessMVVM</title><p><a href="\(clean)">Continue</a></p></html>
+
+          """.utf8))
       response.headers[HTTPHeader("Set-Cookie")] = access.cookie
       return Self.secured(response)
     }

@@ -17,6 +17,7 @@ import time
 from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -134,10 +135,16 @@ def check_weather():
         until(d, "units: °F", lambda d: "°F" in text(d))
         d.find_element(By.XPATH, "//button[text()='Map']").click()
         until(d, "map: drawn as SVG", lambda d: d.find_elements(By.CSS_SELECTOR, "svg.map rect"))
+        svg = d.find_element(By.CSS_SELECTOR, "svg.map")
+        caption = svg.get_attribute("aria-label")
+        ActionChains(d).move_to_element_with_offset(
+            svg, -svg.size["width"] // 3, -svg.size["height"] // 3).click().perform()
+        until(d, "map: a click centres it on the place clicked",
+              lambda d: d.find_element(By.CSS_SELECTOR, "svg.map").get_attribute("aria-label") != caption)
         wide, room = d.execute_script(
             "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
         assert room == 360 and wide <= room, f"the page is {wide} px wide in {room}"
-        print("ok: weather search, units, map; readable at 360 px")
+        print("ok: weather search, units, map, click to centre; readable at 360 px")
     finally:
         d.quit()
 
@@ -371,7 +378,36 @@ def check_no_script():
         d.quit()
 
 
-CHECKS = [check_security, check_no_script, check_todo, check_todo_from_cli, check_weather, check_checkout,
+def check_open():
+    fake = tempfile.mkdtemp(prefix="web-open-")
+    record = os.path.join(fake, "record")
+    opener = os.path.join(fake, "xdg-open")
+    with open(opener, "w") as script:
+        script.write(f'#!/bin/sh\nstat -c %a "$1" > {record}.tmp\necho "$1" >> {record}.tmp\n'
+                     f'cat "$1" >> {record}.tmp\nmv {record}.tmp {record}\n')
+    os.chmod(opener, 0o755)
+    base, token = start_web("--ephemeral", "--offline", "--open",
+                            env={"PATH": fake + ":" + os.environ["PATH"]})
+    for _ in range(100):
+        if os.path.exists(record):
+            break
+        time.sleep(0.05)
+    mode, path, page = open(record).read().split("\n", 2)
+    assert token not in path, "the token is not on a command line"
+    assert mode == "600", f"the page opened is private, not {mode}"
+    assert f"{base}/?token={token}" in page, page
+    d = browser()
+    try:
+        d.get("file://" + path)
+        until(d, "--open: the page opened leads to the app, signed in", lambda d: "Weather" in text(d)
+              and d.current_url == base + "/")
+        print("ok: --open opens a private page that leads to the app; no token on a command line")
+    finally:
+        d.quit()
+        shutil.rmtree(fake, ignore_errors=True)
+
+
+CHECKS = [check_security, check_open, check_no_script, check_todo, check_todo_from_cli, check_weather, check_checkout,
           check_tweets, check_weather_retry, check_todo_speed]
 ONLY = os.environ.get("WEB_TEST_ONLY")  # one check by name, while working on it
 try:

@@ -34,7 +34,21 @@
   function atPath(path, value) {
     return path.split(".").reduceRight((inner, key) => ({ [key]: inner }), value);
   }
+  // A grid drawn as SVG (the weather map): a click sends the input with the cell clicked.
+  function cellClick(event) {
+    const grid = event.target.closest("svg[data-cell-send]");
+    if (!grid) return false;
+    const box = grid.viewBox.baseVal;
+    const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(grid.getScreenCTM().inverse());
+    const column = Math.floor(point.x / (box.width / Number(grid.dataset.columns)));
+    const row = Math.floor(point.y / (box.height / Number(grid.dataset.rows)));
+    if (column < 0 || row < 0 || column >= Number(grid.dataset.columns) || row >= Number(grid.dataset.rows)) return true;
+    send(JSON.parse(grid.dataset.cellSend, (key, value) =>
+      value === "$column" ? column : value === "$row" ? row : value));
+    return true;
+  }
   root.addEventListener("click", (event) => {
+    if (cellClick(event)) return;
     const target = event.target.closest("[data-send]");
     if (!target || target.disabled || target.type === "checkbox") return;
     event.preventDefault();

@@ -13,6 +13,8 @@
     svg.setAttribute("aria-label", "Map " + state.mapCaption);
     svg.dataset.columns = String(columns);
     svg.dataset.rows = String(rows.length);
+    // A click on the map centres it on that cell (the TUI's click): app.js fills the cell.
+    svg.dataset.cellSend = json({ weather: { centreMap: { column: "$column", row: "$row" } } });
     rows.forEach((runs, row) => {
       let column = 0;
       for (const run of runs) {

@@ -24,8 +24,18 @@ public struct WebServer: Sendable {
     self.makeSession = makeSession
   }
 
+  /// The most a request's address and headers may hold: a page's request is about 1 KiB.
+  static let requestLimit = 16_384
+
   /// The handler of every request.
   public func handle(_ request: HTTPRequest) async throws -> HTTPResponse {
+    let size =
+      request.path.utf8.count
+      + request.query.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 2 }
+      + request.headers.reduce(0) { $0 + $1.key.rawValue.utf8.count + $1.value.utf8.count + 4 }
+    guard size <= Self.requestLimit else {
+      return Self.plain(.requestHeaderFieldsTooLarge, "A request may hold at most 16 KiB.")
+    }
     guard request.method == .GET || request.method == .HEAD else {
       return Self.plain(.methodNotAllowed, "Only GET is served.")
     }

@@ -89,4 +89,22 @@ struct WebAccessTests {
   func escaping() {
     #expect(WebPage.escape(#"<b a="1">&'"#) == "&lt;b a=&quot;1&quot;&gt;&amp;&#39;")
   }
+
+  @Test("a request over 16 KiB of address and headers is refused (431), token or not")
+  func requestLimit() async throws {
+    let cookie = "headless_token=\(access.token)"
+    let big = try await server.handle(
+      request(
+        "/todo",
+        headers: [
+          HTTPHeader("Cookie"): cookie,
+          HTTPHeader("X-Padding"): String(repeating: "x", count: 20_000),
+        ]))
+    #expect(big.statusCode == .requestHeaderFieldsTooLarge)
+    let long = try await server.handle(
+      request("/" + String(repeating: "a", count: 17_000), headers: [HTTPHeader("Cookie"): cookie]))
+    #expect(long.statusCode == .requestHeaderFieldsTooLarge)
+    let fine = try await server.handle(request("/todo", headers: [HTTPHeader("Cookie"): cookie]))
+    #expect(fine.statusCode == .ok)
+  }
 }

@@ -117,7 +117,10 @@ def check_todo():
         d.find_element(By.CSS_SELECTOR, "input[type=search]").send_keys("filter tasks")
         until(d, "filter: only matching tasks", lambda d: row(d, "Buy milk and bread") is None
               and row(d, "Press / to filter tasks by title"))
-        print("ok: todo add, toggle, delete, undo, edit, filter")
+        d.set_window_size(1920, 1080)
+        width = d.execute_script("return document.querySelector('main').getBoundingClientRect().width")
+        assert width <= 1200, f"at 1920 px the text runs {width} px wide"
+        print("ok: todo add, toggle, delete, undo, edit, filter; readable at 1920 px")
     finally:
         d.quit()
 

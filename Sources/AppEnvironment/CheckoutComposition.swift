@@ -73,7 +73,7 @@ public enum CheckoutComposition {
       if !configuration.offline, let url = try configuration.webAddress("ACCOUNTS_URL") {
         HTTPAccountService(baseURL: url, client: CurlHTTPClient(timeout: 10))
       } else {
-        FixtureAccountService(latency: 0.3, scheduler: scheduler)
+        FixtureAccountService(latency: 0, scheduler: scheduler)  // at once, as every sample
       }
     return CheckoutServices(
       catalog: catalog, rates: rates, connectivity: connectivity, storage: storage,

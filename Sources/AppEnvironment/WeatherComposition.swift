@@ -31,7 +31,8 @@ public enum WeatherComposition {
     let apiKey = configuration.variable("OPENWEATHER_API_KEY") ?? ""
     let samples: any WeatherService
     do {
-      samples = try FixtureWeatherService(scheduler: scheduler)
+      // The samples answer at once (issue 41): no pause that is not the network's.
+      samples = try FixtureWeatherService(latency: 0, scheduler: scheduler)
     } catch {
       throw .appCannotStart(error.description)
     }

@@ -5,17 +5,32 @@
 /// (a tweet's header), and the terminal toolkit lays text out with it.
 public enum TextWidth {
   public static func of(_ character: Character) -> Int {
-    guard let first = character.unicodeScalars.first else { return 0 }
-    if character.unicodeScalars.count > 1,
-      character.unicodeScalars.contains(where: { $0.value == 0xFE0F || $0.value == 0x200D })
-    {
+    let scalars = character.unicodeScalars
+    guard let first = scalars.first else { return 0 }
+    let single = scalars.index(after: scalars.startIndex) == scalars.endIndex
+    // Most text is Latin: no property lookup for one scalar below U+0300 (the first combining
+    // mark), where only the soft hyphen takes no cell, and no emoji below U+231A.
+    if single, first.value < 0x300 {
+      return first.value == 0 || first.value == 0xAD ? 0 : 1
+    }
+    if !single, scalars.contains(where: { $0.value == 0xFE0F || $0.value == 0x200D }) {
       return 2
     }
-    if first.properties.isEmojiPresentation { return 2 }
+    if first.value >= 0x231A, first.properties.isEmojiPresentation { return 2 }
     return scalarWidth(first)
   }
 
-  public static func of(_ text: String) -> Int { text.reduce(0) { $0 + of($1) } }
+  public static func of(_ text: String) -> Int {
+    // ASCII text, byte by byte: a cell per byte but NUL, and a CR before LF is one character.
+    var cells = 0
+    var previous: UInt8 = 0
+    for byte in text.utf8 {
+      guard byte < 0x80 else { return text.reduce(0) { $0 + of($1) } }
+      if byte != 0, !(byte == 0x0A && previous == 0x0D) { cells += 1 }
+      previous = byte
+    }
+    return cells
+  }
 
   static func scalarWidth(_ scalar: Unicode.Scalar) -> Int {
     let v = scalar.value

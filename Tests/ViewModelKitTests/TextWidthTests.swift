@@ -7,7 +7,8 @@ struct TextWidthTests {
     "cells per grapheme cluster",
     arguments: [
       ("abc", 3), ("東京", 4), ("ストリーム", 10), ("🌊", 2), ("⌚", 2), ("👩‍🔬", 2), ("e\u{301}", 1),
-      ("❤️", 2), ("Ω", 1), ("", 0),
+      ("❤️", 2), ("Ω", 1), ("", 0), ("1\u{FE0F}\u{20E3}", 2), ("©\u{FE0F}", 2), ("©", 1),
+      ("a\u{AD}b", 2), ("\r\n", 1), ("x\u{0}y", 2), ("é", 1), ("e\u{301}x", 2), ("tab\t", 4),
     ])
   func cells(text: String, width: Int) {
     #expect(TextWidth.of(text) == width)

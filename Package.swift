@@ -2,13 +2,26 @@
 import Foundation
 import PackageDescription
 
-/// The cli and tui search `Linker/` first for libraries, where `-lcurl` finds a linker script
-/// that links libcurl only if something still needs it: CurlOnDemand loads libcurl on the first
-/// request instead of at every start (Docs/Architecture.md, "Start-up"). Only executables get
-/// this flag: a library product with unsafe flags could not be a dependency of other packages.
+/// How the apps' executables are linked (Docs/Architecture.md, "Start-up"): with the Swift
+/// runtime and Foundation linked in (`-static-stdlib`), so the build the README gives (`swift
+/// build`, `swift run`) starts without loading and binding some fifty shared libraries, and
+/// searching `Linker/` first, where `-lcurl` finds a linker script that links libcurl only if
+/// something still needs it: CurlOnDemand loads libcurl on the first request instead of at
+/// every start. Only executables get these flags: a library product with unsafe flags could
+/// not be a dependency of other packages.
 let curlOnDemand: [LinkerSetting] = [
   .unsafeFlags(
-    ["-L", URL(fileURLWithPath: #filePath).deletingLastPathComponent().path + "/Linker"],
+    [
+      "-static-stdlib", "-L",
+      URL(fileURLWithPath: #filePath).deletingLastPathComponent().path + "/Linker",
+      // The toolchain's static Foundation, whole: the modules were compiled against the
+      // shared one, whose link entries do not name its static parts. lld takes archives in
+      // any order.
+      "-use-ld=lld", "-lFoundationNetworking", "-l_CFURLSessionInterface", "-lFoundation",
+      "-lFoundationInternationalization", "-l_FoundationICU", "-lFoundationEssentials",
+      "-l_FoundationCShims", "-l_FoundationCollections", "-lCoreFoundation",
+      "-lswiftSynchronization", "-lBlocksRuntime", "-ldispatch", "-lswiftDispatch",
+    ],
     .when(platforms: [.linux]))
 ]
 
@@ -294,11 +307,13 @@ let package = Package(
     .testTarget(
       name: "StoreSupportTests",
       dependencies: ["StoreSupport", .product(name: "GRDB", package: "GRDB.swift")]),
-    // Runs the built executables: cli through pipes, tui inside tmux.
+    // Runs the built executables: cli through pipes, tui inside tmux. It does not depend on
+    // them (`swift test` builds every product first): a test target that depends on an
+    // executable links its module, and with it the executables' static runtime.
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
-        "cli", "tui", "TodoFeature", "WeatherFeature", "ViewModelKitTesting", "LoopbackSupport",
+        "TodoFeature", "WeatherFeature", "ViewModelKitTesting", "LoopbackSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
       exclude: ["checkout-transcript.txt", "weather-transcript.txt", "tweets-transcript.txt"]),

@@ -17,12 +17,11 @@ func corePipelineP7(changes: Int) -> (Measurement, Measurement) {
   Task.detached {
     var reactive: [Double] = []
     var plain: [Double] = []
-    let clock = ContinuousClock()
     await handOffThroughValues(changes)
     await handOffThroughClosure(changes)
     for _ in 0..<9 {
-      reactive.append(seconds(await clock.measure { await handOffThroughValues(changes) }))
-      plain.append(seconds(await clock.measure { await handOffThroughClosure(changes) }))
+      reactive.append(await cpuTime { await handOffThroughValues(changes) })
+      plain.append(await cpuTime { await handOffThroughClosure(changes) })
     }
     result.withLock {
       $0 = (

@@ -1,9 +1,41 @@
 import Foundation
 
+/// CPU seconds this process has used so far, on every thread (`CLOCK_PROCESS_CPUTIME_ID`).
+/// Every bench row is timed in CPU time (issue 41): a busy machine slows the wall clock of a
+/// run, not the work it does, so it cannot fail a budget.
+func processCPUSeconds() -> Double {
+  var now = timespec()
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
+  return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}
+
+/// CPU seconds the finished child processes have used (`getrusage(RUSAGE_CHILDREN)`): what a
+/// row that runs a program (`tui`) costs.
+func childrenCPUSeconds() -> Double {
+  var usage = rusage()
+  getrusage(Int32(RUSAGE_CHILDREN.rawValue), &usage)
+  func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+  return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+}
+
+/// The CPU seconds `body` takes.
+func cpuTime(_ body: () throws -> Void) rethrows -> Double {
+  let start = processCPUSeconds()
+  try body()
+  return processCPUSeconds() - start
+}
+
+/// The CPU seconds `body` takes, awaiting it.
+func cpuTime(_ body: () async -> Void) async -> Double {
+  let start = processCPUSeconds()
+  await body()
+  return processCPUSeconds() - start
+}
+
 /// Timing figures for one measured operation.
 struct Measurement {
   let label: String
-  /// Wall-clock seconds of each measured run.
+  /// CPU seconds of each measured run.
   let samples: [Double]
   /// How many operations one run performs (events, keystrokes, ...).
   let operationsPerRun: Int
@@ -27,11 +59,10 @@ func measure(
   _ body: () -> Void
 ) -> Measurement {
   for _ in 0..<warmup { body() }
-  let clock = ContinuousClock()
   var samples: [Double] = []
   samples.reserveCapacity(runs)
   for _ in 0..<runs {
-    samples.append(seconds(clock.measure(body)))
+    samples.append(cpuTime(body))
   }
   return Measurement(label: label, samples: samples, operationsPerRun: operationsPerRun)
 }
@@ -46,12 +77,11 @@ func measureSideBySide(
 ) -> (Measurement, Measurement) {
   reactive()
   plain()
-  let clock = ContinuousClock()
   var reactiveSamples: [Double] = []
   var plainSamples: [Double] = []
   for _ in 0..<runs {
-    reactiveSamples.append(seconds(clock.measure(reactive)))
-    plainSamples.append(seconds(clock.measure(plain)))
+    reactiveSamples.append(cpuTime(reactive))
+    plainSamples.append(cpuTime(plain))
   }
   return (
     Measurement(
@@ -83,13 +113,13 @@ func formatRate(_ perSecond: Double) -> String {
   }
 }
 
-/// Prints one line per measurement: p50 and p99 of a run, and throughput.
+/// Prints one line per measurement: p50 and p99 of a run's CPU time, and throughput.
 func report(_ measurements: [Measurement]) {
   let width = measurements.map(\.label.count).max() ?? 0
   for m in measurements {
     let label = m.label.padding(toLength: width, withPad: " ", startingAt: 0)
     print(
-      "  \(label)  p50 \(formatDuration(m.p50))  p99 \(formatDuration(m.p99))  "
+      "  \(label)  CPU p50 \(formatDuration(m.p50))  p99 \(formatDuration(m.p99))  "
         + "throughput \(formatRate(m.throughput))")
   }
 }
@@ -109,12 +139,11 @@ func measureAfterSetup(
   _ label: String, warmup: Int = 5, runs: Int = 30, _ setup: () -> () -> Void
 ) -> Measurement {
   for _ in 0..<warmup { setup()() }
-  let clock = ContinuousClock()
   var samples: [Double] = []
   samples.reserveCapacity(runs)
   for _ in 0..<runs {
     let operation = setup()
-    samples.append(seconds(clock.measure(operation)))
+    samples.append(cpuTime(operation))
   }
   return Measurement(label: label, samples: samples, operationsPerRun: 1)
 }
@@ -156,13 +185,13 @@ struct Budget {
     let width = budgets.map(\.label.count).max() ?? 0
     for budget in budgets {
       let label = budget.label.padding(toLength: width, withPad: " ", startingAt: 0)
-      let limit = "budget p95 \(formatDuration(budget.limit))"
+      let limit = "budget p95 \(formatDuration(budget.limit)) CPU"
       guard let measurement = budget.measurement else {
         print("  \(label)  not measured: \(budget.problem ?? "")  (\(limit))  OVER")
         continue
       }
       var line =
-        "  \(label)  median \(formatDuration(measurement.p50))  "
+        "  \(label)  CPU median \(formatDuration(measurement.p50))  "
         + "p95 \(formatDuration(measurement.percentile(95)))  (\(limit))"
       line += budget.isMet ? "  ok" : "  OVER"
       if let timedPart = budget.timedPart { line += "  [\(timedPart)]" }

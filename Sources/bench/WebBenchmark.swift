@@ -53,14 +53,6 @@ private final class BenchTab {
   }
 }
 
-/// CPU seconds this process has used, user and system, from `getrusage`.
-private func processCPUSeconds() -> Double {
-  var usage = rusage()
-  getrusage(Int32(RUSAGE_SELF.rawValue), &usage)
-  func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-  return seconds(usage.ru_utime) + seconds(usage.ru_stime)
-}
-
 @MainActor
 private func runWebBenchmarks() -> Bool {
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent(

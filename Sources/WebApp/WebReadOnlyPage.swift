@@ -4,19 +4,17 @@ import ViewModelKit
 
 /// The page with scripts off (issue 40, item 3): the app's current state, read only. The app
 /// page's `<noscript>` sends the browser here (`/<app>?view=read-only`); the server makes a
-/// session as for a tab, waits until it is settled (3 s at most), draws every screen's state
-/// in the wire form as plain HTML (a field's name, then its text; lists as lists) and ends the
-/// session. The page reloads itself every 10 s, so it follows the state without a script.
+/// session as for a tab, waits until it is settled (at most `WebServer.settleLimit`, 3 s),
+/// draws every screen's state in the wire form as plain HTML (a field's name, then its text;
+/// lists as lists) and ends the session. The page reloads itself every 10 s, so it follows the
+/// state without a script.
 enum WebReadOnlyPage {
-  /// The longest the page waits for the app to settle before drawing what it has.
-  static let settleLimit: DispatchTimeInterval = .seconds(3)
-
   /// The page of `app`'s state, or the reason the app could not start.
   static func html(
-    app: RegisteredApp, registry: AppRegistry,
+    app: RegisteredApp, registry: AppRegistry, settleLimit: DispatchTimeInterval,
     makeSession: @escaping @MainActor @Sendable (RegisteredApp) throws -> any WebPresentable
   ) async -> String {
-    let screens = await settledScreens(app: app, makeSession: makeSession)
+    let screens = await settledScreens(app: app, limit: settleLimit, makeSession: makeSession)
     let body: String
     switch screens {
     case .success(let screens):
@@ -41,7 +39,7 @@ enum WebReadOnlyPage {
   /// Each screen's name and state once the session is settled (or the limit has passed).
   @MainActor
   private static func settledScreens(
-    app: RegisteredApp,
+    app: RegisteredApp, limit: DispatchTimeInterval,
     makeSession: @MainActor @Sendable (RegisteredApp) throws -> any WebPresentable
   ) async -> Result<[(String, JSONTree)], CannotStart> {
     let session: any WebPresentable
@@ -59,6 +57,10 @@ enum WebReadOnlyPage {
     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
       var finished = false
       var watch: AnyCancellable?
+      // Settled counts only after the main queue has had a turn: work a session schedules as
+      // it starts (checkout's catalog load) has not begun, and is not counted, before that;
+      // and only while nothing is in flight now (`isBusy`), since `isSettled` comes a hop late.
+      var armed = false
       let finish = {
         guard !finished else { return }
         finished = true
@@ -67,10 +69,16 @@ enum WebReadOnlyPage {
       }
       watch = session.webFrames().combineLatest(session.isSettled).sink { frame, settled in
         latest = frame
-        if settled { finish() }
+        if settled, armed, !session.isBusy { finish() }
       }
-      DispatchQueue.main.asyncAfter(deadline: .now() + settleLimit) {
-        MainActor.assumeIsolated(finish)
+      DispatchQueue.main.async {
+        MainActor.assumeIsolated {
+          armed = true
+          if !session.isBusy, !latest.isEmpty { finish() }
+        }
+      }
+      if limit != .never {
+        DispatchQueue.main.asyncAfter(deadline: .now() + limit) { MainActor.assumeIsolated(finish) }
       }
     }
     let encoder = JSONTreeEncoder()

@@ -14,13 +14,17 @@ public struct WebServer: Sendable {
   /// Makes a tab's session for an app; nil when the app cannot start (the reason goes down
   /// the socket as an error).
   public let makeSession: @MainActor @Sendable (RegisteredApp) throws -> any WebPresentable
+  /// The longest the read-only page (scripts off) waits for an app to settle; `.never` waits
+  /// for as long as it takes (a test, whose sessions settle for certain).
+  public let settleLimit: DispatchTimeInterval
 
   public init(
-    access: WebAccess, registry: AppRegistry,
+    access: WebAccess, registry: AppRegistry, settleLimit: DispatchTimeInterval = .seconds(3),
     makeSession: @escaping @MainActor @Sendable (RegisteredApp) throws -> any WebPresentable
   ) {
     self.access = access
     self.registry = registry
+    self.settleLimit = settleLimit
     self.makeSession = makeSession
   }
 
@@ -75,7 +79,8 @@ public struct WebServer: Sendable {
     }
     let page =
       request.query["view"] == "read-only"
-      ? await WebReadOnlyPage.html(app: app, registry: registry, makeSession: makeSession)
+      ? await WebReadOnlyPage.html(
+        app: app, registry: registry, settleLimit: settleLimit, makeSession: makeSession)
       : WebPage.html(app: app, registry: registry)
     return Self.secured(
       HTTPResponse(

@@ -14,7 +14,16 @@ struct WebReadOnlyPageTests {
   let access = WebAccess(token: String(repeating: "cd", count: 32), host: "127.0.0.1", port: 8080)
 
   var server: WebServer {
-    WebServer(access: access, registry: .standard) { app in
+    WebServer(access: access, registry: .standard, settleLimit: .never) { app in
+      if app.name == "checkout" {
+        // On the main queue, as the server runs it: the catalog loads on its next turn.
+        let configuration = try AppConfiguration.resolve(
+          options: try SharedOptions.parse(["--offline", "--ephemeral"]),
+          environment: ["HOME": "/nonexistent"])
+        return try #require(
+          try app.makeSession(configuration, AppStartOptions(), .userInterface)
+            as? any WebPresentable)
+      }
       guard app.name == "todo" else {
         throw ConfigurationError.appCannotStart("The \(app.name) store is locked.")
       }
@@ -54,10 +63,17 @@ struct WebReadOnlyPageTests {
     #expect(html.contains(#"<meta http-equiv="refresh" content="10">"#))
   }
 
+  @Test("work a session starts on its scheduler's next turn is waited for: checkout's catalog")
+  func waitsForStartingWork() async throws {
+    let (status, html) = try await page("/checkout", view: "read-only")
+    #expect(status == .ok)
+    #expect(html.contains("Bag of Peas") && html.contains("Can of Beans"))
+  }
+
   @Test("an app that cannot start says why")
   func cannotStart() async throws {
-    let (status, html) = try await page("/checkout", view: "read-only")
-    #expect(status == .ok && html.contains("The checkout store is locked."))
+    let (status, html) = try await page("/weather", view: "read-only")
+    #expect(status == .ok && html.contains("The weather store is locked."))
   }
 
   @Test("a field's name reads as words; booleans are left out; text is escaped")

@@ -22,8 +22,26 @@ if !unknown.isEmpty {
   print("note: this is a debug build; measure with `swift run -c release bench`")
 #endif
 var overBudget: [String] = []
-for suite in suites where requested.isEmpty || requested.contains(suite.name) {
-  if !suite.run() { overBudget.append(suite.name) }
+if requested.count == 1 || suites.count == 1 {
+  for suite in suites where requested.contains(suite.name) {
+    if !suite.run() { overBudget.append(suite.name) }
+  }
+} else {
+  // Several suites: each in a process of its own, so that no suite's memory figures hold
+  // what an earlier one left on the heap.
+  for suite in suites where requested.isEmpty || requested.contains(suite.name) {
+    let child = Process()
+    child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+    child.arguments = [suite.name]
+    do {
+      try child.run()
+      child.waitUntilExit()
+      if child.terminationStatus != 0 { overBudget.append(suite.name) }
+    } catch {
+      print("could not run the \(suite.name) suite: \(error)")
+      overBudget.append(suite.name)
+    }
+  }
 }
 if !overBudget.isEmpty {
   print("over budget: \(overBudget.joined(separator: ", "))")

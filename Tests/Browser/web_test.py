@@ -144,12 +144,17 @@ def check_weather():
             svg, -svg.size["width"] // 3, -svg.size["height"] // 3).click().perform()
         until(d, "map: a click centres it on the place clicked",
               lambda d: d.find_element(By.CSS_SELECTOR, "svg.map").get_attribute("aria-label") != caption)
-        wide, room = d.execute_script(
-            "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
-        assert room == 360 and wide <= room, f"the page is {wide} px wide in {room}"
+        assert_fits(d, 360)
         print("ok: weather search, units, map, click to centre; readable at 360 px")
     finally:
         d.quit()
+
+
+def assert_fits(d, width=None):
+    """No part of the page is wider than the window (which is `width` px wide, when given)."""
+    wide, room = d.execute_script(
+        "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert (width is None or room == width) and wide <= room, f"the page is {wide} px wide in {room}"
 
 
 def button(d, name):
@@ -223,9 +228,7 @@ def check_checkout():
         until(d, "account: the form opens", lambda d: "Create account" in text(d))
         d.switch_to.active_element.send_keys("ada_1999")
         until(d, "account: the username is checked live", lambda d: "Available" in text(d))
-        wide, room = d.execute_script(
-            "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
-        assert wide <= room, f"the page is {wide} px wide in {room}"
+        assert_fits(d)
         print("ok: checkout add, total, refusal, currency, order, history, account check; 360 px")
     finally:
         d.quit()

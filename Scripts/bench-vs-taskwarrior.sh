@@ -2,7 +2,7 @@
 # `cli todo` side by side with taskwarrior and todo.txt, the tools a user would pick, as whole
 # processes (issue 41, item 4):
 #
-#   Scripts/bench-vs-taskwarrior.sh [TASKS ...]     (default: 100 10000 100000; RUNS=5)
+#   Scripts/bench-vs-taskwarrior.sh [TASKS ...]     (default: 100 10000 100000 1000000; RUNS=5)
 #
 # Installs taskwarrior and todotxt-cli with apt-get when they are missing, builds the release
 # `cli` as the README builds it (`swift build -c release`: the Swift runtime is linked in by

@@ -66,7 +66,7 @@ public enum CLIMain {
       // Flags before the app take the whole tree.
       if let first = arguments.first, let grammar = registry.app(named: first)?.commandSet?.grammar
       {
-        parsed = try grammar.parseAsRoot(
+        parsed = try grammar.parseCommandLine(
           CommandLineText.arranged(Array(arguments.dropFirst()), grammar: grammar))
       } else if let (index, grammar) = CLIRoot.app(in: Array(flags)) {
         let after = CommandLineText.arranged(Array(arguments[(index + 1)...]), grammar: grammar)
@@ -149,7 +149,8 @@ public enum CLIMain {
     DispatchQueue.main.async {
       if let command {
         shell.start(
-          printInitialSet: false, waitingForApp: !type(of: command).settlesOnItsOwn
+          printInitialSet: false, waitingForApp: !type(of: command).settlesOnItsOwn,
+          readsScreen: !command.answersOnItsOwn
         ) {
           shell.run(oneShot: command) { _ in
             shell.finish { exit(shell.exitStatus) }

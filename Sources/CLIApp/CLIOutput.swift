@@ -77,6 +77,10 @@ public struct CommandOutcome {
   /// nil: the app's.
   public var settling: (any SettlingWork)?
 
+  /// An answer too long to hold, printed piece by piece as it comes instead of anything else
+  /// (`cli todo list` on a million tasks); its failure is the command's.
+  public var stream: AnyPublisher<AnswerPiece, CommandReply>?
+
   public init(
     _ result: InputResult = .accepted, later: AnyPublisher<InputResult, Never>? = nil,
     show: [(output: CLIOutput, full: Bool)] = [], showsCurrentScreen: Bool = false
@@ -85,6 +89,27 @@ public struct CommandOutcome {
     self.later = later
     self.show = show
     self.showsCurrentScreen = showsCurrentScreen
+  }
+}
+
+/// A piece of a streamed answer: its text lines, and the same piece of the answer's one JSON
+/// document (the pieces are written one after another on one line, as any one-shot's
+/// document is).
+/// Each is made only when printed, in the one form printed.
+public struct AnswerPiece {
+  /// The lines printed as text.
+  public let lines: () -> [String]
+  /// The piece of the JSON document printed under `--json`.
+  public let json: () -> String
+
+  public init(lines: @escaping () -> [String], json: @escaping () -> String) {
+    self.lines = lines
+    self.json = json
+  }
+
+  /// A piece whose two forms are known already.
+  public init(lines: [String], json: String) {
+    self.init(lines: { lines }, json: { json })
   }
 }
 

@@ -1,20 +1,64 @@
 import AppEnvironment
 import Foundation
+import ViewModelKit
 
 /// Where the CLI writes: standard output and standard error, or memory in tests.
 public protocol CLIStreams: AnyObject {
   func out(_ line: String)
+  /// Writes `text` to standard output with no line break after it: one line written in pieces
+  /// (a streamed JSON document); the next `out` ends the line.
+  func outPart(_ text: String)
   func err(_ line: String)
   /// Makes what was written visible to a reader on a pipe.
   func flush()
 }
 
-/// The process's standard output and error.
+/// The process's standard output and error. Standard output is buffered up to 64 KiB (a
+/// million-line `list` is a few hundred writes, not a million) and written at each `flush`,
+/// before anything goes to standard error, and at exit.
 public final class StandardStreams: CLIStreams {
-  public init() {}
-  public func out(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
-  public func err(_ line: String) { FileHandle.standardError.write(Data((line + "\n").utf8)) }
-  public func flush() {}
+  public init() { StandardOutputBuffer.flushAtExit() }
+  public func out(_ line: String) { StandardOutputBuffer.append(line) }
+  public func outPart(_ text: String) { StandardOutputBuffer.append(text, lineBreak: false) }
+  public func err(_ line: String) {
+    StandardOutputBuffer.flush()
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+  }
+  public func flush() { StandardOutputBuffer.flush() }
+}
+
+/// The bytes written to standard output and not yet flushed: one buffer for the process.
+enum StandardOutputBuffer {
+  private static let pending = Locked([UInt8]())
+  private static let registered = Locked(false)
+  private static let limit = 64 * 1024
+
+  static func append(_ line: String, lineBreak: Bool = true) {
+    let full = pending.withLock { bytes -> Bool in
+      bytes.append(contentsOf: line.utf8)
+      if lineBreak { bytes.append(UInt8(ascii: "\n")) }
+      return bytes.count >= limit
+    }
+    if full { flush() }
+  }
+
+  static func flush() {
+    let bytes = pending.withLock { bytes -> [UInt8] in
+      defer { bytes.removeAll(keepingCapacity: true) }
+      return bytes
+    }
+    guard !bytes.isEmpty else { return }
+    FileHandle.standardOutput.write(Data(bytes))
+  }
+
+  /// Whatever way the process ends through `exit`, what was printed is written.
+  static func flushAtExit() {
+    let first = registered.withLock { done in
+      defer { done = true }
+      return !done
+    }
+    if first { atexit { StandardOutputBuffer.flush() } }
+  }
 }
 
 /// `--quiet`: standard error only; what would go to standard output is dropped.
@@ -24,6 +68,7 @@ public final class QuietStreams: CLIStreams {
   public init(_ inner: any CLIStreams) { self.inner = inner }
 
   public func out(_ line: String) {}
+  public func outPart(_ text: String) {}
   public func err(_ line: String) { inner.err(line) }
   public func flush() { inner.flush() }
 }
@@ -33,11 +78,16 @@ public final class MemoryStreams: CLIStreams {
   public private(set) var stdout: [String] = []
   public private(set) var stderr: [String] = []
   public private(set) var transcript: [String] = []
+  /// A line being written in pieces (`outPart`), not yet ended.
+  private var partial = ""
   public init() {}
   public func out(_ line: String) {
-    stdout.append(line)
-    transcript.append(line)
+    let whole = partial + line
+    partial = ""
+    stdout.append(whole)
+    transcript.append(whole)
   }
+  public func outPart(_ text: String) { partial += text }
   public func err(_ line: String) {
     stderr.append(line)
     transcript.append(line)
@@ -88,6 +138,21 @@ struct CLIPrinter {
   /// From now on, under `--json`, gathers everything into one document (a one-shot command).
   func startDocument() {
     if json { gathering.document = JSONDocument() }
+  }
+
+  /// A streamed answer is the one-shot's document: nothing is gathered for it.
+  func streamDocument() { gathering.document = nil }
+
+  /// After the last piece of a streamed answer: its JSON document's line is ended.
+  func endStream() { if json { streams.out("") } }
+
+  /// One piece of a streamed answer: its lines, or its piece of the JSON document.
+  func piece(_ piece: AnswerPiece) {
+    if json {
+      streams.outPart(piece.json())
+    } else {
+      for line in piece.lines() { streams.out(line) }
+    }
   }
 
   /// Writes the gathered document, if one was started.
@@ -197,6 +262,7 @@ struct VisibleStreams {
   let sink: any CLIStreams
   let json: Bool
   func out(_ line: String) { sink.out(json ? line : VisibleText.of(line)) }
+  func outPart(_ text: String) { sink.outPart(json ? text : VisibleText.of(text)) }
   func err(_ line: String) { sink.err(json ? line : VisibleText.of(line)) }
   func flush() { sink.flush() }
 }

@@ -13,7 +13,11 @@ public final class CLIShell {
   private var printed: [String: CLIValue] = [:]
   /// What was last printed on screens that were left, to compare with on return.
   private var baselines: [ObjectIdentifier: [String: CLIValue]] = [:]
-  private var screen: CLIScreen
+  /// The screen whose outputs were last printed or recorded; read from the app the first
+  /// time it is needed (a one-shot command that answers on its own never needs it).
+  private lazy var screen: CLIScreen = app.currentScreen
+  /// False for a one-shot command that answers on its own: nothing reads the screen.
+  private var readsScreen = true
   private var messageSubscription: AnyCancellable?
   private var failureSubscription: AnyCancellable?
   private var laterSubscription: AnyCancellable?
@@ -40,7 +44,6 @@ public final class CLIShell {
     self.app = app
     printer = CLIPrinter(json: json, streams: streams)
     self.waiter = waiter
-    screen = app.currentScreen
     messageSubscription = app.appSession.messages.emit { [printer] in printer.message($0.message) }
     failureSubscription = app.appSession.failures.emit { [weak self] in self?.reject($0) }
   }
@@ -57,14 +60,21 @@ public final class CLIShell {
   /// Waits for start-up work, then prints the first screen's initial set (interactive
   /// sessions) or only records the values (one-shot). With `waitingForApp` false (a one-shot
   /// command that settles on its own work), the start-up work goes on while the command runs.
+  /// With `readsScreen` false (a one-shot command that answers on its own), the screen is
+  /// never read.
   public func start(
-    printInitialSet: Bool, waitingForApp: Bool = true, then next: @escaping () -> Void
+    printInitialSet: Bool, waitingForApp: Bool = true, readsScreen: Bool = true,
+    then next: @escaping () -> Void
   ) {
+    self.readsScreen = readsScreen
+    // Read first, so that what the screen's state starts (the list's first read) is part of
+    // the work waited for.
+    if readsScreen { _ = screen }
     app.setActive(true)
     let work: any SettlingWork =
       waitingForApp ? app : CommandWork(isSettled: app.isSettled.map { _ in true }) { false }
     waiter.afterSettled(work) { [self] in
-      screen = app.currentScreen
+      if readsScreen { screen = app.currentScreen }
       if printInitialSet { printInitial() } else { recordBaseline() }
       printer.streams.flush()
       next()
@@ -72,7 +82,12 @@ public final class CLIShell {
   }
 
   /// Runs one line, then calls `next` once its work has settled and its output is printed.
-  public func run(line: String, then next: @escaping (_ quit: Bool) -> Void) {
+  public func run(line: String, then after: @escaping (_ quit: Bool) -> Void) {
+    // Whatever the line printed is out before the next prompt or line.
+    let next = { [printer] (quit: Bool) in
+      printer.streams.flush()
+      after(quit)
+    }
     if app.wantsRawLines { return perform(app.perform(rawLine: line), then: next) }
     switch SessionLine.parse(line, grammar: grammar) {
     case .failure(let refusal):
@@ -121,6 +136,7 @@ public final class CLIShell {
   }
 
   private func perform(_ outcome: CommandOutcome, then next: @escaping (_ quit: Bool) -> Void) {
+    if let stream = outcome.stream { return print(stream, then: next) }
     var late: InputResult?
     laterSubscription = outcome.later?.sink { late = $0 }
     if oneShot { oneShotWork = outcome.settling }
@@ -136,11 +152,30 @@ public final class CLIShell {
         answer(.success(line))
         return next(false)
       }
+      guard readsScreen else { return next(false) }
       report(
         showing: outcome.showsCurrentScreen
           ? app.currentScreen.outputs.map { ($0, true) } : outcome.show)
       next(false)
     }
+  }
+
+  /// Prints each piece of a streamed answer as it comes (it is the one-shot's JSON document);
+  /// a failure is the command's.
+  private func print(
+    _ stream: AnyPublisher<AnswerPiece, CommandReply>, then next: @escaping (_ quit: Bool) -> Void
+  ) {
+    printer.streamDocument()
+    laterSubscription = stream.sink(
+      receiveCompletion: { [weak self] completion in
+        guard let self else { return }
+        laterSubscription = nil
+        printer.endStream()
+        if case .failure(let problem) = completion { reject(problem.text) }
+        printer.streams.flush()
+        next(false)
+      },
+      receiveValue: { [printer] piece in printer.piece(piece) })
   }
 
   /// `active on|off`: makes the app's screen models seen or not, then reports as a command.
@@ -159,7 +194,7 @@ public final class CLIShell {
     waiter.afterSettled(work) { [self] in
       app.finish()
       waiter.afterSettled(work) { [self] in
-        report(showing: [])
+        if readsScreen { report(showing: []) }
         printer.endDocument()
         done()
       }
@@ -240,6 +275,7 @@ public final class CLIShell {
   }
 
   private func recordBaseline() {
+    guard readsScreen else { return }
     printed = Dictionary(
       screen.outputs.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
   }

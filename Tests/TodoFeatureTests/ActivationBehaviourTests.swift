@@ -70,6 +70,10 @@ struct ActivationBehaviourTests {
     let tasks = TasksViewModel(
       service: service, coordinator: SceneCoordinator<TodoScene>(),
       scheduler: scheduler.eraseToAnyScheduler())
+    // The list is looked at (as any front end does), so its rows are read once.
+    let shown = tasks.state.drive { _ in }
+    scheduler.advance()
+    #expect(service.fullReadCount == 1)
     let other = try DatabaseQueue(path: file.path)
     try other.write { try $0.execute(sql: "INSERT INTO task (title, added) VALUES ('x', 0)") }
     tasks.setActive(true)
@@ -84,5 +88,6 @@ struct ActivationBehaviourTests {
     service.waitForPendingWork()
     #expect(service.fullReadCount == 2)
     try other.close()
+    shown.cancel()
   }
 }

@@ -30,8 +30,8 @@ struct TodoInputReplayTests {
     let inputs: [TodoSessionInput] = [
       .tasks(.quickAdd(title: "Buy tea")),
       .tasks(.quickAdd(title: "   ")),  // refused: no title
-      .tasks(.toggle(task: first)),
-      .tasks(.delete(task: first)),
+      .tasks(.toggle(uid: first.uid)),
+      .tasks(.delete(uid: first.uid)),
       .tasks(.undo),
       .editor(.ok),  // refused: no editor is open
       .tasks(.create),

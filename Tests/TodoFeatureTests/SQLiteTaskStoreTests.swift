@@ -199,6 +199,8 @@ struct SQLiteTaskStoreTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let scheduler = DispatchQueue.test
     let service = try open(scheduler: scheduler.eraseToAnyScheduler())
+    #expect(service.fullReadCount == 0)  // opening reads no row
+    let listing = service.listing.record(on: scheduler)
     #expect(service.fullReadCount == 1)
     for index in 0..<100 {
       let task = try run(service.createTask(title: "Task \(index)")).get()
@@ -215,6 +217,7 @@ struct SQLiteTaskStoreTests {
     scheduler.advance(seconds: 2)
     service.waitForPendingWork()
     #expect(service.fullReadCount == 2)
+    #expect(listing.last?.count == 5 + 100 - 34 - 1)
   }
 
   @Test("TD-75 an untitled task left by a killed editor shows and can be edited")

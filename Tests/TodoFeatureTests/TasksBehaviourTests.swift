@@ -11,7 +11,9 @@ struct TasksBehaviourTests {
   @Test("TD-01 two sections, starter order, root stack")
   func td01() {
     let h = TodoHarness()
-    let first = h.sectionsRecorder.values.first!
+    // Before the store's first read there are no sections (issue 41: the list is reading).
+    #expect(h.sectionsRecorder.values.first == [])
+    let first = h.sectionsRecorder.values[1]
     #expect(first.map(\.title) == ["Due Tasks", "Done Tasks"])
     #expect(h.layout == "due [5,4,3,2,1] · done []")
     #expect(h.stack == ["tasks (root)"])
@@ -55,7 +57,7 @@ struct TasksBehaviourTests {
     h.scheduler.settle()
     try #require(h.editor).ok()  // same title: the store does not change
     h.scheduler.settle()
-    let values = h.sectionsRecorder.values
+    let values = h.sectionsRecorder.values.dropFirst()  // the reading state, before the rows
     #expect(values.count == 2)
     #expect(zip(values, values.dropFirst()).allSatisfy { $0 != $1 })
   }

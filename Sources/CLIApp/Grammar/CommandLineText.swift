@@ -10,6 +10,15 @@ enum CommandLineText {
   /// before its text, and `--` between, when a word of its text starts with a dash.
   static func arranged(_ words: [String], grammar: any AppGrammar.Type) -> [String] {
     guard !words.contains("--") else { return words }
+    // Text can only follow a text command's word: with no dash after any such word there is
+    // nothing to arrange, and no flag need be parsed to find the command (parsing one with
+    // argument-parser reflects the options, a third of `cli todo add`'s start).
+    guard
+      let firstText = words.firstIndex(where: {
+        grammar.command(named: $0)?.verbatimAfter != nil
+      }),
+      words[(firstText + 1)...].contains(where: { $0.hasPrefix("-") })
+    else { return words }
     var index = 0
     while index < words.count, let width = flagWidth(words, at: index) { index += width }
     guard index < words.count, let command = grammar.command(named: words[index]),

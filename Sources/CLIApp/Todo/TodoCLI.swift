@@ -7,40 +7,30 @@ import ViewModelKit
 @MainActor
 public final class TodoCLI: CLIApplication {
   private let session: TodoSession
-  private let listScreen: CLIScreen
-  private let sectionsOutput: CLIOutput
-  private let statisticsOutput: CLIOutput
-  /// The task the last `add` made, for its one-line answer.
-  private var lastAdded: TaskItem?
-  private var following: AnyCancellable?
+  /// The last task each change made, for its one-line answer.
+  private var lastChanged: [TaskChangeKind: TaskItem] = [:]
+  /// The counts as `tasks.counts` last delivered them (`stats` without the list).
+  private var lastCounts: TaskCountsState?
   /// The tasks shown, as the state last delivered them, for Tab's task numbers.
   private var sections: [TaskSection] = []
-  private var followingState: AnyCancellable?
   private var editorScreen: (editor: EditTaskViewModel, screen: CLIScreen)?
   private var subscriptions = Set<AnyCancellable>()
   /// Sections show at most this many tasks each when printed on their own.
   static let cap = 20
 
+  /// The list screen, made the first time a screen is asked for: until then nothing looks at
+  /// the list, so a one-shot change or `stats` never reads every task.
+  private var listScreenIfMade: ListScreen?
+
+  /// The list screen and the two outputs its commands print on their own.
+  private struct ListScreen {
+    let screen: CLIScreen
+    let sections: CLIOutput
+    let statistics: CLIOutput
+  }
+
   public init(session: TodoSession) {
     self.session = session
-    let state = session.tasks.state
-    // Each section's title, its tasks as `#<uid> <rowText>` (`(none)` when empty), at most 20
-    // a section unless printed in full.
-    sectionsOutput = .groups(
-      "sections", initial: true, cap: Self.cap, state, \.sections, title: \.title,
-      items: \.items, line: { "#\($0.uid) \($0.rowText)" }, empty: "(none)",
-      excerpt: { $0.excerpt(limit: $1) })
-    statisticsOutput = .field(
-      "statistics", initial: true, state, text: \.statistics, data: \.counts)
-    listScreen = CLIScreen(
-      name: "tasks",
-      outputs: [
-        sectionsOutput, statisticsOutput,
-        .text("tabTitle", initial: true, state, \.tabTitle),
-        .text("filterText", initial: true, state, \.filterText),
-        .text("filterSummary", initial: true, state, \.filterSummary),
-        .flag("canUndo", initial: true, state, \.canUndo),
-      ])
     session.stack.drive { [weak self] stack in
       guard let self else { return }
       if let editor = stack.last?.scene.editor {
@@ -50,12 +40,44 @@ public final class TodoCLI: CLIApplication {
       }
     }
     .store(in: &subscriptions)
-    following = session.tasks.quickAddAction.elements.emit { [weak self] in self?.lastAdded = $0 }
-    followingState = state.drive { [weak self] in self?.sections = $0.sections }
+    let tasks = session.tasks
+    for (kind, elements) in [
+      (TaskChangeKind.added, tasks.quickAddAction.elements),
+      (.toggled, tasks.toggleAction.elements), (.deleted, tasks.deleteAction.elements),
+      (.renamed, tasks.renameAction.elements),
+    ] {
+      elements.emit { [weak self] in self?.lastChanged[kind] = $0 }.store(in: &subscriptions)
+    }
+  }
+
+  private var listScreen: ListScreen {
+    if let made = listScreenIfMade { return made }
+    let state = session.tasks.state
+    // Each section's title, its tasks as `#<uid> <rowText>` (`(none)` when empty), at most 20
+    // a section unless printed in full.
+    let sectionsOutput = CLIOutput.groups(
+      "sections", initial: true, cap: Self.cap, state, \.sections, title: \.title,
+      items: \.items, line: { "#\($0.uid) \($0.rowText)" }, empty: "(none)",
+      excerpt: { $0.excerpt(limit: $1) })
+    let statisticsOutput = CLIOutput.field(
+      "statistics", initial: true, state, text: \.statistics, data: \.counts)
+    let screen = CLIScreen(
+      name: "tasks",
+      outputs: [
+        sectionsOutput, statisticsOutput,
+        .text("tabTitle", initial: true, state, \.tabTitle),
+        .text("filterText", initial: true, state, \.filterText),
+        .text("filterSummary", initial: true, state, \.filterSummary),
+        .flag("canUndo", initial: true, state, \.canUndo),
+      ])
+    state.drive { [weak self] in self?.sections = $0.sections }.store(in: &subscriptions)
+    let made = ListScreen(screen: screen, sections: sectionsOutput, statistics: statisticsOutput)
+    listScreenIfMade = made
+    return made
   }
 
   public var currentScreen: CLIScreen {
-    guard let editor = session.editor else { return listScreen }
+    guard let editor = session.editor else { return listScreen.screen }
     return screen(for: editor)
   }
 
@@ -75,7 +97,7 @@ public final class TodoCLI: CLIApplication {
   }
 
   public func entry(into screen: CLIScreen, from previous: CLIScreen) -> ScreenEntry {
-    if let editor = session.editor, screen !== listScreen {
+    if let editor = session.editor, screen !== listScreenIfMade?.screen {
       return ScreenEntry(announcement: ("editor", editor.heading))
     }
     return ScreenEntry(announcement: ("editor", "closed"), printsInitialSet: false)
@@ -105,61 +127,67 @@ public final class TodoCLI: CLIApplication {
 
   var tasks: TasksViewModel { session.tasks }
 
-  /// `list`: every task, uncapped.
-  func list() -> CommandOutcome { CommandOutcome(show: [(sectionsOutput, true)]) }
+  /// `list`: every task, uncapped; run once, streamed from the store a page at a time.
+  func list() -> CommandOutcome {
+    if let made = listScreenIfMade { return CommandOutcome(show: [(made.sections, true)]) }
+    var outcome = CommandOutcome()
+    outcome.stream = TodoListStream.pieces(of: tasks)
+    return outcome
+  }
 
-  /// `stats`: the counts.
-  func stats() -> CommandOutcome { CommandOutcome(show: [(statisticsOutput, false)]) }
-
-  /// `add <title>`: answers `Added #<uid> <title>` in one shot.
-  func add(_ title: String) -> CommandOutcome {
-    var outcome = CommandOutcome(later: tasks.send(.quickAdd(title: title)))
-    outcome.summary = { [weak self] in
-      self?.lastAdded.map { Self.answer("added", TaskAnswer.added($0), $0) }
+  /// `stats`: the counts; from the list when it is shown, else read on their own (one-shot).
+  func stats() -> CommandOutcome {
+    if let made = listScreenIfMade { return CommandOutcome(show: [(made.statistics, false)]) }
+    let counts = session.tasks.counts
+    counts.drive { [weak self] in self?.lastCounts = $0 }.store(in: &subscriptions)
+    var outcome = CommandOutcome()
+    outcome.settling = CommandWork(isSettled: counts.map { _ in true }) { [weak self] in
+      self?.lastCounts == nil
+    }
+    outcome.reply = { [weak self] in
+      guard let counts = self?.lastCounts else {
+        return .failure(CommandReply("statistics", TaskServiceError.loadFailed.message))
+      }
+      guard !counts.readFailed else {
+        return .failure(CommandReply("statistics", counts.statistics))
+      }
+      return .success(
+        CommandReply("statistics", "statistics: \(counts.statistics)", data: counts.counts))
     }
     return outcome
   }
 
-  /// `toggle <uid>` and `delete <uid>`.
+  /// `add <title>`: answers `Added #<uid> <title>` in one shot.
+  func add(_ title: String) -> CommandOutcome {
+    answered(tasks.send(.quickAdd(title: title)), .added)
+  }
+
+  /// `toggle <uid>` and `delete <uid>`: the row is read by its uid, never the whole list.
   func change(_ word: String, _ uid: TaskNumber) -> CommandOutcome {
-    switch task(uid) {
-    case .failure(let refusal): return CommandOutcome(.rejected(refusal.message))
-    case .success(let task):
-      let tasks = tasks
-      var outcome = CommandOutcome(
-        later: tasks.send(word == "toggle" ? .toggle(task: task) : .delete(task: task)))
-      outcome.summary =
-        word == "toggle"
-        ? {
-          tasks.task(uid: task.uid).map {
-            Self.answer($0.isDone ? "checked" : "unchecked", TaskAnswer.toggled($0), $0)
-          }
-        }
-        : { Self.answer("deleted", TaskAnswer.deleted(task), task) }
-      return outcome
-    }
+    word == "toggle"
+      ? answered(tasks.send(.toggle(uid: uid.uid)), .toggled)
+      : answered(tasks.send(.delete(uid: uid.uid)), .deleted)
   }
 
   /// `edit <uid> [<title>]`: renames the task, or opens the editor on it.
   func edit(_ uid: TaskNumber, title: String?) -> CommandOutcome {
-    switch task(uid) {
-    case .failure(let refusal): return CommandOutcome(.rejected(refusal.message))
-    case .success(let task):
-      // Opening the editor answers at once.
-      let result = tasks.send(.edit(task: task)).immediateAnswer ?? .accepted
-      guard result == .accepted, let title, let editor = session.editor else {
-        return CommandOutcome(result)
-      }
-      editor.send(.setTitle(text: title))
-      let ok = editor.send(.ok)
-      if ok != .accepted { editor.send(.cancel) }
-      var outcome = CommandOutcome(ok)
-      let tasks = tasks
-      outcome.summary = {
-        tasks.task(uid: task.uid).map { Self.answer("renamed", TaskAnswer.renamed($0), $0) }
-      }
-      return outcome
+    if let title { return answered(tasks.send(.rename(uid: uid.uid, title: title)), .renamed) }
+    guard let task = session.tasks.task(uid: uid.uid) else {
+      return CommandOutcome(.rejected(TaskServiceError.notFound(uid: uid.uid).message))
     }
+    // Opening the editor answers at once.
+    return CommandOutcome(tasks.send(.edit(task: task)).immediateAnswer ?? .accepted)
+  }
+
+  /// The outcome of a change sent to the list: its answer when the store has done it, and its
+  /// one-line summary from the task the change made.
+  private func answered(_ result: PendingResult, _ kind: TaskChangeKind) -> CommandOutcome {
+    var outcome = CommandOutcome(later: result)
+    lastChanged[kind] = nil
+    outcome.summary = { [weak self] in
+      self?.lastChanged[kind].map { Self.answer(kind.action(for: $0), kind.line(for: $0), $0) }
+    }
+    return outcome
   }
 
   /// A line typed while the editor is open: the title (empty: keep it), or `:cancel`.
@@ -169,13 +197,6 @@ public final class TodoCLI: CLIApplication {
     }
     if !line.isEmpty { editor.send(.setTitle(text: line)) }
     return CommandOutcome(editor.send(.ok))
-  }
-
-  private func task(_ number: TaskNumber) -> Result<TaskItem, CLIRefusal> {
-    guard let task = session.tasks.task(uid: number.uid) else {
-      return .failure(CLIRefusal("no task \(number)"))
-    }
-    return .success(task)
   }
 
   /// A one-shot command's answer: the line, and `{"action":…,"task":…}` under `--json`.
@@ -188,4 +209,27 @@ public final class TodoCLI: CLIApplication {
 struct TaskChange: Encodable, Equatable, Sendable {
   let action: String
   let task: TaskItem
+}
+
+/// Which change a one-shot command made, for its answer: the word under `--json` and the line.
+enum TaskChangeKind: Hashable {
+  case added, toggled, deleted, renamed
+
+  func action(for task: TaskItem) -> String {
+    switch self {
+    case .added: "added"
+    case .toggled: task.isDone ? "checked" : "unchecked"
+    case .deleted: "deleted"
+    case .renamed: "renamed"
+    }
+  }
+
+  func line(for task: TaskItem) -> String {
+    switch self {
+    case .added: TaskAnswer.added(task)
+    case .toggled: TaskAnswer.toggled(task)
+    case .deleted: TaskAnswer.deleted(task)
+    case .renamed: TaskAnswer.renamed(task)
+    }
+  }
 }

@@ -16,6 +16,7 @@ extension TodoGrammar {
   struct List: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "list", abstract: "print every task")
+    var answersOnItsOwn: Bool { true }
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @MainActor func outcome(in cli: TodoCLI) -> CommandOutcome { cli.list() }
   }
@@ -24,6 +25,7 @@ extension TodoGrammar {
     static let configuration = CommandConfiguration(
       commandName: "add", abstract: "add a task")
     static let verbatimAfter: Int? = 0
+    var answersOnItsOwn: Bool { true }
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @Argument(help: "The task's title (in a session: the rest of the line, as typed).")
     var title: [String] = []
@@ -47,6 +49,8 @@ extension TodoGrammar {
       commandName: "edit",
       abstract: "rename a task, or open the editor")
     static let verbatimAfter: Int? = 1
+    /// A rename answers on its own; opening the editor needs the list.
+    var answersOnItsOwn: Bool { !title.isEmpty }
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @Argument(help: "The task's number (5 or #5).") var uid: TaskNumber
     @Argument(help: "The new title; none: the next line is it.") var title: [String] = []
@@ -58,6 +62,7 @@ extension TodoGrammar {
   struct Toggle: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "toggle", abstract: "check off or uncheck")
+    var answersOnItsOwn: Bool { true }
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @Argument(help: "The task's number (5 or #5).") var uid: TaskNumber
     @MainActor func outcome(in cli: TodoCLI) -> CommandOutcome { cli.change("toggle", uid) }
@@ -66,6 +71,7 @@ extension TodoGrammar {
   struct Delete: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "delete", abstract: "delete a task")
+    var answersOnItsOwn: Bool { true }
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @Argument(help: "The task's number (5 or #5).") var uid: TaskNumber
     @MainActor func outcome(in cli: TodoCLI) -> CommandOutcome { cli.change("delete", uid) }
@@ -74,6 +80,7 @@ extension TodoGrammar {
   struct Undo: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "undo", abstract: "bring back the last deleted task")
+    var answersOnItsOwn: Bool { true }
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @MainActor func outcome(in cli: TodoCLI) -> CommandOutcome {
       CommandOutcome(later: cli.tasks.send(.undo))
@@ -96,6 +103,7 @@ extension TodoGrammar {
   struct Stats: CommandOf {
     static let configuration = CommandConfiguration(
       commandName: "stats", abstract: "print the counts")
+    var answersOnItsOwn: Bool { true }
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @MainActor func outcome(in cli: TodoCLI) -> CommandOutcome { cli.stats() }
   }

@@ -185,10 +185,10 @@ public final class TodoScreen: AppScreen, DriverBound {
     case .toggle:
       // The list keeps its place for the change only when the input was taken: a refused
       // one leaves no flag armed for some later, unrelated state.
-      if let task = selectedTask { keepScreenPosition = taken(.toggle(task: task)) }
+      if let task = selectedTask { keepScreenPosition = taken(.toggle(uid: task.uid)) }
     case .edit: if let task = selectedTask { send(.edit(task: task)) }
     case .create: followNewTask = taken(.create)
-    case .delete: if let task = selectedTask { keepScreenPosition = taken(.delete(task: task)) }
+    case .delete: if let task = selectedTask { keepScreenPosition = taken(.delete(uid: task.uid)) }
     case .input(let input): send(input)
     case .openFilter:
       filterOpen = true

@@ -8,6 +8,9 @@ public enum TaskServiceError: Error, Equatable, Sendable {
   case deletionFailed(TaskItem)
   case restoreFailed(TaskItem)
   case loadFailed
+  /// No task has this uid (another process deleted it, or a command named a wrong number):
+  /// a refusal, answered to the input that named it, not a toast.
+  case notFound(uid: Int64)
 
   public var message: String {
     switch self {
@@ -18,6 +21,7 @@ public enum TaskServiceError: Error, Equatable, Sendable {
     case .deletionFailed(let task): "Could not delete \"\(task.shortTitle)\"."
     case .restoreFailed(let task): "Could not restore \"\(task.shortTitle)\"."
     case .loadFailed: "Could not read the task list."
+    case .notFound(let uid): "no task #\(uid)"
     }
   }
 }

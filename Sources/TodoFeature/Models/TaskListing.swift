@@ -31,4 +31,17 @@ public struct TaskListing: Equatable, Sendable {
   public func task(uid: Int64) -> TaskItem? {
     due.first { $0.uid == uid } ?? done.first { $0.uid == uid }
   }
+
+  /// Up to `limit` tasks of one section after `cursor` (nil: from the start), in its order.
+  public func page(of kind: TaskSection.Kind, after cursor: TaskItem?, limit: Int) -> [TaskItem] {
+    let isDue = kind == TaskSection.Kind.due
+    let rows = isDue ? due : done
+    var start = 0
+    if let cursor {
+      start =
+        rows.firstIndex { isDue ? TaskOrder.due(cursor, $0) : TaskOrder.done(cursor, $0) }
+        ?? rows.count
+    }
+    return Array(rows[start...].prefix(max(1, limit)))
+  }
 }

@@ -4,8 +4,11 @@ import GRDB
 import StoreSupport
 import ViewModelKit
 
-/// Tasks in SQLite (`<data dir>/todo.sqlite`): every change is one committed transaction,
-/// the in-memory snapshot is loaded once and patched after each own write, and commits by
+/// Tasks in SQLite (`<data dir>/todo.sqlite`): every change is one committed transaction
+/// that reads and writes only its own row. The rows are read on the first subscription to
+/// `listing` (the counts alone, in SQL, on one to `statistics`), so a one-shot change costs the
+/// same on any size of store (the first subscriber waits for that read, which the contract's
+/// "at once" asks); what is held is patched after each own write, and commits by
 /// other processes are picked up by checking `PRAGMA data_version` every 2 s (the spec's
 /// period; the apps ask for 0.5 s, `otherProcessCheck`).
 public final class SQLiteTaskService: TaskService, Sendable {
@@ -14,152 +17,43 @@ public final class SQLiteTaskService: TaskService, Sendable {
   private let snapshot: TaskSnapshot
   private let clock: @Sendable () -> Date
   private let queue = DispatchQueue(label: "todo.sqlite")
+  /// Marks `queue`, so that a first subscription made from work already on it (a mutation's
+  /// subscriber) reads there instead of waiting for itself.
+  private static let onQueue = DispatchSpecificKey<Bool>()
   private let state = Locked(State())
   private let check = SendableCancellable()
 
   private struct State {
     var dataVersion: Int = 0
     var fullReads = 0
+    /// Whether the rows, or the counts, have been asked for (each is read once, on the
+    /// first subscription, and again after another process's commit).
+    var rowsWanted = false
+    var countsWanted = false
   }
 
-  private init(
-    database: any DatabaseWriter, tasks: [TaskItem], dataVersion: Int,
-    clock: @escaping @Sendable () -> Date
+  init(
+    database: any DatabaseWriter, dataVersion: Int, clock: @escaping @Sendable () -> Date
   ) {
     self.database = database
-    snapshot = TaskSnapshot(tasks)
+    snapshot = TaskSnapshot()
     self.clock = clock
-    state.withLock {
-      $0.dataVersion = dataVersion
-      $0.fullReads = 1
+    state.withLock { $0.dataVersion = dataVersion }
+    queue.setSpecific(key: Self.onQueue, value: true)
+  }
+
+  /// Runs `work` on the queue and waits for it; at once when already there.
+  private func onQueueNow(_ work: () -> Void) {
+    if DispatchQueue.getSpecific(key: Self.onQueue) == true {
+      work()
+    } else {
+      queue.sync(execute: work)
     }
   }
 
-  /// How many times every task was read: 1 after opening, plus one per reload.
+  /// How many times every task was read: once on the first subscription to `tasks` or
+  /// `listing`, plus one per reload. Opening the store and changing it read no rows.
   public var fullReadCount: Int { state.withLock { $0.fullReads } }
-
-  // MARK: Opening
-
-  /// How often the apps look for another process's commit: a change made by `cli todo`
-  /// shows in an open TUI or web page within a second (issue 40). A look is one `PRAGMA`.
-  public static var otherProcessCheck: DispatchQueue.SchedulerTimeType.Stride { .milliseconds(500) }
-
-  /// Opens (or creates, with the starter tasks) the store at `url`, looking for other
-  /// processes' commits every `checkEvery`. A file that cannot be used is left exactly as it
-  /// was found.
-  public static func open(
-    at url: URL, clock: @escaping @Sendable () -> Date, scheduler: AnySchedulerOf<DispatchQueue>,
-    checkEvery: DispatchQueue.SchedulerTimeType.Stride = .seconds(2)
-  ) throws(TaskStoreError) -> SQLiteTaskService {
-    let path = url.path
-    do {
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
-        attributes: [.posixPermissions: 0o700])
-    } catch {
-      throw .unwritable(path: path)
-    }
-    // Two processes starting on a new directory take turns: the second opens a store the
-    // first has finished creating, instead of meeting SQLITE_BUSY mid-migration.
-    let opened = CreationLock.whileHolding(lockFor: path) {
-      Result { () throws(TaskStoreError) -> SQLiteTaskService in
-        try openUnderLock(path, clock: clock, scheduler: scheduler, checkEvery: checkEvery)
-      }
-    }
-    return try opened.get()
-  }
-
-  private static func openUnderLock(
-    _ path: String, clock: @escaping @Sendable () -> Date, scheduler: AnySchedulerOf<DispatchQueue>,
-    checkEvery: DispatchQueue.SchedulerTimeType.Stride
-  ) throws(TaskStoreError) -> SQLiteTaskService {
-    do {
-      try StoreFileCheck.check(path, as: identity)
-    } catch .notOurs, .newerVersion {
-      throw .incompatible(path: path)  // TD-72's name for both
-    } catch .damaged {
-      throw .corrupt(path: path)  // TD-69's
-    } catch {
-      throw .unusable(error)
-    }
-    PrivateFile.prepareStore(path)
-    do {
-      var configuration = Configuration()
-      configuration.busyMode = .timeout(StoreWaits.busy)
-      configuration.prepareDatabase { db in
-        try db.execute(sql: "PRAGMA synchronous = NORMAL")
-      }
-      let pool = try DatabasePool(path: path, configuration: configuration)
-      let service = try finishOpening(pool, clock: clock)
-      service.startChecking(scheduler, every: checkEvery)
-      return service
-    } catch let error as TaskStoreError {
-      throw error
-    } catch {
-      throw map(error, path: path)
-    }
-  }
-
-  /// A private in-memory database run by the same code, for storage tests.
-  public static func inMemory(clock: @escaping @Sendable () -> Date, starterTasks: Bool = true)
-    throws(TaskStoreError)
-    -> SQLiteTaskService
-  {
-    do {
-      return try finishOpening(DatabaseQueue(), clock: clock, starterTasks: starterTasks)
-    } catch let error as TaskStoreError {
-      throw error
-    } catch {
-      throw map(error, path: ":memory:")
-    }
-  }
-
-  private static func finishOpening(
-    _ database: any DatabaseWriter, clock: @escaping @Sendable () -> Date, starterTasks: Bool = true
-  ) throws -> SQLiteTaskService {
-    try migrator(clock: clock, starterTasks: starterTasks).migrate(database)
-    let (tasks, version) = try database.writeWithoutTransaction { db in
-      (try readAll(db), try dataVersion(db))
-    }
-    return SQLiteTaskService(database: database, tasks: tasks, dataVersion: version, clock: clock)
-  }
-
-  /// What a task store looks like, for the check made before opening a file.
-  static let identity = StoreIdentity(
-    name: "todo", knownMigrations: ["v1"], tables: ["task"])
-
-  private static func migrator(clock: @escaping @Sendable () -> Date, starterTasks: Bool)
-    -> DatabaseMigrator
-  {
-    var migrator = DatabaseMigrator()
-    migrator.registerMigration("v1") { db in
-      try db.execute(
-        sql: """
-          CREATE TABLE task (
-            uid INTEGER PRIMARY KEY AUTOINCREMENT,
-            title TEXT NOT NULL,
-            added INTEGER NOT NULL,
-            checked INTEGER)
-          """)
-      guard starterTasks else { return }
-      for task in TaskItem.starterTasks(at: clock()) {
-        try insert(task, db)
-      }
-    }
-    return migrator
-  }
-
-  private static func map(_ error: any Error, path: String) -> TaskStoreError {
-    guard let error = error as? DatabaseError else {
-      return .failed(path: path, reason: "\(error)")
-    }
-    switch error.resultCode {
-    case .SQLITE_NOTADB, .SQLITE_CORRUPT: return .corrupt(path: path)
-    case .SQLITE_BUSY, .SQLITE_LOCKED: return .locked(path: path)
-    case .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM: return .unwritable(path: path)
-    default: return .failed(path: path, reason: error.message ?? "\(error.resultCode)")
-    }
-  }
 
   // MARK: Reading
 
@@ -168,11 +62,11 @@ public final class SQLiteTaskService: TaskService, Sendable {
     try TaskRows.read(db)
   }
 
-  private static func dataVersion(_ db: Database) throws -> Int {
+  static func dataVersion(_ db: Database) throws -> Int {
     try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
   }
 
-  private static func insert(_ task: TaskItem, _ db: Database) throws {
+  static func insert(_ task: TaskItem, _ db: Database) throws {
     try db.execute(
       sql: "INSERT INTO task (uid, title, added, checked) VALUES (?, ?, ?, ?)",
       arguments: [
@@ -181,7 +75,7 @@ public final class SQLiteTaskService: TaskService, Sendable {
   }
 
   /// Every `period`: has another connection committed? Then read everything again.
-  private func startChecking(
+  func startChecking(
     _ scheduler: AnySchedulerOf<DispatchQueue>, every period: DispatchQueue.SchedulerTimeType.Stride
   ) {
     let timer = scheduler.schedule(after: scheduler.now.advanced(by: period), interval: period) {
@@ -190,22 +84,76 @@ public final class SQLiteTaskService: TaskService, Sendable {
     check.hold(timer)
   }
 
-  /// Reads everything again if another connection has committed since the last look.
+  /// Reads again what is held (the rows, or only the counts) if another connection has
+  /// committed since the last look.
   public func checkForChanges() {
     queue.async { [self] in
+      let wanted = state.withLock { ($0.rowsWanted, $0.countsWanted) }
+      guard wanted.0 || wanted.1 else { return }
       do {
-        let reloaded = try database.writeWithoutTransaction { db -> [TaskItem]? in
+        let changed = try database.writeWithoutTransaction { db -> Bool in
           let version = try Self.dataVersion(db)
-          guard version != state.withLock({ $0.dataVersion }) else { return nil }
-          state.withLock { $0.dataVersion = version }
-          return try Self.readAll(db)
+          return version != state.withLock({ $0.dataVersion })
         }
-        guard let reloaded else { return }
-        state.withLock { $0.fullReads += 1 }
-        snapshot.replace(with: reloaded)
+        guard changed else { return }
+        if wanted.0 { readRows() } else { readCounts() }
       } catch {
         snapshot.fail(.loadFailed)
       }
+    }
+  }
+
+  /// Reads every row, the first time the rows are asked for: on the queue, waited for, so the
+  /// subscription that asked gets the snapshot at once (the contract, 3.1). A subscriber that
+  /// must not wait subscribes from elsewhere (the list view model subscribes on its scheduler's
+  /// next turn, after a front end's first frame).
+  private func wantRows() {
+    let first = state.withLock { state in
+      defer { state.rowsWanted = true }
+      return !state.rowsWanted
+    }
+    if first { onQueueNow { readRows() } }
+  }
+
+  /// Counts the rows, the first time the counts are asked for, waited for as the rows are (the
+  /// rows, once read, count themselves).
+  private func wantCounts() {
+    let first = state.withLock { state in
+      defer { state.countsWanted = true }
+      return !state.countsWanted
+    }
+    if first { onQueueNow { if !snapshot.isLoaded { readCounts() } } }
+  }
+
+  /// Every row, with the data version it belongs to. A failure ends the streams; the next
+  /// subscription reads again.
+  private func readRows() {
+    do {
+      let (rows, version) = try database.writeWithoutTransaction { db in
+        (try Self.readAll(db), try Self.dataVersion(db))
+      }
+      state.withLock {
+        $0.dataVersion = version
+        $0.fullReads += 1
+      }
+      snapshot.replace(with: rows)
+    } catch {
+      state.withLock { $0.rowsWanted = false }
+      snapshot.fail(.loadFailed)
+    }
+  }
+
+  /// The counts alone, one pass in SQL that keeps no row (`stats` on a large store).
+  private func readCounts() {
+    do {
+      let (counts, version) = try database.writeWithoutTransaction { db in
+        (try TaskRows.counts(db), try Self.dataVersion(db))
+      }
+      state.withLock { $0.dataVersion = version }
+      snapshot.count(counts)
+    } catch {
+      state.withLock { $0.countsWanted = false }
+      snapshot.fail(.loadFailed)
     }
   }
 
@@ -216,9 +164,42 @@ public final class SQLiteTaskService: TaskService, Sendable {
 
   // MARK: TaskService
 
-  public var tasks: AnyPublisher<[TaskItem], TaskServiceError> { snapshot.tasks }
-  public var listing: AnyPublisher<TaskListing, TaskServiceError> { snapshot.listing }
-  public var statistics: AnyPublisher<TaskStatistics, TaskServiceError> { snapshot.statistics }
+  public var tasks: AnyPublisher<[TaskItem], TaskServiceError> {
+    listing.map(\.all).eraseToAnyPublisher()
+  }
+
+  public var listing: AnyPublisher<TaskListing, TaskServiceError> {
+    Deferred { [self] in
+      wantRows()
+      return snapshot.listing
+    }
+    .eraseToAnyPublisher()
+  }
+
+  public var statistics: AnyPublisher<TaskStatistics, TaskServiceError> {
+    Deferred { [self] in
+      wantCounts()
+      return snapshot.statistics
+    }
+    .eraseToAnyPublisher()
+  }
+
+  /// One row, read by its uid.
+  public func task(uid: Int64) -> AnyPublisher<TaskItem?, TaskServiceError> {
+    BackgroundWork.run(on: queue) { [database] () -> Result<TaskItem?, TaskServiceError> in
+      Result { try database.read { db in try TaskRows.row(db, uid: uid) } }
+        .mapError { _ in .loadFailed }
+    }
+  }
+
+  public func page(of kind: TaskSection.Kind, after cursor: TaskItem?, limit: Int)
+    -> AnyPublisher<[TaskItem], TaskServiceError>
+  {
+    BackgroundWork.run(on: queue) { [database] () -> Result<[TaskItem], TaskServiceError> in
+      Result { try database.read { try TaskRows.page($0, of: kind, after: cursor, limit: limit) } }
+        .mapError { _ in .loadFailed }
+    }
+  }
 
   public func createTask(title: String) -> AnyPublisher<TaskItem, TaskServiceError> {
     write(failure: .creationFailed) { [clock] db in
@@ -226,49 +207,52 @@ public final class SQLiteTaskService: TaskService, Sendable {
       try db.execute(
         sql: "INSERT INTO task (title, added, checked) VALUES (?, ?, NULL)",
         arguments: [title, added.millisecondsSince1970])
-      return .put(TaskItem(uid: db.lastInsertedRowID, title: title, added: added))
+      return .put(TaskItem(uid: db.lastInsertedRowID, title: title, added: added), replacing: nil)
     }
   }
 
   public func update(_ task: TaskItem, title: String) -> AnyPublisher<TaskItem, TaskServiceError> {
-    write(failure: .updateFailed(task)) { [snapshot] db in
+    write(failure: .updateFailed(task)) { db in
+      guard let stored = try TaskRows.row(db, uid: task.uid) else { return .refused }
+      var renamed = stored
+      renamed.title = title
       try db.execute(sql: "UPDATE task SET title = ? WHERE uid = ?", arguments: [title, task.uid])
-      guard db.changesCount == 1, var stored = snapshot.task(task.uid) else { return .refused }
-      stored.title = title
-      return .put(stored)
+      return db.changesCount == 1 ? .put(renamed, replacing: stored) : .refused
     }
   }
 
   public func toggle(_ task: TaskItem) -> AnyPublisher<TaskItem, TaskServiceError> {
-    write(failure: .toggleFailed(task)) { [snapshot, clock] db in
-      guard var stored = snapshot.task(task.uid) else { return .refused }
-      stored.checked = stored.isDone ? nil : clock().wholeMilliseconds
+    write(failure: .toggleFailed(task)) { [clock] db in
+      guard let stored = try TaskRows.row(db, uid: task.uid) else { return .refused }
+      var toggled = stored
+      toggled.checked = stored.isDone ? nil : clock().wholeMilliseconds
       try db.execute(
         sql: "UPDATE task SET checked = ? WHERE uid = ?",
-        arguments: [stored.checked?.millisecondsSince1970, task.uid])
-      return db.changesCount == 1 ? .put(stored) : .refused
+        arguments: [toggled.checked?.millisecondsSince1970, task.uid])
+      return db.changesCount == 1 ? .put(toggled, replacing: stored) : .refused
     }
   }
 
   public func delete(_ task: TaskItem) -> AnyPublisher<TaskItem, TaskServiceError> {
-    write(failure: .deletionFailed(task)) { [snapshot] db in
-      guard let stored = snapshot.task(task.uid) else { return .refused }
+    write(failure: .deletionFailed(task)) { db in
+      guard let stored = try TaskRows.row(db, uid: task.uid) else { return .refused }
       try db.execute(sql: "DELETE FROM task WHERE uid = ?", arguments: [task.uid])
       return db.changesCount == 1 ? .remove(stored) : .refused
     }
   }
 
   public func restore(_ task: TaskItem) -> AnyPublisher<TaskItem, TaskServiceError> {
-    write(failure: .restoreFailed(task)) { [snapshot] db in
-      guard snapshot.task(task.uid) == nil else { return .refused }
+    write(failure: .restoreFailed(task)) { db in
+      guard try TaskRows.row(db, uid: task.uid) == nil else { return .refused }
       try Self.insert(task, db)
-      return .put(task)
+      return .put(task, replacing: nil)
     }
   }
 
   /// What a write did, to patch the snapshot with.
   private enum Patch {
-    case put(TaskItem)
+    /// The row as written, and as it was before (nil: a new row).
+    case put(TaskItem, replacing: TaskItem?)
     case remove(TaskItem)
     /// Nothing to change (no such row): the transaction is rolled back.
     case refused
@@ -289,11 +273,11 @@ public final class SQLiteTaskService: TaskService, Sendable {
         // The database file alone holds every committed change (a user's copy of it too).
         database.writeWithoutTransaction(StoreFileCheck.checkpoint)
         switch patch {
-        case .put(let task):
-          snapshot.put(task)
+        case .put(let task, let previous):
+          snapshot.put(task, replacing: previous)
           return .success(task)
         case .remove(let task):
-          snapshot.remove(task.uid)
+          snapshot.remove(task)
           return .success(task)
         case .refused:
           return .failure(failure)

@@ -19,8 +19,65 @@ enum TaskRows {
     return tasks
   }
 
-  private static func read(_ db: Database, _ sql: String, into tasks: inout [TaskItem]) throws {
+  /// The row with `uid`, if there is one.
+  static func row(_ db: Database, uid: Int64) throws -> TaskItem? {
+    var tasks: [TaskItem] = []
+    try read(
+      db, "SELECT uid, title, added, checked FROM task WHERE uid = ?", arguments: [uid],
+      into: &tasks)
+    return tasks.first
+  }
+
+  /// Up to `limit` rows of one section, in its order (`TaskOrder`), after `cursor` (from the
+  /// start without one); each page is one walk of the section's partial index from the cursor.
+  static func page(
+    _ db: Database, of kind: TaskSection.Kind, after cursor: TaskItem?, limit: Int
+  ) throws -> [TaskItem] {
+    // The index is named: another index on the table (a user's own) must not make SQLite
+    // sort a whole section for each page.
+    let index = kind == .due ? "task_due_order" : "task_done_order"
+    let columns = "SELECT uid, title, added, checked FROM task INDEXED BY \(index)"
+    let limit = max(1, limit)
+    var tasks: [TaskItem] = []
+    tasks.reserveCapacity(min(limit, 10_000))
+    switch (kind, cursor) {
+    case (.due, nil):
+      try read(
+        db, "\(columns) WHERE checked IS NULL ORDER BY added DESC, uid DESC LIMIT ?",
+        arguments: [limit], into: &tasks)
+    case (.due, let cursor?):
+      try read(
+        db,
+        "\(columns) WHERE checked IS NULL AND (added, uid) < (?, ?) ORDER BY added DESC, uid DESC LIMIT ?",
+        arguments: [cursor.added.millisecondsSince1970, cursor.uid, limit], into: &tasks)
+    case (.done, nil):
+      try read(
+        db, "\(columns) WHERE checked IS NOT NULL ORDER BY checked DESC, uid DESC LIMIT ?",
+        arguments: [limit], into: &tasks)
+    case (.done, let cursor?):
+      try read(
+        db,
+        "\(columns) WHERE checked IS NOT NULL AND (checked, uid) < (?, ?) ORDER BY checked DESC, uid DESC LIMIT ?",
+        arguments: [(cursor.checked ?? .distantPast).millisecondsSince1970, cursor.uid, limit],
+        into: &tasks)
+    }
+    return tasks
+  }
+
+  /// How many rows there are and how many are due, counted by SQLite in one pass.
+  static func counts(_ db: Database) throws -> TaskStatistics {
+    guard let row = try Row.fetchOne(db, sql: "SELECT count(*), count(checked) FROM task"),
+      let total = row[0] as Int?, let done = row[1] as Int?
+    else { return TaskStatistics(total: 0, due: 0) }
+    return TaskStatistics(total: total, due: total - done)
+  }
+
+  private static func read(
+    _ db: Database, _ sql: String, arguments: StatementArguments = [],
+    into tasks: inout [TaskItem]
+  ) throws {
     let statement = try db.makeStatement(sql: sql)
+    try statement.setArguments(arguments)
     let handle = statement.sqliteStatement
     while true {
       let step = sqlite3_step(handle)

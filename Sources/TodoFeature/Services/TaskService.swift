@@ -10,6 +10,12 @@ public protocol TaskService: AnyObject {
   var listing: AnyPublisher<TaskListing, TaskServiceError> { get }
   /// The counts; only when one changed.
   var statistics: AnyPublisher<TaskStatistics, TaskServiceError> { get }
+  /// The task with `uid` as stored now (nil: there is none); reads that row only.
+  func task(uid: Int64) -> AnyPublisher<TaskItem?, TaskServiceError>
+  /// Up to `limit` tasks of one section, in the section's order, after `cursor` (the last task
+  /// of the page before; nil: from the start): a list of any size, a page at a time.
+  func page(of kind: TaskSection.Kind, after cursor: TaskItem?, limit: Int)
+    -> AnyPublisher<[TaskItem], TaskServiceError>
   func createTask(title: String) -> AnyPublisher<TaskItem, TaskServiceError>
   func update(_ task: TaskItem, title: String) -> AnyPublisher<TaskItem, TaskServiceError>
   func toggle(_ task: TaskItem) -> AnyPublisher<TaskItem, TaskServiceError>
@@ -24,6 +30,18 @@ public protocol TaskService: AnyObject {
 extension TaskService {
   /// A service no other process can change has nothing to look for.
   public func checkForChanges() {}
+
+  /// Looks in the first snapshot of `listing`: a service that holds every task in memory.
+  public func task(uid: Int64) -> AnyPublisher<TaskItem?, TaskServiceError> {
+    listing.first().map { $0.task(uid: uid) }.eraseToAnyPublisher()
+  }
+
+  /// Pages through the first snapshot of `listing`: a service that holds every task.
+  public func page(of kind: TaskSection.Kind, after cursor: TaskItem?, limit: Int)
+    -> AnyPublisher<[TaskItem], TaskServiceError>
+  {
+    listing.first().map { $0.page(of: kind, after: cursor, limit: limit) }.eraseToAnyPublisher()
+  }
 
   /// Sorts each snapshot of `tasks`; services that keep their tasks in order publish them as
   /// they are instead.

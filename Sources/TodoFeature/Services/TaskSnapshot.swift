@@ -79,16 +79,33 @@ final class TaskSnapshot: Sendable {
     }
   }
 
-  private let store: Locked<Store>
-  private let listingRelay: BehaviorRelay<TaskListing>
-  private let statisticsRelay: BehaviorRelay<TaskStatistics>
+  /// What is held: the rows once read (nil until then), and the counts, known before the rows
+  /// when a service counted them on their own.
+  private struct Held {
+    var store: Store?
+    var counts: TaskStatistics?
+  }
+
+  private let held: Locked<Held>
+  private let listingRelay: BehaviorRelay<TaskListing?>
+  private let statisticsRelay: BehaviorRelay<TaskStatistics?>
   private let failures = PublishRelay<TaskServiceError>()
 
+  /// A snapshot holding `tasks` from the start.
   init(_ tasks: [TaskItem]) {
     let initial = Store(tasks)
-    store = Locked(initial)
+    held = Locked(Held(store: initial, counts: initial.counts))
     listingRelay = BehaviorRelay(value: initial.listing)
     statisticsRelay = BehaviorRelay(value: initial.counts)
+  }
+
+  /// A snapshot with nothing read yet: `listing` publishes once `replace(with:)` gives the
+  /// rows, `statistics` once either the rows or `count(_:)` gives the counts. Changes made
+  /// before then patch only what is held (the counts, when known).
+  init() {
+    held = Locked(Held())
+    listingRelay = BehaviorRelay(value: nil)
+    statisticsRelay = BehaviorRelay(value: nil)
   }
 
   var tasks: AnyPublisher<[TaskItem], TaskServiceError> {
@@ -96,48 +113,106 @@ final class TaskSnapshot: Sendable {
   }
 
   var listing: AnyPublisher<TaskListing, TaskServiceError> {
-    listingRelay.setFailureType(to: TaskServiceError.self)
+    listingRelay.compactMap { $0 }.setFailureType(to: TaskServiceError.self)
       .merge(with: failures.flatMap { Fail<TaskListing, TaskServiceError>(error: $0) })
       .eraseToAnyPublisher()
   }
 
   var statistics: AnyPublisher<TaskStatistics, TaskServiceError> {
-    statisticsRelay.setFailureType(to: TaskServiceError.self)
+    statisticsRelay.compactMap { $0 }.setFailureType(to: TaskServiceError.self)
       .merge(with: failures.flatMap { Fail<TaskStatistics, TaskServiceError>(error: $0) })
       .eraseToAnyPublisher()
   }
 
+  /// Whether the rows have been read.
+  var isLoaded: Bool { held.withLock { $0.store != nil } }
+  /// Whether the counts are known (always, once the rows are).
+  var hasCounts: Bool { held.withLock { $0.counts != nil } }
+
   /// The task with `uid`, if held.
-  func task(_ uid: Int64) -> TaskItem? { store.withLock { $0.find(uid)?.task } }
+  func task(_ uid: Int64) -> TaskItem? { held.withLock { $0.store?.find(uid)?.task } }
 
-  /// Inserts or replaces `task`, then publishes.
-  func put(_ task: TaskItem) {
-    publish(store.withLock { $0.set(task.uid, to: task) ? ($0.listing, $0.counts) : nil })
+  /// Inserts `task`, or puts it in place of `previous` (the stored row with its uid, which
+  /// the counts need when the rows are not held), then publishes.
+  func put(_ task: TaskItem, replacing previous: TaskItem? = nil) {
+    change(task.uid, to: task, from: previous)
   }
 
-  /// Removes the task with `uid`, then publishes.
+  /// Removes `task`, then publishes.
+  func remove(_ task: TaskItem) { change(task.uid, to: nil, from: task) }
+
+  /// Removes the task with `uid` from the rows held (a service that holds them all).
   func remove(_ uid: Int64) {
-    publish(store.withLock { $0.set(uid, to: nil) ? ($0.listing, $0.counts) : nil })
+    guard let task = task(uid) else { return }
+    remove(task)
   }
 
-  /// Replaces everything (a reload); publishes only if something changed.
+  private func change(_ uid: Int64, to task: TaskItem?, from previous: TaskItem?) {
+    publish(
+      held.withLock { held -> (TaskListing?, TaskStatistics)? in
+        if var store = held.store {
+          held.store = nil  // one reference while the arrays change in place
+          let changed = store.set(uid, to: task)
+          held.store = store
+          guard changed else { return nil }
+          held.counts = store.counts
+          return (store.listing, store.counts)
+        }
+        guard let counts = held.counts else { return nil }
+        let next = Self.counts(counts, without: previous, with: task)
+        held.counts = next
+        return (nil, next)
+      })
+  }
+
+  /// `counts` after one row changed from `old` to `new` (either nil: added or removed).
+  private static func counts(_ counts: TaskStatistics, without old: TaskItem?, with new: TaskItem?)
+    -> TaskStatistics
+  {
+    var (total, due) = (counts.total, counts.due)
+    if let old {
+      total -= 1
+      if !old.isDone { due -= 1 }
+    }
+    if let new {
+      total += 1
+      if !new.isDone { due += 1 }
+    }
+    return TaskStatistics(total: max(total, 0), due: min(max(due, 0), max(total, 0)))
+  }
+
+  /// Replaces everything (the first read, or a reload); publishes only if something changed.
   func replace(with tasks: [TaskItem]) {
     let next = Store(tasks)
     publish(
-      store.withLock { current -> (TaskListing, TaskStatistics)? in
+      held.withLock { held -> (TaskListing?, TaskStatistics)? in
         // Both are in a total order, so equal lists mean equal sets of tasks.
-        guard current.due != next.due || current.done != next.done else { return nil }
-        current = next
+        if let current = held.store, current.due == next.due, current.done == next.done {
+          return nil
+        }
+        held.store = next
+        held.counts = next.counts
         return (next.listing, next.counts)
       })
   }
 
-  /// Ends every current subscription with `error` (a failed reload).
+  /// The counts, counted without reading the rows; ignored once the rows are held (they
+  /// count themselves).
+  func count(_ counts: TaskStatistics) {
+    publish(
+      held.withLock { held -> (TaskListing?, TaskStatistics)? in
+        guard held.store == nil else { return nil }
+        held.counts = counts
+        return (nil, counts)
+      })
+  }
+
+  /// Ends every current subscription with `error` (a failed read).
   func fail(_ error: TaskServiceError) { failures.accept(error) }
 
-  private func publish(_ change: (TaskListing, TaskStatistics)?) {
+  private func publish(_ change: (TaskListing?, TaskStatistics)?) {
     guard let (listing, counts) = change else { return }
-    listingRelay.accept(listing)
+    if let listing { listingRelay.accept(listing) }
     if counts != statisticsRelay.value { statisticsRelay.accept(counts) }
   }
 }

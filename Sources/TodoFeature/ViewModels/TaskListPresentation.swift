@@ -27,6 +27,9 @@ extension TasksViewModel {
     }
   }
 
+  /// What `statistics` says while the store's first read is in flight.
+  nonisolated static let readingText = "Reading the task list…"
+
   /// The sections for one listing and filter, with what the summary line needs.
   struct Shown {
     let sections: [TaskSection]
@@ -34,9 +37,18 @@ extension TasksViewModel {
     let filter: String
     /// The whole list's counts (the filter does not change them, TD-11).
     let counts: TaskStatistics
+    /// No rows yet: the store's first read is in flight.
+    var isReading = false
+
+    /// Before the first read: no sections, no counts.
+    static func reading(filter: String) -> Shown {
+      Shown(
+        sections: [], total: 0, filter: filter, counts: TaskStatistics(total: 0, due: 0),
+        isReading: true)
+    }
 
     var summary: String {
-      guard !filter.isEmpty else { return "" }
+      guard !filter.isEmpty, !isReading else { return "" }
       let count = sections.reduce(0) { $0 + $1.items.count }
       return "Filter \"\(filter)\": \(count) of \(total) \(total == 1 ? "task" : "tasks")"
     }

@@ -1,15 +1,16 @@
 import Foundation
 import ViewModelKit
 
-/// The task list's six actions, built before the list's pipelines that use them. Each reaches
+/// The task list's seven actions, built before the list's pipelines that use them. Each reaches
 /// only what it needs (the service, the activity, the relays it reads); opening an editor
 /// needs the list, which it reaches through `owner` (nothing while the list is gone).
 @MainActor
 struct TasksActions {
   let create: Action<Void, EditOutcome>
   let edit: Action<TaskItem, EditOutcome>
-  let toggle: Action<TaskItem, TaskItem>
-  let delete: Action<TaskItem, TaskItem>
+  let toggle: Action<Int64, TaskItem>
+  let delete: Action<Int64, TaskItem>
+  let rename: Action<TaskRename, TaskItem>
   let undo: Action<Void, TaskItem>
   let quickAdd: Action<String, TaskItem>
 
@@ -34,8 +35,17 @@ struct TasksActions {
     edit = Action(enabledIf: notEditing, scheduler: scheduler) { task in
       editor("Edit Task", task, false)
     }
-    toggle = Action(scheduler: scheduler) { task in activity.track(service.toggle(task)) }
-    delete = Action(scheduler: scheduler) { task in activity.track(service.delete(task)) }
+    // Each reads its one row by uid first: the list need not be loaded (a one-shot command).
+    toggle = Action(scheduler: scheduler) { uid in
+      activity.track(Self.stored(uid, in: service).flatMap(service.toggle))
+    }
+    delete = Action(scheduler: scheduler) { uid in
+      activity.track(Self.stored(uid, in: service).flatMap(service.delete))
+    }
+    rename = Action(scheduler: scheduler) { rename in
+      activity.track(
+        Self.stored(rename.uid, in: service).flatMap { service.update($0, title: rename.title) })
+    }
     undo = Action(enabledIf: undoSlot.map { $0 != nil }, scheduler: scheduler) { _ in
       // Enabled only with a task to restore; an empty slot restores nothing.
       guard let task = undoSlot.value else {
@@ -52,4 +62,23 @@ struct TasksActions {
       }
     }
   }
+
+  /// The stored task with `uid`, or the failure that there is none.
+  private static func stored(_ uid: Int64, in service: any TaskService) -> AnyPublisher<
+    TaskItem, TaskServiceError
+  > {
+    service.task(uid: uid).flatMap { task -> AnyPublisher<TaskItem, TaskServiceError> in
+      guard let task else { return Fail(error: .notFound(uid: uid)).eraseToAnyPublisher() }
+      return Just(task).setFailureType(to: TaskServiceError.self).eraseToAnyPublisher()
+    }
+    .eraseToAnyPublisher()
+  }
+}
+
+/// A new title for the task with `uid` (`TasksInput.rename`), already validated.
+public struct TaskRename: Sendable {
+  /// The task's uid.
+  public let uid: Int64
+  /// The title, trimmed and checked.
+  public let title: String
 }

@@ -7,10 +7,14 @@ public enum TasksInput: Codable, Equatable, Sendable {
   case create
   /// Opens the editor on a task; refused while an editor is open.
   case edit(task: TaskItem)
-  /// Checks off a due task, or brings a done one back.
-  case toggle(task: TaskItem)
-  /// Deletes a task; `undo` brings it back.
-  case delete(task: TaskItem)
+  /// Checks off the due task with this uid, or brings a done one back; the store's row is
+  /// read by its uid (no list needed), and a uid with no task is refused with `no task #<uid>`.
+  case toggle(uid: Int64)
+  /// Deletes the task with this uid; `undo` brings it back.
+  case delete(uid: Int64)
+  /// Gives the task with this uid a new title without opening the editor; refused with an
+  /// invalid title, as `quickAdd` is, or a uid with no task.
+  case rename(uid: Int64, title: String)
   /// Restores the last deleted task; refused with nothing to undo.
   case undo
   /// Adds a task with this title at once, without the editor; refused with an invalid title.
@@ -27,13 +31,13 @@ extension TasksViewModel {
   @discardableResult public func edit(_ task: TaskItem) -> InputResult {
     now(send(.edit(task: task)))
   }
-  /// `send(.toggle(task:))`.
+  /// `send(.toggle(uid:))` for `task`.
   @discardableResult public func toggle(_ task: TaskItem) -> PendingResult {
-    send(.toggle(task: task))
+    send(.toggle(uid: task.uid))
   }
-  /// `send(.delete(task:))`.
+  /// `send(.delete(uid:))` for `task`.
   @discardableResult public func delete(_ task: TaskItem) -> PendingResult {
-    send(.delete(task: task))
+    send(.delete(uid: task.uid))
   }
   /// `send(.undo)`.
   @discardableResult public func undo() -> PendingResult { send(.undo) }

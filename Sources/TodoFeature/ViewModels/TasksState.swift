@@ -14,6 +14,8 @@ public struct TasksState: Equatable, Sendable, Codable {
   public var canUndo: Bool
   /// The counts `statistics` says, as numbers.
   public var counts: TaskStatistics
+  /// The store's first read is still in flight: no sections yet, and `statistics` says so.
+  public var isReading: Bool
 }
 
 /// Everything the task editor shows, in one value.

@@ -18,16 +18,22 @@ public final class TasksViewModel: ScreenModel {
   /// False while a service operation or a filter debounce is pending.
   public let isSettled: Driver<Bool>
 
+  /// The counts alone, read without the rows (on a large store, `stats` and a status line
+  /// need not wait for every task): what `state`'s `statistics`, `tabTitle` and `counts` say.
+  public let counts: Driver<TaskCountsState>
+
   // MARK: Actions
 
   /// Adds an empty task and opens the editor on it (enabled while no editor is open).
   public let createAction: Action<Void, EditOutcome>
   /// Opens the editor on a task (enabled while no editor is open).
   public let editAction: Action<TaskItem, EditOutcome>
-  /// Checks a task off or brings it back.
-  public let toggleAction: Action<TaskItem, TaskItem>
-  /// Deletes a task, keeping it for `undo`.
-  public let deleteAction: Action<TaskItem, TaskItem>
+  /// Checks the task with a uid off or brings it back.
+  public let toggleAction: Action<Int64, TaskItem>
+  /// Deletes the task with a uid, keeping it for `undo`.
+  public let deleteAction: Action<Int64, TaskItem>
+  /// Gives the task with a uid a new title, without the editor.
+  public let renameAction: Action<TaskRename, TaskItem>
   /// Restores the last deleted task (enabled while there is one).
   public let undoAction: Action<Void, TaskItem>
   /// Adds a task with a title, without the editor.
@@ -35,10 +41,10 @@ public final class TasksViewModel: ScreenModel {
 
   // MARK: State
 
-  private let service: any TaskService
+  let service: any TaskService
   // Weak: the coordinator's stack holds this view model as its root scene.
   private weak var coordinator: SceneCoordinator<TodoScene>?
-  private let scheduler: AnySchedulerOf<DispatchQueue>
+  let scheduler: AnySchedulerOf<DispatchQueue>
   private let activity: ActivityTracker
   private let snapshot = BehaviorRelay<TaskListing?>(value: nil)
   private let rawFilter = BehaviorRelay(value: "")
@@ -74,6 +80,7 @@ public final class TasksViewModel: ScreenModel {
     editAction = actions.edit
     toggleAction = actions.toggle
     deleteAction = actions.delete
+    renameAction = actions.rename
     undoAction = actions.undo
     quickAddAction = actions.quickAdd
     let matcher = TitleMatcher()
@@ -85,14 +92,33 @@ public final class TasksViewModel: ScreenModel {
         guard !text.isEmpty else { return Just("").eraseToAnyPublisher() }
         return activity.track(Just(text).delay(for: .milliseconds(150), scheduler: scheduler))
       }
-    let shown = snapshot.compactMap { $0 }
-      .combineLatest(appliedFilter.removeDuplicates()) { listing, filter in
-        Shown(
-          sections: Self.sections(listing, filter: filter, matcher: matcher), total: listing.count,
-          filter: filter,
-          counts: TaskStatistics(total: listing.count, due: listing.due.count))
+    // The store's rows are read the first time anything looks at the list (`state`), not
+    // when the view model is made: a one-shot change never reads them (issue 41).
+    let loading = LoadOnFirstLook()
+    // The first read counts as activity: a front end that waits for `isSettled` sees the rows.
+    let startLoading = { [snapshot, toasts, activity] in
+      loading.start {
+        let firstRead = activity.begin()
+        return Self.loadSteps(from: service, scheduler: scheduler).sink { step in
+          if let listing = step.load?.listing { snapshot.accept(listing) }
+          if step.toast { toasts.accept(TaskServiceError.loadFailed.message) }
+          firstRead.end()
+        }
       }
-      .share(replay: 1)
+    }
+    let shown = Deferred { [snapshot] () -> BehaviorRelay<TaskListing?> in
+      startLoading()
+      return snapshot
+    }
+    .combineLatest(appliedFilter.removeDuplicates()) { listing, filter in
+      // Until the first read is in, the list says it is reading (a large store's first frame).
+      guard let listing else { return Shown.reading(filter: filter) }
+      return Shown(
+        sections: Self.sections(listing, filter: filter, matcher: matcher), total: listing.count,
+        filter: filter,
+        counts: TaskStatistics(total: listing.count, due: listing.due.count))
+    }
+    .share(replay: 1)
     // Unchanged sections keep their array, so comparing states is cheap for them; changed
     // ones differ early. With a filter, a change to a hidden task leaves equal sections, and
     // the state then differs only in the summary (TD-06 holds for the projection).
@@ -100,29 +126,21 @@ public final class TasksViewModel: ScreenModel {
     // from it too), so a change is one state, not a state for the rows and one for the counts.
     state = shown.combineLatest(rawFilter, undoSlot) { shown, rawFilter, undo in
       TasksState(
-        sections: shown.sections, statistics: Self.statisticsText(shown.counts),
+        sections: shown.sections,
+        statistics: shown.isReading ? Self.readingText : Self.statisticsText(shown.counts),
         tabTitle: Self.tabTitleText(shown.counts), filterText: rawFilter,
-        filterSummary: shown.summary, canUndo: undo != nil, counts: shown.counts)
+        filterSummary: shown.summary, canUndo: undo != nil, counts: shown.counts,
+        isReading: shown.isReading)
     }
     .removeDuplicates().asDriver(scheduler: scheduler)
     events = toasts.map(ScreenEvent.message).asSignal(scheduler: scheduler)
+    counts = Self.countsStates(from: service).asDriver(scheduler: scheduler)
     // AV-09: becoming seen looks at the store at once (another process's change shows now).
     activation.becameActive
       .sink { [service] in service.checkForChanges() }
       .store(in: &subscriptions)
     reportActions()
-    // The service's rows, read again 2 s after a failure for as long as it fails; the toast
-    // says so once per run of failures, and a success re-arms it (TD-57).
-    Self.loads(from: service, scheduler: scheduler)
-      .scan((load: Load?.none, failing: false, toast: false)) { previous, load in
-        // A failure toasts only when the read before it did not fail.
-        (load, load.isFailure, load.isFailure && !previous.failing)
-      }
-      .sink { [snapshot, toasts] step in
-        if let listing = step.load?.listing { snapshot.accept(listing) }
-        if step.toast { toasts.accept(TaskServiceError.loadFailed.message) }
-      }
-      .store(in: &subscriptions)
+    subscriptions.insert(AnyCancellable { loading.cancel() })
     owner.value = self
   }
 
@@ -143,12 +161,21 @@ public final class TasksViewModel: ScreenModel {
       let open = isEditorOpen
       editAction.execute(task)
       return Replayed.answered(open ? .rejected(TodoRefusal.editorOpen) : .accepted)
-    case .toggle(let task):
+    case .toggle(let uid):
       let busy = toggleAction.isExecuting
-      return answer(toggleAction.execute(task), refusal: busy ? TodoRefusal.busy : nil)
-    case .delete(let task):
+      return answer(toggleAction.execute(uid), refusal: busy ? TodoRefusal.busy : nil)
+    case .delete(let uid):
       let busy = deleteAction.isExecuting
-      return answer(deleteAction.execute(task), refusal: busy ? TodoRefusal.busy : nil)
+      return answer(deleteAction.execute(uid), refusal: busy ? TodoRefusal.busy : nil)
+    case .rename(let uid, let title):
+      if case .failure(let error) = TaskTitle.validate(title) {
+        return Replayed.answered(.rejected(error.message))
+      }
+      let cleaned = (try? TaskTitle.validate(title).get()) ?? title
+      let busy = renameAction.isExecuting
+      return answer(
+        renameAction.execute(TaskRename(uid: uid, title: cleaned)),
+        refusal: busy ? TodoRefusal.busy : nil)
     case .undo:
       let refusal: String? =
         undoSlot.value == nil
@@ -201,7 +228,10 @@ public final class TasksViewModel: ScreenModel {
   private func clearFilter() { rawFilter.accept("") }
 
   private func report(_ error: ActionError) {
-    if case .underlying(let underlying) = error, let failure = underlying as? TaskServiceError {
+    // No such task is the input's refusal, answered to it; the list has no toast for it.
+    if case .underlying(let underlying) = error, let failure = underlying as? TaskServiceError,
+      !failure.isNotFound
+    {
       toasts.accept(failure.message)
     }
   }
@@ -227,7 +257,7 @@ public final class TasksViewModel: ScreenModel {
   private func reportActions() {
     for errors in [
       createAction.errors, editAction.errors.map { $0 }, toggleAction.errors, deleteAction.errors,
-      undoAction.errors, quickAddAction.errors,
+      undoAction.errors, quickAddAction.errors, renameAction.errors,
     ] {
       errors.emit { [weak self] in self?.report($0) }.store(in: &subscriptions)
     }
@@ -266,46 +296,5 @@ public final class TasksViewModel: ScreenModel {
     editor.setActive(isActive)  // opened from a seen list, it is seen (AV-01)
     coordinator.transition(to: .editTask(editor), type: .modal)
     return editor.outcome
-  }
-
-  /// What one read of the service gives: the rows, or the end of the stream by a failure.
-  enum Load {
-    case listing(TaskListing)
-    case failed
-
-    var listing: TaskListing? {
-      if case .listing(let listing) = self { return listing }
-      return nil
-    }
-    var isFailure: Bool { listing == nil }
-  }
-
-  /// The service's listing (a failure of `statistics` ends it too), delivered on `scheduler`;
-  /// after a failure, `.failed` and then the same again 2 s later. The service is held
-  /// weakly: a retry still scheduled must not keep a session that was let go alive.
-  nonisolated static func loads(
-    from service: any TaskService, scheduler: AnySchedulerOf<DispatchQueue>
-  )
-    -> AnyPublisher<Load, Never>
-  {
-    Deferred { [weak service] () -> AnyPublisher<Load, TaskServiceError> in
-      guard let service else { return Empty().eraseToAnyPublisher() }
-      return service.listing.map(Load.listing)
-        .merge(with: service.statistics.compactMap { _ -> Load? in nil })
-        .eraseToAnyPublisher()
-    }
-    .receive(on: scheduler)
-    .catch { [weak service] _ -> AnyPublisher<Load, Never> in
-      guard let service else { return Empty().eraseToAnyPublisher() }
-      return Just(Load.failed).append(
-        Just(()).delay(for: .seconds(2), scheduler: scheduler)
-          .flatMap { [weak service] () -> AnyPublisher<Load, Never> in
-            guard let service else { return Empty().eraseToAnyPublisher() }
-            return loads(from: service, scheduler: scheduler)
-          }
-      )
-      .eraseToAnyPublisher()
-    }
-    .eraseToAnyPublisher()
   }
 }

@@ -28,12 +28,12 @@
           const name = task.displayTitle;
           return h("li", { class: task.done ? "done" : "" },
             h("input", { type: "checkbox", checked: task.done, "aria-label": name,
-              "data-send": json({ tasks: { toggle: { task } } }) }),
+              "data-send": json({ tasks: { toggle: { uid: task.uid } } }) }),
             h("span", { class: "title", text: name }),
             h("button", { type: "button", text: "Edit", "aria-label": "Edit " + name,
               "data-send": json({ tasks: { edit: { task } } }) }),
             h("button", { type: "button", text: "Delete", "aria-label": "Delete " + name,
-              "data-send": json({ tasks: { delete: { task } } }) }));
+              "data-send": json({ tasks: { delete: { uid: task.uid } } }) }));
         }));
     }
     if (editor) {

@@ -1,0 +1,138 @@
+import AppInfrastructure
+import Foundation
+import GRDB
+import StoreSupport
+import ViewModelKit
+
+// Opening a task store: the checks made before a file is used, the schema, and what a failure
+// to open is called.
+extension SQLiteTaskService {
+
+  /// How often the apps look for another process's commit: a change made by `cli todo`
+  /// shows in an open TUI or web page within a second (issue 40). A look is one `PRAGMA`.
+  public static var otherProcessCheck: DispatchQueue.SchedulerTimeType.Stride { .milliseconds(500) }
+
+  /// Opens (or creates, with the starter tasks) the store at `url`, looking for other
+  /// processes' commits every `checkEvery`. A file that cannot be used is left exactly as it
+  /// was found.
+  public static func open(
+    at url: URL, clock: @escaping @Sendable () -> Date, scheduler: AnySchedulerOf<DispatchQueue>,
+    checkEvery: DispatchQueue.SchedulerTimeType.Stride = .seconds(2)
+  ) throws(TaskStoreError) -> SQLiteTaskService {
+    let path = url.path
+    do {
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
+        attributes: [.posixPermissions: 0o700])
+    } catch {
+      throw .unwritable(path: path)
+    }
+    // Two processes starting on a new directory take turns: the second opens a store the
+    // first has finished creating, instead of meeting SQLITE_BUSY mid-migration.
+    let opened = CreationLock.whileHolding(lockFor: path) {
+      Result { () throws(TaskStoreError) -> SQLiteTaskService in
+        try openUnderLock(path, clock: clock, scheduler: scheduler, checkEvery: checkEvery)
+      }
+    }
+    return try opened.get()
+  }
+
+  private static func openUnderLock(
+    _ path: String, clock: @escaping @Sendable () -> Date, scheduler: AnySchedulerOf<DispatchQueue>,
+    checkEvery: DispatchQueue.SchedulerTimeType.Stride
+  ) throws(TaskStoreError) -> SQLiteTaskService {
+    do {
+      try StoreFileCheck.check(path, as: identity)
+    } catch .notOurs, .newerVersion {
+      throw .incompatible(path: path)  // TD-72's name for both
+    } catch .damaged {
+      throw .corrupt(path: path)  // TD-69's
+    } catch {
+      throw .unusable(error)
+    }
+    PrivateFile.prepareStore(path)
+    do {
+      var configuration = Configuration()
+      configuration.busyMode = .timeout(StoreWaits.busy)
+      configuration.prepareDatabase { db in
+        try db.execute(sql: "PRAGMA synchronous = NORMAL")
+      }
+      let pool = try DatabasePool(path: path, configuration: configuration)
+      let service = try finishOpening(pool, clock: clock)
+      service.startChecking(scheduler, every: checkEvery)
+      return service
+    } catch let error as TaskStoreError {
+      throw error
+    } catch {
+      throw map(error, path: path)
+    }
+  }
+
+  /// A private in-memory database run by the same code, for storage tests.
+  public static func inMemory(clock: @escaping @Sendable () -> Date, starterTasks: Bool = true)
+    throws(TaskStoreError)
+    -> SQLiteTaskService
+  {
+    do {
+      return try finishOpening(DatabaseQueue(), clock: clock, starterTasks: starterTasks)
+    } catch let error as TaskStoreError {
+      throw error
+    } catch {
+      throw map(error, path: ":memory:")
+    }
+  }
+
+  private static func finishOpening(
+    _ database: any DatabaseWriter, clock: @escaping @Sendable () -> Date, starterTasks: Bool = true
+  ) throws -> SQLiteTaskService {
+    try migrator(clock: clock, starterTasks: starterTasks).migrate(database)
+    let version = try database.writeWithoutTransaction { db in try dataVersion(db) }
+    return SQLiteTaskService(database: database, dataVersion: version, clock: clock)
+  }
+
+  /// What a task store looks like, for the check made before opening a file.
+  static let identity = StoreIdentity(
+    name: "todo", knownMigrations: ["v1", "v2-section-order"], tables: ["task"])
+
+  private static func migrator(clock: @escaping @Sendable () -> Date, starterTasks: Bool)
+    -> DatabaseMigrator
+  {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("v1") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE task (
+            uid INTEGER PRIMARY KEY AUTOINCREMENT,
+            title TEXT NOT NULL,
+            added INTEGER NOT NULL,
+            checked INTEGER)
+          """)
+      guard starterTasks else { return }
+      for task in TaskItem.starterTasks(at: clock()) {
+        try insert(task, db)
+      }
+    }
+    // Each section in its order without a sort: `cli todo list` reads a store of any size a
+    // page at a time (issue 41). Partial indexes, one per section; the uid is the rowid.
+    migrator.registerMigration("v2-section-order") { db in
+      try db.execute(
+        sql: """
+          CREATE INDEX task_due_order ON task(added, uid) WHERE checked IS NULL;
+          CREATE INDEX task_done_order ON task(checked, uid) WHERE checked IS NOT NULL;
+          """)
+    }
+    return migrator
+  }
+
+  private static func map(_ error: any Error, path: String) -> TaskStoreError {
+    guard let error = error as? DatabaseError else {
+      return .failed(path: path, reason: "\(error)")
+    }
+    switch error.resultCode {
+    case .SQLITE_NOTADB, .SQLITE_CORRUPT: return .corrupt(path: path)
+    case .SQLITE_BUSY, .SQLITE_LOCKED: return .locked(path: path)
+    case .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM: return .unwritable(path: path)
+    default: return .failed(path: path, reason: error.message ?? "\(error.resultCode)")
+    }
+  }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import ViewModelKit
+
+extension TasksViewModel {
+  /// Every task of one section, in the section's order, read from the store `size` at a time:
+  /// each page is asked for only once the one before has been delivered, so a list of any size
+  /// is never held whole (`cli todo list` on a million tasks). Delivered on the scheduler; the
+  /// first page always comes, empty for an empty section; the last one is shorter than `size`
+  /// (possibly empty).
+  public func pages(of kind: TaskSection.Kind, size: Int = 1_000) -> AnyPublisher<
+    [TaskItem], TaskServiceError
+  > {
+    let walk = TaskPageWalk(service: service, kind: kind, size: max(1, size), scheduler: scheduler)
+    return walk.pages.handleEvents(
+      receiveCancel: { walk.cancel() }, receiveRequest: { _ in walk.start() }
+    )
+    .eraseToAnyPublisher()
+  }
+}
+
+/// One walk through a section: asks the service for the page after the last task delivered.
+final class TaskPageWalk {
+  let pages = PassthroughSubject<[TaskItem], TaskServiceError>()
+  private let service: any TaskService
+  private let kind: TaskSection.Kind
+  private let size: Int
+  private let scheduler: AnySchedulerOf<DispatchQueue>
+  private var started = false
+  private var current: AnyCancellable?
+
+  init(
+    service: any TaskService, kind: TaskSection.Kind, size: Int,
+    scheduler: AnySchedulerOf<DispatchQueue>
+  ) {
+    self.service = service
+    self.kind = kind
+    self.size = size
+    self.scheduler = scheduler
+  }
+
+  /// Asks for the first page, once.
+  func start() {
+    guard !started else { return }
+    started = true
+    fetch(after: nil)
+  }
+
+  func cancel() { current?.cancel() }
+
+  private func fetch(after cursor: TaskItem?) {
+    current = service.page(of: kind, after: cursor, limit: size).receive(on: scheduler)
+      .sink(
+        receiveCompletion: { [weak self] completion in
+          if case .failure(let error) = completion { self?.pages.send(completion: .failure(error)) }
+        },
+        receiveValue: { [weak self] page in
+          guard let self else { return }
+          pages.send(page)
+          if page.count < size {
+            pages.send(completion: .finished)
+          } else {
+            fetch(after: page.last)
+          }
+        })
+  }
+}

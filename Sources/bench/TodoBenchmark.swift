@@ -113,7 +113,6 @@ private func runTodoBenchmarks() -> Bool {
   let ownWritesReadNothing = rig.service.fullReadCount == 1
 
   var words = ["milk", "card"]
-  let debounce = 0.150
   let filter = measure("P5 filter (4 letters) → sections", warmup: 2, runs: 20) {
     words.swapAt(0, 1)
     let seen = rig.run { _, outputs in outputs.sectionValues }
@@ -123,9 +122,10 @@ private func runTodoBenchmarks() -> Bool {
   budgets.append(
     Budget(
       Measurement(
-        label: filter.label, samples: filter.samples.map { max(0, $0 - debounce) },
-        operationsPerRun: 1),
-      limit: 0.150, timedPart: "input → sections, less the 150 ms debounce"))
+        label: filter.label, samples: filter.samples, operationsPerRun: 1),
+      // CPU time: the 150 ms debounce is a wait, which costs none (taking it off, as the
+      // wall-clock figure did, left nothing: the row read 0 ns).
+      limit: 0.150, timedPart: "input → sections; the debounce's wait costs no CPU"))
   rig.run { session, _ in session.tasks.setFilter("") }
   rig.waitUntilSettled()
 

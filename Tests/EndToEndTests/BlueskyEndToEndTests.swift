@@ -41,6 +41,18 @@ struct BlueskyEndToEndTests {
       #expect(output.stdout.contains(line), "\(line)\n\(output.stdout)")
     }
     #expect(!output.stdout.contains("Sample data"))
+    // Issue 42, item 4: under --json each post carries its own AT URI and its bsky.app page.
+    let json = try await Executables.run(
+      "cli", ["tweets", "--ephemeral", "--json"], input: "timeline\n", environment: environment)
+    #expect(json.status == 0, "\(json.stderr)")
+    #expect(
+      json.stdout.contains(
+        #""link":"https:\/\/bsky.app\/profile\/ada.bsky.social\/post\/3m6hbywc2k22b""#)
+        || json.stdout.contains(
+          #""link":"https://bsky.app/profile/ada.bsky.social/post/3m6hbywc2k22b""#),
+      "\(json.stdout.prefix(600))")
+    #expect(json.stdout.contains(#""uri":"at:"#), "\(json.stdout.prefix(600))")
+    #expect(!json.stdout.contains("x.com"))
   }
 
   @Test("a BLUESKY_LIST that is not a list's address stops the app with what it takes")

@@ -118,14 +118,15 @@ public enum BlueskyDecoder {
       else { return nil }
       let tweet = Tweet(
         id: id, authorID: by.id, text: "@\(author.username): \(text)", createdAt: at,
-        kind: .retweet)
+        kind: .retweet, uri: BlueskyPostAddress.checked(uri))
       return (tweet, [(by, byDID), (author, authorDID)])
     }
     guard let id = BlueskyIDs.tid(uri: uri) ?? BlueskyIDs.timeOrdered(created, salt: uri) else {
       return nil
     }
     let tweet = Tweet(
-      id: id, authorID: author.id, text: text, createdAt: created, kind: kind(post, record))
+      id: id, authorID: author.id, text: text, createdAt: created, kind: kind(post, record),
+      uri: BlueskyPostAddress.checked(uri))
     return (tweet, [(author, authorDID)])
   }
 

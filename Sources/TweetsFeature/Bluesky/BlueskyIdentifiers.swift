@@ -110,3 +110,29 @@ public enum BlueskyIDs {
     return hash
   }
 }
+
+/// A Bluesky post's addresses: its AT URI (`at://<did>/app.bsky.feed.post/<rkey>`, as the
+/// service names it) and its page on the web (`https://bsky.app/profile/<handle>/post/<rkey>`).
+public enum BlueskyPostAddress {
+  /// `uri` when it is a post's AT URI with a valid owner and record key, else nil: what a
+  /// server sends is checked before it is kept or made into a link.
+  public static func checked(_ uri: String) -> String? {
+    guard uri.utf8.count <= 1_024, uri.hasPrefix("at://") else { return nil }
+    let parts = uri.dropFirst(5).split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 3, parts[1] == "app.bsky.feed.post",
+      BlueskyListReference.isOwner(String(parts[0])),
+      BlueskyListReference.isRecordKey(String(parts[2]))
+    else { return nil }
+    return uri
+  }
+
+  /// The post's page on bsky.app, under `handle` when it is one (else the URI's DID, which
+  /// bsky.app takes too); nil when `uri` is not a post's AT URI.
+  public static func web(_ uri: String, handle: String) -> String? {
+    guard let uri = checked(uri) else { return nil }
+    let parts = uri.dropFirst(5).split(separator: "/")
+    let owner =
+      BlueskyListReference.isOwner(handle) && !handle.hasPrefix("did:") ? handle : String(parts[0])
+    return "https://bsky.app/profile/\(owner)/post/\(parts[2])"
+  }
+}

@@ -35,15 +35,21 @@ public struct Tweet: Equatable, Sendable {
   public var text: String
   public var createdAt: Date
   public var kind: TweetKind
+  /// The post's own address on its service when it has one of its own: a Bluesky post's AT
+  /// URI (`at://<did>/app.bsky.feed.post/<rkey>`; a repost's is the reposted post's). Nil for
+  /// a Twitter tweet, whose id is its address.
+  public var uri: String?
 
   public init(
-    id: TwitterID, authorID: TwitterID, text: String, createdAt: Date, kind: TweetKind = .original
+    id: TwitterID, authorID: TwitterID, text: String, createdAt: Date, kind: TweetKind = .original,
+    uri: String? = nil
   ) {
     self.id = id
     self.authorID = authorID
     self.text = text
     self.createdAt = createdAt
     self.kind = kind
+    self.uri = uri
   }
 }
 

@@ -19,13 +19,24 @@ public struct TweetRow: Equatable, Sendable {
   /// `(retweet)`, `(reply)`, `(quote)` or "" (extension E7); `line` starts its text with it.
   public let mark: String
 
-  /// The tweet on the web (extension E5): `https://x.com/<username>/status/<id>`.
+  /// The post's own address on its service: a Bluesky post's AT URI; nil for a tweet.
+  public let uri: String?
+
+  /// The post on the web (extension E5): a Bluesky post's page,
+  /// `https://bsky.app/profile/<handle>/post/<rkey>` (a repost's under the reposted author's
+  /// DID, from the URI); a tweet's, `https://x.com/<username>/status/<id>`.
   public var link: String {
-    "https://x.com/\(authorUsername.isEmpty ? "i" : authorUsername)/status/\(id)"
+    if let uri,
+      let page = BlueskyPostAddress.web(uri, handle: mark == "(retweet)" ? "" : authorUsername)
+    {
+      return page
+    }
+    return "https://x.com/\(authorUsername.isEmpty ? "i" : authorUsername)/status/\(id)"
   }
 
   public init(_ stored: StoredTweet, age: String) {
     id = stored.tweet.id
+    uri = stored.tweet.uri
     text = stored.tweet.text
     createdAt = stored.tweet.createdAt
     self.age = age
@@ -55,7 +66,7 @@ public struct TweetRow: Equatable, Sendable {
 
 extension TweetRow: Codable {
   private enum CodingKeys: String, CodingKey {
-    case id, authorName, authorUsername, text, age, header, line, createdAt, mark, link
+    case id, authorName, authorUsername, text, age, header, line, createdAt, mark, link, uri
   }
 
   /// The row's fields, and its `link` (the tweet on the web), which is made from them.
@@ -71,6 +82,7 @@ extension TweetRow: Codable {
     try container.encode(createdAt, forKey: .createdAt)
     try container.encode(mark, forKey: .mark)
     try container.encode(link, forKey: .link)
+    try container.encodeIfPresent(uri, forKey: .uri)
   }
 
   /// Reads what `encode(to:)` writes (the link is made again, not read).
@@ -85,6 +97,7 @@ extension TweetRow: Codable {
     line = try container.decode(String.self, forKey: .line)
     createdAt = try container.decode(Date.self, forKey: .createdAt)
     mark = try container.decode(String.self, forKey: .mark)
+    uri = try container.decodeIfPresent(String.self, forKey: .uri)
   }
 }
 

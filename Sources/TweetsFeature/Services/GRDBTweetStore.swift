@@ -29,7 +29,8 @@ public final class GRDBTweetStore: TweetStore, Sendable {
 
   /// What a tweet store looks like, for the check made before opening a file.
   static let identity = StoreIdentity(
-    name: "tweets", knownMigrations: ["v1", "v2"], tables: ["user", "tweet", "list_tweet"])
+    name: "tweets", knownMigrations: ["v1", "v2", "v3-post-uri"],
+    tables: ["user", "tweet", "list_tweet"])
 
   /// The store at `url`, or in memory (with `openFailure`) when that fails. The file is checked
   /// and opened under the data directory's creation lock, so two processes starting on a new
@@ -114,6 +115,11 @@ public final class GRDBTweetStore: TweetStore, Sendable {
     migrator.registerMigration("v2") { db in
       try db.execute(sql: "ALTER TABLE tweet ADD COLUMN kind TEXT NOT NULL DEFAULT ''")
     }
+    // A Bluesky post's own AT URI, for its link (issue 42); stored tweets keep none until
+    // they are fetched again.
+    migrator.registerMigration("v3-post-uri") { db in
+      try db.execute(sql: "ALTER TABLE tweet ADD COLUMN uri TEXT")
+    }
     try migrator.migrate(queue)
     return queue
   }
@@ -127,15 +133,18 @@ public final class GRDBTweetStore: TweetStore, Sendable {
         for tweet in page.tweets {
           try db.execute(
             sql: """
-              INSERT INTO tweet (id, author_id, text, created_at, kind) VALUES (?, ?, ?, ?, ?)
+              INSERT INTO tweet (id, author_id, text, created_at, kind, uri)
+              VALUES (?, ?, ?, ?, ?, ?)
               ON CONFLICT(id) DO UPDATE SET author_id = excluded.author_id,
-                text = excluded.text, created_at = excluded.created_at, kind = excluded.kind
+                text = excluded.text, created_at = excluded.created_at, kind = excluded.kind,
+                uri = excluded.uri
               WHERE author_id IS NOT excluded.author_id OR text IS NOT excluded.text
                 OR created_at IS NOT excluded.created_at OR kind IS NOT excluded.kind
+                OR uri IS NOT excluded.uri
               """,
             arguments: [
               tweet.id.rawValue, tweet.authorID.rawValue, tweet.text,
-              tweet.createdAt.timeIntervalSince1970, tweet.kind.rawValue,
+              tweet.createdAt.timeIntervalSince1970, tweet.kind.rawValue, tweet.uri,
             ])
           if let list {
             try db.execute(
@@ -274,7 +283,7 @@ public final class GRDBTweetStore: TweetStore, Sendable {
       db,
       sql: """
         SELECT t.id, t.author_id, t.text, t.created_at, t.kind,
-               u.id, u.name, u.username, u.description, u.profile_image_url, u.url
+               u.id, u.name, u.username, u.description, u.profile_image_url, u.url, t.uri
         FROM list_tweet l JOIN tweet t ON t.id = l.tweet_id
         LEFT JOIN user u ON u.id = t.author_id
         WHERE l.list_id = ? ORDER BY l.tweet_id DESC LIMIT ?
@@ -287,7 +296,8 @@ public final class GRDBTweetStore: TweetStore, Sendable {
         authorID: TwitterID(rawValue: try row.decode(atIndex: 1)),
         text: try row.decode(atIndex: 2),
         createdAt: Date(timeIntervalSince1970: try row.decode(atIndex: 3)),
-        kind: TweetKind(rawValue: try row.decode(atIndex: 4)) ?? .original)
+        kind: TweetKind(rawValue: try row.decode(atIndex: 4)) ?? .original,
+        uri: (try row.decode(atIndex: 11) as String?).flatMap(BlueskyPostAddress.checked))
       let userID: Int64? = try row.decode(atIndex: 5)
       let author = try userID.map { id throws in
         User(

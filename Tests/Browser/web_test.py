@@ -188,6 +188,14 @@ def check_todo_from_cli():
         d.quit()
 
 
+def line_button(d, name):
+    """The checkout line's button with this accessible name."""
+    for candidate in d.find_elements(By.CSS_SELECTOR, "ul.items button"):
+        if candidate.accessible_name == name:
+            return candidate
+    raise AssertionError(f"no line button named {name!r}")
+
+
 def check_checkout():
     d = browser(360, 900)
     try:
@@ -202,6 +210,11 @@ def check_checkout():
               lambda d: "Total: 1.90 GBP" in text(d) and "2 items" in text(d))
         button(d, "Checkout").click()
         until(d, "checkout: the cart's lines", lambda d: "2 Bag of Peas for 1.90 GBP" in text(d))
+        # Issue 42: the checkout edits its lines (one more, one less, remove).
+        line_button(d, "One more: Bag of Peas").click()
+        until(d, "checkout: one more", lambda d: "3 Bag of Peas for 2.85 GBP" in text(d))
+        line_button(d, "One less: Bag of Peas").click()
+        until(d, "checkout: one less", lambda d: "2 Bag of Peas for 1.90 GBP" in text(d))
         button(d, "Place order").click()
         until(d, "order form refusal: the hint is said", lambda d: alert(d) == "Complete your details")
         button(d, "Change currency").click()
@@ -223,6 +236,9 @@ def check_checkout():
         until(d, "order: back to an empty cart", lambda d: "Total: 0.00 AUD" in text(d))
         button(d, "Orders").click()
         until(d, "history: the order is listed", lambda d: "#000001" in text(d))
+        d.find_element(By.CSS_SELECTOR, "details summary").click()
+        until(d, "history: the order's detail says where it goes",
+              lambda d: "Ship to: 1 Loop Road" in text(d))
         button(d, "Close").click()
         button(d, "Account").click()
         until(d, "account: the form opens", lambda d: "Create account" in text(d))

@@ -35,6 +35,18 @@ struct HistoryBehaviourTests {
     #expect(h.value(h.history.emptyText) == "")
   }
 
+  @Test("issue 42: an order's detail says where it goes, its address on one line")
+  func shipTo() throws {
+    let h = fixtureHarness()
+    let rows = h.value(h.history.rows)
+    #expect(
+      rows.map(\.shipTo) == [
+        "Ship to: Flat 3, 9 Mill Street, Harwick", "Ship to: 12 Larch Row, Brixfield",
+      ])
+    let text = try WireFormat.text(try #require(rows.first))
+    #expect(text.contains(#""shipTo":"Ship to: Flat 3, 9 Mill Street, Harwick""#))
+  }
+
   @Test("CO-65 a single unit reads 1 item")
   func co65SingleUnit() {
     let h = Harness().start()

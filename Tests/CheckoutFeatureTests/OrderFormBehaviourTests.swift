@@ -51,6 +51,29 @@ struct OrderFormBehaviourTests {
         == .invalid("Email is too long (max 254)"))
   }
 
+  @Test("issue 42: one e-mail rule as a shop's: one @, a domain with a dot, no spaces")
+  func shopEmails() {
+    for valid in [
+      "ana.lima@example.co.uk", "a@b.c", "ana+shop@mail-1.example.com", "ana@例え.jp",
+    ] {
+      #expect(OrderFormRules.email(valid) == .valid, "\(valid)")
+    }
+    for invalid in [
+      "bob@ana@example.com", "ana @example.com", "ana@exa mple.com", "ana@example",
+      "ana@.example.com", "ana@example..com", "ana@-example.com", "ana@example.com-",
+      ".ana@example.com", "an..a@example.com", "ana@exam_ple.com", "ana\u{7}@example.com",
+      String(repeating: "a", count: 65) + "@example.com",
+    ] {
+      #expect(
+        OrderFormRules.email(invalid) == .invalid("Enter a valid email address"), "\(invalid)")
+    }
+    // The account takes the same rule (its form and its create button).
+    let account = AccountHarness()
+    account.model.setEmail("bob@ana@example.com")
+    account.scheduler.settle()
+    #expect(account.state.emailStatus == .invalid("Enter a valid email address"))
+  }
+
   @Test("CO-54 addresses")
   func co54() {
     #expect(OrderFormRules.address("") == .invalid("Address is required"))

@@ -89,5 +89,10 @@ struct JSONSchemaEndToEndTests {
     #expect(schema.problems(time, against: "todo") != [])
     let good = try JSONAny.parse(#"{"total":{"amount":"1.90","currency":"GBP"},"cartCount":2}"#)
     #expect(schema.problems(good, against: "checkout") == [])
+    // Issue 42: each currency's own decimals.
+    let yen = try JSONAny.parse(#"{"total":{"amount":"1168","currency":"JPY"},"cartCount":2}"#)
+    #expect(schema.problems(yen, against: "checkout") == [])
+    let dinar = try JSONAny.parse(#"{"total":{"amount":"0.45","currency":"BHD"},"cartCount":2}"#)
+    #expect(schema.problems(dinar, against: "checkout") != [])
   }
 }

@@ -41,7 +41,7 @@ struct CheckoutScreenTests {
       Array(lines[0...3]) == [
         "[4 Checkout]",
         " Checkout                                                         Currency: GBP", rule,
-        "  2 Bag of Peas for 1.90 GBP",
+        "> 2 Bag of Peas for 1.90 GBP",
       ])
     #expect(lines[14] == rule)
     #expect(
@@ -80,6 +80,21 @@ struct CheckoutScreenTests {
         """)
   }
 
+  @Test("issue 42: on the checkout, ↓ selects a line, +/- change it, d takes it out")
+  func editLines() {
+    let h = TUIHarness()
+    h.press(.character("+"), .character("+"), .down, .character("+"), .character("c"))
+    #expect(h.screen().contains("> 2 Bag of Peas for 1.90 GBP"))
+    h.press(.character("+"))
+    #expect(h.screen().contains("> 3 Bag of Peas for 2.85 GBP"))
+    h.press(.down, .character("-"))
+    #expect(!h.screen().contains("Dozen of Eggs"))  // one less of one is none: the line goes
+    #expect(h.screen().contains("> 3 Bag of Peas for 2.85 GBP"))  // the selection follows
+    h.press(.character("d"))
+    #expect(h.screen().contains("Your cart is empty"))
+    #expect(h.screen().contains("Total: 0.00 GBP"))
+  }
+
   @Test("40x12: the checkout shows the focused field and the Place order line")
   func smallCheckout() {
     let h = TUIHarness(width: 40, height: 12)
@@ -89,7 +104,7 @@ struct CheckoutScreenTests {
         [4 Checkout]
          Checkout                 Currency: GBP
          ──────────────────────────────────────
-          1 Bag of Peas for 0.95 GBP
+        > 1 Bag of Peas for 0.95 GBP
 
          ──────────────────────────────────────
          Total: 0.95 GBP    [ Change currency ]
@@ -134,7 +149,7 @@ struct CheckoutScreenTests {
     h.press(.character("J"))
     h.press(.enter)
     #expect(h.screen().contains("Currency: JPY"))
-    #expect(h.screen().contains(" Total: 363.85 JPY"))
+    #expect(h.screen().contains(" Total: 364 JPY"))
     h.press(.character("x"), .character("z"), .escape)
     #expect(h.screen().contains("Currency: JPY"))
   }

@@ -72,7 +72,8 @@ public final class CheckoutCLI: CLIApplication {
       ])
     ordersOutput = .rows(
       "orders", initial: false, session.history.state, \.rows,
-      lines: { [$0.summary] + $0.lines.map { "  " + $0 } }, data: { $0 })
+      lines: { [$0.summary, "  " + $0.customer, "  " + $0.shipTo] + $0.lines.map { "  " + $0 } },
+      data: { $0 })
     subscription = session.stack.drive { [weak self] in self?.stack = $0 }
     followingCatalog = catalog.drive { [weak self] in self?.catalogState = $0 }
     followingCheckout = checkout.drive { [weak self] in self?.checkoutState = $0 }
@@ -172,7 +173,12 @@ public final class CheckoutCLI: CLIApplication {
   func changeQuantity(adding: Bool, _ arguments: [String]) -> CommandOutcome {
     var words = arguments
     var quantity = 1
-    if words.count >= 2, let last = words.last, let number = Int(last) {
+    // `remove peas all` takes the whole line out (issue 42).
+    var wholeLine = false
+    if !adding, words.count >= 2, words.last == "all" {
+      wholeLine = true
+      words.removeLast()
+    } else if words.count >= 2, let last = words.last, let number = Int(last) {
       quantity = number
       words.removeLast()
     }
@@ -183,11 +189,29 @@ public final class CheckoutCLI: CLIApplication {
     case .failure(let error):
       return CommandOutcome(.rejected(error.message))
     case .success(let product):
-      let result =
-        adding
-        ? session.catalog.send(.add(id: product.id, quantity: quantity))
-        : session.catalog.send(.remove(id: product.id, quantity: quantity))
-      var outcome = CommandOutcome(result)
+      // On the checkout screen its own inputs edit the lines (issue 42); else the catalog's.
+      let onCheckout: Bool
+      if case .checkout = session.model(of: CheckoutSession.fullScreenScene(of: stack)) {
+        onCheckout = true
+      } else {
+        onCheckout = false
+      }
+      let id = product.id
+      var outcome: CommandOutcome
+      switch (onCheckout, adding) {
+      case (true, true):
+        outcome = CommandOutcome(later: session.checkout.send(.add(id: id, quantity: quantity)))
+      case (true, false):
+        outcome = CommandOutcome(
+          later: session.checkout.send(
+            wholeLine ? .removeLine(id: id) : .remove(id: id, quantity: quantity)))
+      case (false, true):
+        outcome = CommandOutcome(session.catalog.send(.add(id: id, quantity: quantity)))
+      case (false, false):
+        // A whole line is all 99 a line can hold.
+        outcome = CommandOutcome(
+          session.catalog.send(.remove(id: id, quantity: wholeLine ? 99 : quantity)))
+      }
       let catalog = session.catalog
       outcome.summary = { [weak self] in
         guard let state = self?.catalogState, let total = state.totalAmount else { return nil }

@@ -16,7 +16,25 @@ public struct Currency: Identifiable, Equatable, Hashable, Sendable {
   public static let gbp = Currency(code: "GBP", rate: ScaledDecimal(units: 1, scale: 0))
 
   /// `base` pence converted into this currency's minor units (see `Money.convert`).
-  public func convert(_ base: Int) -> Int { Money.convert(base, rate: rate) }
+  public func convert(_ base: Int) -> Int {
+    Money.convert(base, rate: rate, minorUnits: minorUnits)
+  }
+
+  /// How many decimals the currency's amounts have (ISO 4217's minor units).
+  public var minorUnits: Int { Self.minorUnits(of: code) }
+
+  /// ISO 4217's minor units for `code`: 0 for currencies without a subdivision in use (JPY,
+  /// KRW, ISK, …), 3 for the dinars and rials that have thousandths (BHD, KWD, OMR, …), else 2.
+  public static func minorUnits(of code: String) -> Int {
+    switch code {
+    case "BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF", "UGX", "UYI",
+      "VND", "VUV", "XAF", "XOF", "XPF":
+      0
+    case "BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND": 3
+    case "CLF", "UYW": 4
+    default: 2
+    }
+  }
 
   /// `base` pence, converted and formatted: "1.99 AUD".
   public func format(base: Int) -> String { Money.format(convert(base), code: code) }

@@ -1,28 +1,38 @@
 /// The money rules every checkout view model uses. Amounts are integer minor units (pence,
-/// cents): exact, and formatted without locale or `NumberFormatter`.
+/// cents, whole yen: as many decimals as ISO 4217 gives the currency), exact, and formatted
+/// without locale or `NumberFormatter`.
 public enum Money {
-  /// `base` minor units of GBP in the currency of `rate`: multiplied exactly, then rounded
-  /// once, half-up, to 2 decimals. 18192.5 (Peas in JPY) becomes 18193. A result beyond
-  /// `Int`'s range (only reachable with a rate the decoder refuses) is clamped, never a trap.
-  public static func convert(_ base: Int, rate: ScaledDecimal) -> Int {
-    let product = Int128(base) * Int128(rate.units)
-    guard rate.scale > 0 else { return Int(clamping: product) }
-    let divisor = power10(min(rate.scale, 38))
+  /// `base` minor units of GBP in the currency of `rate`, in that currency's `minorUnits`
+  /// (ISO 4217: 2 for most, 0 for JPY and KRW, 3 for BHD): multiplied exactly, then rounded
+  /// once, half-up, at the end. 18192.5 JPY (peas) becomes 18193 yen. A result beyond `Int`'s
+  /// range (only reachable with a rate the decoder refuses) is clamped, never a trap.
+  public static func convert(_ base: Int, rate: ScaledDecimal, minorUnits: Int = 2) -> Int {
+    // base is in hundredths of a pound: the result is base × rate × 10^minorUnits / 100.
+    let units = min(max(minorUnits, 0), 18)
+    var (product, overflow) = Int128(base).multipliedReportingOverflow(by: Int128(rate.units))
+    let scaled = product.multipliedReportingOverflow(by: power10(units))
+    (product, overflow) = (scaled.partialValue, overflow || scaled.overflow)
+    if overflow { return base < 0 ? Int.min : Int.max }
+    let divisor = power10(min(rate.scale + 2, 38))
     let magnitude = (product.magnitude + UInt128(divisor / 2)) / UInt128(divisor)
     return product < 0 ? Int(clamping: -Int128(clamping: magnitude)) : Int(clamping: magnitude)
   }
 
-  /// "0.95 GBP", "1168.15 JPY": exactly 2 decimals, ".", no grouping, a space and the code.
-  /// Never "-0.00".
+  /// "0.95 GBP", "761 JPY", "0.125 BHD": the currency's own decimals, ".", no grouping, a space
+  /// and the code. Never "-0.00".
   public static func format(_ minor: Int, code: String) -> String {
-    "\(amountText(minor)) \(code)"
+    "\(amountText(minor, minorUnits: Currency.minorUnits(of: code))) \(code)"
   }
 
-  /// The number part of `format`: "0.95", "1234.50".
-  public static func amountText(_ minor: Int) -> String {
+  /// The number part of `format`: "0.95", "1234.50", "761" (with `minorUnits` decimals).
+  public static func amountText(_ minor: Int, minorUnits: Int = 2) -> String {
+    let units = min(max(minorUnits, 0), 18)
     let magnitude = minor.magnitude
-    let cents = magnitude % 100
-    let text = "\(magnitude / 100).\(cents < 10 ? "0" : "")\(cents)"
+    guard units > 0 else { return minor < 0 ? "-\(magnitude)" : "\(magnitude)" }
+    let divisor = UInt(power10(units))
+    let fraction = String(magnitude % divisor)
+    let text =
+      "\(magnitude / divisor)." + String(repeating: "0", count: units - fraction.count) + fraction
     return minor < 0 ? "-" + text : text
   }
 
@@ -40,7 +50,7 @@ public enum Money {
     return value
   }
 
-  private static func power10(_ exponent: Int) -> Int128 {
+  static func power10(_ exponent: Int) -> Int128 {
     var result: Int128 = 1
     for _ in 0..<exponent { result *= 10 }
     return result
@@ -61,8 +71,10 @@ public struct MoneyAmount: Equatable, Sendable {
     self.currency = currency
   }
 
-  /// "1.90": exactly 2 decimals, never "-0.00".
-  public var amount: String { Money.amountText(minor) }
+  /// "1.90", "761": the currency's own decimals (ISO 4217), never "-0.00".
+  public var amount: String {
+    Money.amountText(minor, minorUnits: Currency.minorUnits(of: currency))
+  }
 }
 
 extension MoneyAmount: Codable {
@@ -75,29 +87,33 @@ extension MoneyAmount: Codable {
     try container.encode(currency, forKey: .currency)
   }
 
-  /// Reads what `encode(to:)` writes: an optional `-`, digits, `.` and exactly 2 digits,
-  /// within `Int`'s range; anything else is refused as corrupt.
+  /// Reads what `encode(to:)` writes: an optional `-`, digits, and the currency's decimals
+  /// after a `.` (none for JPY), within `Int`'s range; anything else is refused as corrupt.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let text = try container.decode(String.self, forKey: .amount)
-    guard let minor = Self.minor(text) else {
+    let currency = try container.decode(String.self, forKey: .currency)
+    guard let minor = Self.minor(text, decimals: Currency.minorUnits(of: currency)) else {
       throw DecodingError.dataCorruptedError(
-        forKey: .amount, in: container, debugDescription: "Not an amount with 2 decimals")
+        forKey: .amount, in: container,
+        debugDescription: "Not an amount with \(currency)'s decimals")
     }
-    self.init(minor: minor, currency: try container.decode(String.self, forKey: .currency))
+    self.init(minor: minor, currency: currency)
   }
 
-  /// Minor units of `"-12.34"`, or nil.
-  private static func minor(_ text: String) -> Int? {
+  /// Minor units of `"-12.34"` (with `decimals` digits after the point, none and no point
+  /// for 0), or nil.
+  private static func minor(_ text: String, decimals: Int) -> Int? {
     let negative = text.hasPrefix("-")
     let parts = text.dropFirst(negative ? 1 : 0)
       .split(separator: ".", omittingEmptySubsequences: false)
-    guard parts.count == 2, parts[1].count == 2, !parts[0].isEmpty,
-      (parts[0] + parts[1]).allSatisfy({ $0.isASCII && $0.isNumber }),
-      let whole = Int(parts[0]), let cents = Int(parts[1])
+    let fraction = parts.count == 2 ? parts[1] : ""
+    guard parts.count == (decimals == 0 ? 1 : 2), fraction.count == decimals, !parts[0].isEmpty,
+      (parts[0] + fraction).allSatisfy({ $0.isASCII && $0.isNumber }),
+      parts[0].count <= 19, let whole = Int(parts[0])
     else { return nil }
-    let scaled = whole.multipliedReportingOverflow(by: 100)
-    let sum = scaled.partialValue.addingReportingOverflow(cents)
+    let scaled = whole.multipliedReportingOverflow(by: Int(Money.power10(decimals)))
+    let sum = scaled.partialValue.addingReportingOverflow(Int(fraction) ?? 0)
     guard !scaled.overflow, !sum.overflow else { return nil }
     return negative ? -sum.partialValue : sum.partialValue
   }

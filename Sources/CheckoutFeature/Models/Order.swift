@@ -34,7 +34,10 @@ public struct OrderLine: Equatable, Sendable {
   }
 
   public var unitPrice: Decimal { Decimal(unitPriceMinor) / 100 }
-  public var amount: Decimal { Decimal(amountMinor) / 100 }
+  /// `amountMinor` in the order currency's major units (`minorUnits`: its decimals).
+  public func amount(minorUnits: Int) -> Decimal {
+    Decimal(amountMinor) / Decimal(Int(Money.power10(min(max(minorUnits, 0), 18))))
+  }
 }
 
 /// An order ready to be saved.
@@ -62,7 +65,9 @@ public struct OrderDraft: Equatable, Sendable {
   }
 
   public var baseTotal: Decimal { Decimal(baseTotalMinor) / 100 }
-  public var total: Decimal { Decimal(totalMinor) / 100 }
+  public var total: Decimal {
+    Decimal(totalMinor) / Decimal(Int(Money.power10(min(max(currency.minorUnits, 0), 18))))
+  }
   /// The sum of the quantities.
   public var itemCount: Int { lines.reduce(0) { $0 + $1.quantity } }
 }

@@ -25,7 +25,7 @@ public final class SQLiteCheckoutStorage: CheckoutStorage, Sendable {
   /// What a checkout store looks like: the composition checks the file against it at start,
   /// before anything may write to it.
   public static let identity = StoreIdentity(
-    name: "checkout", knownMigrations: ["v1", "v2"],
+    name: "checkout", knownMigrations: ["v1", "v2", "v3-minor-units"],
     tables: ["cart_item", "order_header", "order_line"])
 
   public func loadCart() -> AnyPublisher<[String: Int], StorageError> {
@@ -250,6 +250,7 @@ public final class SQLiteCheckoutStorage: CheckoutStorage, Sendable {
             id INTEGER PRIMARY KEY CHECK (id = 1), username TEXT NOT NULL, email TEXT NOT NULL)
           """)
     }
+    migrator.registerMigration("v3-minor-units", migrate: OrderAmountsMigration.toMinorUnits)
     return migrator
   }
 

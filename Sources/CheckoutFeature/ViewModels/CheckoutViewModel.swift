@@ -33,6 +33,8 @@ public final class CheckoutViewModel: ScreenModel {
   // MARK: State
 
   private let store: CurrencyStore
+  /// The cart whose lines the screen shows and edits.
+  private let cart: CartStore
   /// Whether rates can be had: online, or offline from rates the service keeps.
   private let online: DerivedValue<Bool>
   private let openTable = BehaviorRelay<RatesTable?>(value: nil)
@@ -67,6 +69,7 @@ public final class CheckoutViewModel: ScreenModel {
   ) {
     self.navigator = navigator
     store = currency
+    self.cart = cart
     self.rates = rates
     self.scheduler = scheduler
     self.activity = activity
@@ -156,6 +159,9 @@ public final class CheckoutViewModel: ScreenModel {
     case .back:
       navigator?.returnToCatalog()
     case .restoreCurrency(let code): restore(code)
+    case .add(let id, let quantity): return cart.add(id, quantity: quantity).pending
+    case .remove(let id, let quantity): return cart.remove(id, quantity: quantity).pending
+    case .removeLine(let id): return cart.remove(id, quantity: 99).pending
     }
     return InputResult.accepted.pending
   }
@@ -301,6 +307,14 @@ public enum CheckoutInput: Codable, Equatable, Sendable {
   case cancel
   /// Returns to the catalog.
   case back
+  /// Adds units of a cart line's product, as the catalog's `add` does (issue 42: quantities
+  /// are edited on the checkout screen too); refused past 99, for an unknown product or a
+  /// quantity under 1.
+  case add(id: String, quantity: Int)
+  /// Takes units off a cart line; the line goes at 0.
+  case remove(id: String, quantity: Int)
+  /// Takes a whole line out of the cart.
+  case removeLine(id: String)
   /// Starts in a remembered or configured currency once the screen is first seen and online;
   /// when its rate cannot be had, GBP stays and a message says why.
   case restoreCurrency(code: String)

@@ -57,13 +57,38 @@ public enum OrderFormRules {
     return .valid
   }
 
+  /// The one e-mail rule, the order form's and the account's (issue 42): at most 254
+  /// characters, and an address as a shop takes one (`isEmailAddress`).
   public static func email(_ raw: String) -> FieldStatus {
     let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
     if text.count > 254 { return .invalid("Email is too long (max 254)") }
-    guard text.wholeMatch(of: /\S+@\S+\.\S+/) != nil else {
-      return .invalid("Enter a valid email address")
-    }
+    guard isEmailAddress(text) else { return .invalid("Enter a valid email address") }
     return .valid
+  }
+
+  /// Exactly one `@`; before it 1–64 characters with no white space or control character,
+  /// not starting or ending with a dot and with no two dots together; after it a domain of at
+  /// least two labels joined by single dots, each 1–63 letters (any script), digits or hyphens,
+  /// not starting or ending with a hyphen. `bob@ana@example.com`, `ana @example.com` and
+  /// `ana@example` are refused.
+  public static func isEmailAddress(_ text: String) -> Bool {
+    let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+    guard parts.count == 2 else { return false }
+    let (local, domain) = (parts[0], parts[1])
+    guard (1...64).contains(local.count), local.first != ".", local.last != ".",
+      !local.contains(".."),
+      local.unicodeScalars.allSatisfy({
+        !$0.properties.isWhitespace && $0.properties.generalCategory != .control
+      })
+    else { return false }
+    let labels = domain.split(separator: ".", omittingEmptySubsequences: false)
+    return labels.count >= 2
+      && labels.allSatisfy { label in
+        (1...63).contains(label.count) && label.first != "-" && label.last != "-"
+          && label.unicodeScalars.allSatisfy {
+            $0 == "-" || $0.properties.isAlphabetic || ("0"..."9").contains($0)
+          }
+      }
   }
 
   public static func address(_ raw: String) -> FieldStatus {

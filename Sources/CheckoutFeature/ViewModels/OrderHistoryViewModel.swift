@@ -8,6 +8,9 @@ public struct OrderRow: Identifiable, Equatable, Sendable, Codable {
   public let summary: String
   /// "Bram Oakley, bram.oakley@example.net".
   public let customer: String
+  /// "Ship to: 4 Quay Lane, Dunmore": where the order goes (the address's lines joined by
+  /// commas), part of an order's detail in every head (issue 42).
+  public let shipTo: String
   /// "4 Can of Beans for 3.50 EUR", in order.
   public let lines: [String]
   /// When it was placed.
@@ -24,7 +27,7 @@ public struct OrderRow: Identifiable, Equatable, Sendable, Codable {
   /// On the wire, data under the plain names (`items` is the count, `lines` the lines as
   /// data) and the display texts as `summary` and `lineTexts`.
   enum CodingKeys: String, CodingKey {
-    case number, summary, customer, placedAt, total
+    case number, summary, customer, shipTo, placedAt, total
     case lines = "lineTexts"
     case itemCount = "items"
     case items = "lines"
@@ -139,6 +142,7 @@ public final class OrderHistoryViewModel: ScreenModel {
       summary:
         "\(number)  \(formatter.string(from: draft.placedAt))  \(count)  \(Money.format(draft.totalMinor, code: code))",
       customer: "\(draft.customer.name), \(draft.customer.email)",
+      shipTo: "Ship to: " + Self.oneLine(draft.customer.address),
       lines: draft.lines.map {
         "\($0.quantity) \($0.title) for \(Money.format($0.amountMinor, code: code))"
       },
@@ -149,6 +153,16 @@ public final class OrderHistoryViewModel: ScreenModel {
           productID: $0.productID, title: $0.title, quantity: $0.quantity,
           amount: MoneyAmount(minor: $0.amountMinor, currency: code))
       })
+  }
+}
+
+extension OrderHistoryViewModel {
+  /// An address on one line: its lines, trimmed, joined by ", ".
+  nonisolated static func oneLine(_ address: String) -> String {
+    address.split(whereSeparator: \.isNewline)
+      .map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty }
+      .joined(separator: ", ")
   }
 }
 

@@ -20,6 +20,9 @@ extension CheckoutScreen {
     case focus(Field?), clearFilter
     case pickerMove(Int), pickerChoose
     case historyMove(Int), expandOrder
+    /// The checkout's cart lines: move the selection, one more or one less of the selected
+    /// line, take the line out (issue 42).
+    case lineMove(Int), lineAdd, lineRemove, lineDrop
   }
 
   var keyMode: KeyMode {
@@ -70,6 +73,16 @@ extension CheckoutScreen {
         [.character("o")], "o", in: [.catalog], hint: "orders", help: "order history",
         .history(.open)),
       KeyBinding([.character("A")], "A", in: [.catalog], hint: "account", .account(.open)),
+      KeyBinding([.up, .character("k")], "↑", in: [.checkout], .lineMove(-1)),
+      KeyBinding([.down, .character("j")], "↓", in: [.checkout], .lineMove(1)),
+      // No hint on the bar (it is full at 80 columns); `?` lists them.
+      KeyBinding(
+        [.character("+"), .character("=")], "+/-", in: [.checkout],
+        help: "one more or one less of the selected line", .lineAdd),
+      KeyBinding([.character("-")], "-", in: [.checkout], .lineRemove),
+      KeyBinding(
+        [.character("d"), .delete], "d", in: [.checkout],
+        help: "take the selected line out of the cart", .lineDrop),
       KeyBinding(
         [.character("x")], "x", in: [.checkout], hint: "currency", help: "change currency",
         enabled: checkout.changeCurrencyEnabled, .checkout(.openCurrencyPicker)),
@@ -117,8 +130,8 @@ extension CheckoutScreen {
     case .page(let pages): list.move(by: pages * listHeight, in: rows, visible: listHeight)
     case .toStart: list.moveToStart(in: rows, visible: listHeight)
     case .toEnd: list.moveToEnd(in: rows, visible: listHeight)
-    case .addOne: if let row = selectedRow { send(.add(id: row.id, quantity: 1)) }
-    case .removeOne: if let row = selectedRow { send(.remove(id: row.id, quantity: 1)) }
+    case .addOne: if let row = selectedRow { send(CatalogInput.add(id: row.id, quantity: 1)) }
+    case .removeOne: if let row = selectedRow { send(CatalogInput.remove(id: row.id, quantity: 1)) }
     case .catalog(let input): send(input)
     case .checkout(let input): send(input)
     case .form(let input): send(input)
@@ -141,6 +154,12 @@ extension CheckoutScreen {
       }
     case .historyMove(let delta):
       historyPosition.move(by: delta, in: ListRows(count: history.rows.count), visible: 100)
+    case .lineMove(let delta):
+      linePosition.move(by: delta, in: ListRows(count: checkout.rows.count), visible: 100)
+    case .lineAdd: if let line = selectedLine { send(CheckoutInput.add(id: line.id, quantity: 1)) }
+    case .lineRemove:
+      if let line = selectedLine { send(CheckoutInput.remove(id: line.id, quantity: 1)) }
+    case .lineDrop: if let line = selectedLine { send(CheckoutInput.removeLine(id: line.id)) }
     case .expandOrder:
       guard history.rows.indices.contains(historyPosition.selection) else { return }
       let number = history.rows[historyPosition.selection].number

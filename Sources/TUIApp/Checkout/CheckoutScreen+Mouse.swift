@@ -41,10 +41,10 @@ extension CheckoutScreen {
       case .row(let index)?: list.select(index, in: rows, visible: listHeight)
       case .decrease(let index)?:
         list.select(index, in: rows, visible: listHeight)
-        if let row = selectedRow { send(.remove(id: row.id, quantity: 1)) }
+        if let row = selectedRow { send(CatalogInput.remove(id: row.id, quantity: 1)) }
       case .increase(let index)?:
         list.select(index, in: rows, visible: listHeight)
-        if let row = selectedRow { send(.add(id: row.id, quantity: 1)) }
+        if let row = selectedRow { send(CatalogInput.add(id: row.id, quantity: 1)) }
       case .checkout?: send(CatalogInput.checkout)
       case .back?: send(CheckoutInput.back)
       case .currency?: openCurrencyPicker()

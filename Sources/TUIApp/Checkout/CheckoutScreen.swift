@@ -35,6 +35,8 @@ public final class CheckoutScreen: AppScreen, DriverBound {
   var list = ListState()
   var pickerSelection = 0
   var historyPosition = ListState()
+  /// The selected line of the checkout's cart.
+  var linePosition = ListState()
   var expandedOrder: Int?
   lazy var spinner = SpinnerClock(scheduler: scheduler) { [weak self] in self?.redraw() }
   /// The terminal's size, as last told (`resize`).
@@ -168,6 +170,13 @@ public final class CheckoutScreen: AppScreen, DriverBound {
   func send(_ input: OrderFormInput) { toast.showRefusal(of: session.orderForm.send(input)) }
   func send(_ input: OrderHistoryInput) { toast.showRefusal(of: session.history.send(input)) }
   func send(_ input: AccountInput) { toast.showRefusal(of: session.account.send(input)) }
+
+  /// The checkout's selected cart line, if there is one.
+  var selectedLine: CheckoutRow? {
+    let rows = checkout.rows
+    guard !rows.isEmpty else { return nil }
+    return rows[min(max(linePosition.selection, 0), rows.count - 1)]
+  }
 
   var selectedRow: CatalogRow? {
     catalog.rows.indices.contains(list.selection) ? catalog.rows[list.selection] : nil

@@ -122,8 +122,13 @@ extension CheckoutScreen {
     if cartRows.isEmpty {
       painter.fitted("  " + checkout.emptyText, row: 3, column: 0, width: width, style: .dim)
     }
+    let selected = min(max(linePosition.selection, 0), max(cartRows.count - 1, 0))
     for (index, row) in cartRows.prefix(max(0, listBottom - 3)).enumerated() {
-      painter.fitted("  " + row.text, row: 3 + index, column: 0, width: width)
+      let isSelected = index == selected && focus == nil
+      painter.fitted(
+        "  " + row.text, row: 3 + index, column: 0, width: width,
+        style: isSelected ? .reverse : .plain)
+      if isSelected { painter.text(">", row: 3 + index, column: 0, style: .bold) }
     }
     if cartRows.count > listBottom - 3, listBottom - 3 > 0 {
       painter.fitted(
@@ -213,6 +218,7 @@ extension CheckoutScreen {
       lines.append(order.summary)
       if expandedOrder == order.number {
         lines.append("  " + order.customer)
+        lines.append("  " + order.shipTo)
         lines += order.lines.map { "  " + $0 }
       }
     }

@@ -64,7 +64,7 @@ struct TodoOneShotTests {
     #expect(service.fullReadCount == 0)
     #expect(streamed.count == 1 + 2 + 2_500)
     let session = try Self.output(service, json: false, session: ["list"])
-    let listed = Array(session.drop { $0 != "canUndo: false" }.dropFirst())
+    let listed = Array(session.drop { !$0.hasPrefix("canUndo:") }.dropFirst())
     #expect(streamed == listed)
     #expect(
       streamed.prefix(3) == ["sections:", "  Due Tasks", "  #2500 [ ] Task 2499 ✓ \"quoted\""])
@@ -117,8 +117,18 @@ struct TodoOneShotTests {
       ])
     #expect(
       try Self.output(service, json: false, oneShot: ["delete", "2501"])
-        == [#"! Deleted "Buy green tea"."#, "Deleted #2501 Buy green tea"])
-    #expect(try Self.output(service, json: false, oneShot: ["toggle", "2501"]).isEmpty)
+        == [
+          #"! Deleted "Buy green tea". Undo brings it back."#,
+          "Deleted #2501 Buy green tea (undo brings it back)",
+        ])
+    // Issue 42: undo, run once, takes the delete back (and then the rename, and so on).
+    #expect(
+      try Self.output(service, json: false, oneShot: ["undo"])
+        == [#"! Restored "Buy green tea"."#, "Restored #2501 Buy green tea"])
+    #expect(
+      try Self.output(service, json: false, oneShot: ["undo"])
+        == [#"! Changed back "Buy tea"."#, "Changed back #2501 Buy tea"])
+    #expect(try Self.output(service, json: false, oneShot: ["toggle", "9999"]).isEmpty)
     #expect(service.fullReadCount == 0)
   }
 

@@ -138,7 +138,8 @@ struct OneLineAnswerEndToEndTests {
     #expect(try await todo(["toggle", "6"]).stdout == "Checked #6 Buy milk\n")
     #expect(try await todo(["toggle", "6"]).stdout == "Unchecked #6 Buy milk\n")
     let deleted = try await todo(["delete", "6"])
-    #expect(deleted.stdout.hasSuffix("Deleted #6 Buy milk\n"), "\(deleted.stdout)")
+    #expect(
+      deleted.stdout.hasSuffix("Deleted #6 Buy milk (undo brings it back)\n"), "\(deleted.stdout)")
     let json = try await todo(["--json", "add", "Call Ana"])
     #expect(
       json.stdout.hasPrefix(#"{"answer":{"action":"added","task":{"added":""#), "\(json.stdout)")

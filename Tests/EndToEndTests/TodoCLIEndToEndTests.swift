@@ -74,7 +74,7 @@ struct TodoCLIEndToEndTests {
     #expect(
       output.stdout.hasSuffix(
         """
-        ! Deleted "Press d to delete a task and u to undo".
+        ! Deleted "Press d to delete a task and u to undo". Undo brings it back.
         sections:
           Due Tasks
           #5 [ ] Welcome! Press Space to check off a task
@@ -90,6 +90,22 @@ struct TodoCLIEndToEndTests {
         """))
     #expect(output.stderr == "error: no task #42\n")
     #expect(output.status == 1)
+  }
+
+  @Test("issue 42: an undo lasts: a later process takes back a delete, then an add")
+  func lastingUndo() async throws {
+    let folder = try Executables.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    func todo(_ words: String...) async throws -> Executables.Output {
+      try await Executables.run("cli", ["todo", "--data-dir", folder.path] + words)
+    }
+    #expect(try await todo("add", "Buy", "milk").stdout == "Added #6 Buy milk\n")
+    _ = try await todo("delete", "6")
+    let restored = try await todo("undo")
+    #expect(restored.stdout.hasSuffix("Restored #6 Buy milk\n") && restored.status == 0)
+    #expect(try await todo("undo").stdout.hasSuffix("Removed #6 Buy milk\n"))
+    let nothing = try await todo("undo")
+    #expect(nothing.stderr == "error: Nothing to undo.\n" && nothing.status == 1)
   }
 
   @Test("a store that cannot be opened is a start-up error")

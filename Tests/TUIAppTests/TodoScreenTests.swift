@@ -94,7 +94,7 @@ struct TodoScreenTests {
     h.press(.down, .character("d"))
     #expect(
       h.screen().components(separatedBy: "\n")[22]
-        == " ! Deleted \"Press Enter to edit a task's title\".")
+        == " ! Deleted \"Press Enter to edit a task's title\". Undo brings it back.")
     h.press(.character("u"))
     #expect(h.screen().contains("   [ ] Press Enter to edit a task's title"))
   }

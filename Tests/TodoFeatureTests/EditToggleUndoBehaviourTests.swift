@@ -210,7 +210,9 @@ struct EditToggleUndoBehaviourTests {
     h.tasks.delete(h.task(4))
     h.scheduler.settle()
     #expect(h.layout == "due [5,3,2,1] · done []")
-    #expect(h.toasts.values == ["Deleted \"Press Enter to edit a task's title\"."])
+    // Issue 42: a delete says how to take it back.
+    #expect(
+      h.toasts.values == ["Deleted \"Press Enter to edit a task's title\". Undo brings it back."])
     #expect(h.value(h.tasks.canUndo))
     h.tasks.undo()
     h.scheduler.settle()
@@ -235,7 +237,7 @@ struct EditToggleUndoBehaviourTests {
     #expect(h.layout == "due [5,4,3,1] · done [2]")
   }
 
-  @Test("TD-37 only the last delete can be undone")
+  @Test("TD-37, as issue 42 has it: undo takes back every change, newest first")
   func td37() {
     let h = TodoHarness()
     h.tasks.delete(h.task(4))
@@ -245,6 +247,10 @@ struct EditToggleUndoBehaviourTests {
     h.tasks.undo()
     h.scheduler.settle()
     #expect(h.tasks.task(uid: 2) != nil && h.tasks.task(uid: 4) == nil)
+    #expect(h.value(h.tasks.canUndo))  // the first delete is still kept
+    h.tasks.undo()
+    h.scheduler.settle()
+    #expect(h.tasks.task(uid: 4) != nil)
     #expect(h.value(h.tasks.canUndo) == false)
   }
 
@@ -258,7 +264,7 @@ struct EditToggleUndoBehaviourTests {
     #expect(h.toasts.values.isEmpty)
   }
 
-  @Test("TD-39 undo after adding another task keeps both")
+  @Test("TD-39, as issue 42 has it: an add is a change too, taken back before the delete")
   func td39() {
     let h = TodoHarness()
     h.tasks.delete(h.task(4))
@@ -267,7 +273,44 @@ struct EditToggleUndoBehaviourTests {
     h.scheduler.settle()
     h.tasks.undo()
     h.scheduler.settle()
-    #expect(h.tasks.task(uid: 4) != nil && h.tasks.task(uid: 6)?.title == "New")
+    #expect(h.tasks.task(uid: 4) == nil && h.tasks.task(uid: 6) == nil)
+    #expect(h.toasts.values.last == "Removed \"New\".")
+    h.tasks.undo()
+    h.scheduler.settle()
+    #expect(h.tasks.task(uid: 4) != nil)
+  }
+
+  @Test("issue 42: toggles and renames are taken back; an editor's create and OK is one change")
+  func undoEveryChange() throws {
+    let h = TodoHarness()
+    h.tasks.toggle(h.task(3))
+    h.scheduler.settle()
+    h.tasks.send(.rename(uid: 2, title: "Water the basil"))
+    h.scheduler.settle()
+    h.tasks.create()
+    h.scheduler.settle()
+    let editor = try #require(h.editor)
+    editor.send(.setTitle(text: "Call the plumber"))
+    editor.ok()
+    h.scheduler.settle()
+    #expect(h.task(6).title == "Call the plumber")
+    h.tasks.undo()  // the new task goes, in one step
+    h.scheduler.settle()
+    #expect(h.tasks.task(uid: 6) == nil)
+    h.tasks.undo()
+    h.scheduler.settle()
+    #expect(h.task(2).title == "Press d to delete a task and u to undo")
+    #expect(h.toasts.values.last == "Changed back \"Press d to delete a task and u to undo\".")
+    h.tasks.undo()
+    h.scheduler.settle()
+    #expect(!h.task(3).isDone)
+    #expect(h.value(h.tasks.canUndo) == false)
+    // A new task the editor cancels was never added: nothing is kept to take back.
+    h.tasks.create()
+    h.scheduler.settle()
+    try #require(h.editor).send(.cancel)
+    h.scheduler.settle()
+    #expect(h.value(h.tasks.canUndo) == false)
   }
 
   @Test("TD-40 uids are not reused")
@@ -290,7 +333,10 @@ struct EditToggleUndoBehaviourTests {
     ])
     h.tasks.delete(h.task(1))
     h.scheduler.settle()
-    #expect(h.toasts.values == ["Deleted \"Renew the passport before the summer ho…\"."])
+    #expect(
+      h.toasts.values == [
+        "Deleted \"Renew the passport before the summer ho…\". Undo brings it back."
+      ])
   }
 
   @Test("TD-42 a failing delete keeps everything")

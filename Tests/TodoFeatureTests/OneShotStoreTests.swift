@@ -104,7 +104,9 @@ struct OneShotStoreTests {
     settle(scheduler, service)
     #expect(removed.last == .accepted)
     #expect(
-      toasts.values.map(\.message) == ["Deleted \"Welcome! Press Space to check off a task\"."])
+      toasts.values.map(\.message) == [
+        "Deleted \"Welcome! Press Space to check off a task\". Undo brings it back."
+      ])
     #expect(service.fullReadCount == 0)
     // Looking at the list reads it once, with every change in it.
     let state = tasks.state.record(on: scheduler)

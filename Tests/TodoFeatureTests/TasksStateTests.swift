@@ -25,6 +25,7 @@ struct TasksStateTests {
       $0.statistics = "5 tasks, 4 due."
       $0.tabTitle = "Todo (4)"
       $0.counts = TaskStatistics(total: 5, due: 4)
+      $0.canUndo = true  // issue 42: a toggle can be taken back, in the same state
     }
     state.finish()
   }

@@ -68,6 +68,12 @@ final class FakeTaskService: TaskService {
   func restore(_ task: TaskItem) -> AnyPublisher<TaskItem, TaskServiceError> {
     later(inner.restore(task))
   }
+  var undoDepth: AnyPublisher<Int, TaskServiceError> { inner.undoDepth }
+  func undo() -> AnyPublisher<TaskUndone, TaskServiceError> { later(inner.undo()) }
+  func discard(_ task: TaskItem) -> AnyPublisher<TaskItem, TaskServiceError> {
+    failDelete
+      ? Fail(error: .deletionFailed(task)).eraseToAnyPublisher() : later(inner.discard(task))
+  }
 }
 
 /// A TasksViewModel over the five starter tasks, a headless coordinator and a test scheduler.

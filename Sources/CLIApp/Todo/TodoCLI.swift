@@ -9,6 +9,8 @@ public final class TodoCLI: CLIApplication {
   private let session: TodoSession
   /// The last task each change made, for its one-line answer.
   private var lastChanged: [TaskChangeKind: TaskItem] = [:]
+  /// What the last undo took back, for its one-line answer.
+  private var lastUndone: TaskUndone?
   /// The counts as `tasks.counts` last delivered them (`stats` without the list).
   private var lastCounts: TaskCountsState?
   /// The tasks shown, as the state last delivered them, for Tab's task numbers.
@@ -48,6 +50,8 @@ public final class TodoCLI: CLIApplication {
     ] {
       elements.emit { [weak self] in self?.lastChanged[kind] = $0 }.store(in: &subscriptions)
     }
+    tasks.undoAction.elements.emit { [weak self] in self?.lastUndone = $0 }
+      .store(in: &subscriptions)
   }
 
   private var listScreen: ListScreen {
@@ -177,6 +181,29 @@ public final class TodoCLI: CLIApplication {
     }
     // Opening the editor answers at once.
     return CommandOutcome(tasks.send(.edit(task: task)).immediateAnswer ?? .accepted)
+  }
+
+  /// `undo`: takes back the store's newest kept change, whichever process made it, and says
+  /// what it took back (`Restored #6 Buy milk`).
+  func undo() -> CommandOutcome {
+    lastUndone = nil
+    var outcome = CommandOutcome(later: tasks.send(.undo))
+    outcome.summary = { [weak self] in
+      self?.lastUndone.map {
+        CommandReply(
+          "answer", TaskAnswer.undone($0), data: TaskChange(action: Self.action($0), task: $0.task))
+      }
+    }
+    return outcome
+  }
+
+  /// `--json`'s word for what an undo did.
+  static func action(_ undone: TaskUndone) -> String {
+    switch undone.kind {
+    case .deleted: "restored"
+    case .added: "removed"
+    case .changed: "changed back"
+    }
   }
 
   /// The outcome of a change sent to the list: its answer when the store has done it, and its

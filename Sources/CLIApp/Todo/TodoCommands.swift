@@ -79,12 +79,11 @@ extension TodoGrammar {
 
   struct Undo: CommandOf {
     static let configuration = CommandConfiguration(
-      commandName: "undo", abstract: "bring back the last deleted task")
+      commandName: "undo",
+      abstract: "take back the last change (add, edit, check, delete), from any earlier run")
     var answersOnItsOwn: Bool { true }
     @OptionGroup(visibility: .hidden) var options: CLIOptions
-    @MainActor func outcome(in cli: TodoCLI) -> CommandOutcome {
-      CommandOutcome(later: cli.tasks.send(.undo))
-    }
+    @MainActor func outcome(in cli: TodoCLI) -> CommandOutcome { cli.undo() }
   }
 
   struct Filter: CommandOf {

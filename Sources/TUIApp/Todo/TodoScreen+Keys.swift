@@ -52,7 +52,7 @@ extension TodoScreen {
         .delete),
       KeyBinding(
         [.character("u")], "u", in: [.list], hint: narrow ? nil : "undo",
-        help: "undo the last delete", enabled: state?.canUndo ?? false, .input(.undo)),
+        help: "undo the last change", enabled: state?.canUndo ?? false, .input(.undo)),
       KeyBinding(
         [.character("/")], "/", in: [.list], hint: narrow ? nil : "filter",
         help: "filter (Esc clears)", .openFilter),

@@ -11,6 +11,10 @@ public enum TaskServiceError: Error, Equatable, Sendable {
   /// No task has this uid (another process deleted it, or a command named a wrong number):
   /// a refusal, answered to the input that named it, not a toast.
   case notFound(uid: Int64)
+  /// No change is kept to take back.
+  case nothingToUndo
+  /// The kept change could not be taken back (the store could not be written).
+  case undoFailed
 
   public var message: String {
     switch self {
@@ -22,6 +26,8 @@ public enum TaskServiceError: Error, Equatable, Sendable {
     case .restoreFailed(let task): "Could not restore \"\(task.shortTitle)\"."
     case .loadFailed: "Could not read the task list."
     case .notFound(let uid): "no task #\(uid)"
+    case .nothingToUndo: "Nothing to undo."
+    case .undoFailed: "Could not undo the last change."
     }
   }
 }

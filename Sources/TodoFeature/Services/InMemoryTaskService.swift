@@ -7,6 +7,8 @@ public final class InMemoryTaskService: TaskService {
   private let snapshot: TaskSnapshot
   private let clock: @Sendable () -> Date
   private var highestUID: Int64
+  private var journal = TaskJournal()
+  private let depth = BehaviorRelay(value: 0)
 
   public init(tasks: [TaskItem], clock: @escaping @Sendable () -> Date) {
     snapshot = TaskSnapshot(tasks)
@@ -17,11 +19,20 @@ public final class InMemoryTaskService: TaskService {
   public var tasks: AnyPublisher<[TaskItem], TaskServiceError> { snapshot.tasks }
   public var listing: AnyPublisher<TaskListing, TaskServiceError> { snapshot.listing }
   public var statistics: AnyPublisher<TaskStatistics, TaskServiceError> { snapshot.statistics }
+  public var undoDepth: AnyPublisher<Int, TaskServiceError> {
+    depth.removeDuplicates().setFailureType(to: TaskServiceError.self).eraseToAnyPublisher()
+  }
+
+  private func record(_ step: TaskUndoStep) {
+    journal.record(step)
+    depth.accept(journal.steps.count)
+  }
 
   public func createTask(title: String) -> AnyPublisher<TaskItem, TaskServiceError> {
     mutation { [self] in
       highestUID += 1
       let task = TaskItem(uid: highestUID, title: title, added: clock())
+      record(TaskUndoStep(kind: .added, uid: task.uid, before: nil))
       snapshot.put(task)
       return .success(task)
     }
@@ -30,7 +41,9 @@ public final class InMemoryTaskService: TaskService {
   public func update(_ task: TaskItem, title: String) -> AnyPublisher<TaskItem, TaskServiceError> {
     mutation { [self] in
       guard var stored = snapshot.task(task.uid) else { return .failure(.updateFailed(task)) }
+      let before = stored
       stored.title = title
+      if stored != before { record(TaskUndoStep(kind: .changed, uid: task.uid, before: before)) }
       snapshot.put(stored)
       return .success(stored)
     }
@@ -39,7 +52,9 @@ public final class InMemoryTaskService: TaskService {
   public func toggle(_ task: TaskItem) -> AnyPublisher<TaskItem, TaskServiceError> {
     mutation { [self] in
       guard var stored = snapshot.task(task.uid) else { return .failure(.toggleFailed(task)) }
+      let before = stored
       stored.checked = stored.isDone ? nil : clock().wholeMilliseconds
+      record(TaskUndoStep(kind: .changed, uid: task.uid, before: before))
       snapshot.put(stored)
       return .success(stored)
     }
@@ -48,6 +63,7 @@ public final class InMemoryTaskService: TaskService {
   public func delete(_ task: TaskItem) -> AnyPublisher<TaskItem, TaskServiceError> {
     mutation { [self] in
       guard let stored = snapshot.task(task.uid) else { return .failure(.deletionFailed(task)) }
+      record(TaskUndoStep(kind: .deleted, uid: task.uid, before: stored))
       snapshot.remove(task.uid)
       return .success(stored)
     }
@@ -57,9 +73,43 @@ public final class InMemoryTaskService: TaskService {
     mutation { [self] in
       guard snapshot.task(task.uid) == nil else { return .failure(.restoreFailed(task)) }
       highestUID = max(highestUID, task.uid)
+      record(TaskUndoStep(kind: .added, uid: task.uid, before: nil))
       snapshot.put(task)
       return .success(task)
     }
+  }
+
+  public func discard(_ task: TaskItem) -> AnyPublisher<TaskItem, TaskServiceError> {
+    mutation { [self] in
+      guard let stored = snapshot.task(task.uid) else { return .failure(.deletionFailed(task)) }
+      journal.forgetCreation(of: task.uid)
+      depth.accept(journal.steps.count)
+      snapshot.remove(task.uid)
+      return .success(stored)
+    }
+  }
+
+  public func undo() -> AnyPublisher<TaskUndone, TaskServiceError> {
+    Deferred { [self] () -> Result<TaskUndone, TaskServiceError>.Publisher in
+      // The depth is published before the rows, as every change publishes it.
+      while let step = journal.takeNewest() {
+        let stored = snapshot.task(step.uid)
+        switch (step.kind, stored, step.before) {
+        case (.added, let stored?, _):
+          depth.accept(journal.steps.count)
+          snapshot.remove(step.uid)
+          return .init(TaskUndone(kind: .added, task: stored))
+        case (.changed, _?, let before?), (.deleted, nil, let before?):
+          depth.accept(journal.steps.count)
+          snapshot.put(before)
+          return .init(TaskUndone(kind: step.kind, task: before))
+        default: continue  // its task is gone (or back): passed over
+        }
+      }
+      depth.accept(journal.steps.count)
+      return .init(.failure(.nothingToUndo))
+    }
+    .eraseToAnyPublisher()
   }
 
   private func mutation(

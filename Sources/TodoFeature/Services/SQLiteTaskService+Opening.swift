@@ -92,7 +92,7 @@ extension SQLiteTaskService {
 
   /// What a task store looks like, for the check made before opening a file.
   static let identity = StoreIdentity(
-    name: "todo", knownMigrations: ["v1", "v2-section-order"], tables: ["task"])
+    name: "todo", knownMigrations: ["v1", "v2-section-order", "v3-undo-journal"], tables: ["task"])
 
   private static func migrator(clock: @escaping @Sendable () -> Date, starterTasks: Bool)
     -> DatabaseMigrator
@@ -119,6 +119,16 @@ extension SQLiteTaskService {
         sql: """
           CREATE INDEX task_due_order ON task(added, uid) WHERE checked IS NULL;
           CREATE INDEX task_done_order ON task(checked, uid) WHERE checked IS NOT NULL;
+          """)
+    }
+    // The changes kept to take back, the newest 100, whichever process made them (issue 42):
+    // the task as it was before each (nothing for an add).
+    migrator.registerMigration("v3-undo-journal") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE task_undo (
+            id INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, uid INTEGER NOT NULL,
+            title TEXT, added INTEGER, checked INTEGER)
           """)
     }
     return migrator

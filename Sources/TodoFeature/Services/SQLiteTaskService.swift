@@ -13,23 +13,26 @@ import ViewModelKit
 /// period; the apps ask for 0.5 s, `otherProcessCheck`).
 public final class SQLiteTaskService: TaskService, Sendable {
   // Every database call runs on `queue`, one at a time.
-  private let database: any DatabaseWriter
-  private let snapshot: TaskSnapshot
-  private let clock: @Sendable () -> Date
-  private let queue = DispatchQueue(label: "todo.sqlite")
+  let database: any DatabaseWriter
+  let snapshot: TaskSnapshot
+  let clock: @Sendable () -> Date
+  let queue = DispatchQueue(label: "todo.sqlite")
   /// Marks `queue`, so that a first subscription made from work already on it (a mutation's
   /// subscriber) reads there instead of waiting for itself.
   private static let onQueue = DispatchSpecificKey<Bool>()
-  private let state = Locked(State())
+  let state = Locked(State())
   private let check = SendableCancellable()
+  /// How many changes can be taken back, once asked for (`undoDepth`).
+  let undoDepthRelay = BehaviorRelay<Int?>(value: nil)
 
-  private struct State {
+  struct State {
     var dataVersion: Int = 0
     var fullReads = 0
     /// Whether the rows, or the counts, have been asked for (each is read once, on the
     /// first subscription, and again after another process's commit).
     var rowsWanted = false
     var countsWanted = false
+    var undoWanted = false
   }
 
   init(
@@ -43,7 +46,7 @@ public final class SQLiteTaskService: TaskService, Sendable {
   }
 
   /// Runs `work` on the queue and waits for it; at once when already there.
-  private func onQueueNow(_ work: () -> Void) {
+  func onQueueNow(_ work: () -> Void) {
     if DispatchQueue.getSpecific(key: Self.onQueue) == true {
       work()
     } else {
@@ -88,15 +91,16 @@ public final class SQLiteTaskService: TaskService, Sendable {
   /// committed since the last look.
   public func checkForChanges() {
     queue.async { [self] in
-      let wanted = state.withLock { ($0.rowsWanted, $0.countsWanted) }
-      guard wanted.0 || wanted.1 else { return }
+      let wanted = state.withLock { ($0.rowsWanted, $0.countsWanted, $0.undoWanted) }
+      guard wanted.0 || wanted.1 || wanted.2 else { return }
       do {
         let changed = try database.writeWithoutTransaction { db -> Bool in
           let version = try Self.dataVersion(db)
           return version != state.withLock({ $0.dataVersion })
         }
         guard changed else { return }
-        if wanted.0 { readRows() } else { readCounts() }
+        if wanted.0 { readRows() } else if wanted.1 { readCounts() }
+        if wanted.2 { countUndo() }
       } catch {
         snapshot.fail(.loadFailed)
       }
@@ -207,7 +211,9 @@ public final class SQLiteTaskService: TaskService, Sendable {
       try db.execute(
         sql: "INSERT INTO task (title, added, checked) VALUES (?, ?, NULL)",
         arguments: [title, added.millisecondsSince1970])
-      return .put(TaskItem(uid: db.lastInsertedRowID, title: title, added: added), replacing: nil)
+      let task = TaskItem(uid: db.lastInsertedRowID, title: title, added: added)
+      try TaskUndoRows.record(TaskUndoStep(kind: .added, uid: task.uid, before: nil), db)
+      return .put(task, replacing: nil)
     }
   }
 
@@ -217,7 +223,11 @@ public final class SQLiteTaskService: TaskService, Sendable {
       var renamed = stored
       renamed.title = title
       try db.execute(sql: "UPDATE task SET title = ? WHERE uid = ?", arguments: [title, task.uid])
-      return db.changesCount == 1 ? .put(renamed, replacing: stored) : .refused
+      guard db.changesCount == 1 else { return .refused }
+      if renamed != stored {
+        try TaskUndoRows.record(TaskUndoStep(kind: .changed, uid: task.uid, before: stored), db)
+      }
+      return .put(renamed, replacing: stored)
     }
   }
 
@@ -229,7 +239,9 @@ public final class SQLiteTaskService: TaskService, Sendable {
       try db.execute(
         sql: "UPDATE task SET checked = ? WHERE uid = ?",
         arguments: [toggled.checked?.millisecondsSince1970, task.uid])
-      return db.changesCount == 1 ? .put(toggled, replacing: stored) : .refused
+      guard db.changesCount == 1 else { return .refused }
+      try TaskUndoRows.record(TaskUndoStep(kind: .changed, uid: task.uid, before: stored), db)
+      return .put(toggled, replacing: stored)
     }
   }
 
@@ -237,7 +249,9 @@ public final class SQLiteTaskService: TaskService, Sendable {
     write(failure: .deletionFailed(task)) { db in
       guard let stored = try TaskRows.row(db, uid: task.uid) else { return .refused }
       try db.execute(sql: "DELETE FROM task WHERE uid = ?", arguments: [task.uid])
-      return db.changesCount == 1 ? .remove(stored) : .refused
+      guard db.changesCount == 1 else { return .refused }
+      try TaskUndoRows.record(TaskUndoStep(kind: .deleted, uid: task.uid, before: stored), db)
+      return .remove(stored)
     }
   }
 
@@ -245,12 +259,13 @@ public final class SQLiteTaskService: TaskService, Sendable {
     write(failure: .restoreFailed(task)) { db in
       guard try TaskRows.row(db, uid: task.uid) == nil else { return .refused }
       try Self.insert(task, db)
+      try TaskUndoRows.record(TaskUndoStep(kind: .added, uid: task.uid, before: nil), db)
       return .put(task, replacing: nil)
     }
   }
 
   /// What a write did, to patch the snapshot with.
-  private enum Patch {
+  enum Patch {
     /// The row as written, and as it was before (nil: a new row).
     case put(TaskItem, replacing: TaskItem?)
     case remove(TaskItem)
@@ -263,25 +278,41 @@ public final class SQLiteTaskService: TaskService, Sendable {
   private func write(
     failure: TaskServiceError, _ body: @escaping @Sendable (Database) throws -> Patch
   ) -> AnyPublisher<TaskItem, TaskServiceError> {
-    BackgroundWork.run(on: queue) { [self] () -> Result<TaskItem, TaskServiceError> in
+    transact(failure: failure) { db in
+      let patch = try body(db)
+      switch patch {
+      case .put(let task, _), .remove(let task): return (patch, task)
+      case .refused: return (patch, nil)
+      }
+    }
+  }
+
+  /// Runs `body` as one transaction on the queue: on success the file is checkpointed, the
+  /// snapshot patched and the undo depth counted again before the value is answered; a
+  /// refusal rolls back and fails with `failure`, as any error does.
+  func transact<T: Sendable>(
+    failure: TaskServiceError, _ body: @escaping @Sendable (Database) throws -> (Patch, T?)
+  ) -> AnyPublisher<T, TaskServiceError> {
+    BackgroundWork.run(on: queue) { [self] () -> Result<T, TaskServiceError> in
       do {
-        let patch = try database.write { db -> Patch in
-          let patch = try body(db)
-          if case .refused = patch { throw Refused() }
-          return patch
+        let (patch, value) = try database.write { db -> (Patch, T?) in
+          let outcome = try body(db)
+          if case .refused = outcome.0 { throw Refused() }
+          return outcome
         }
         // The database file alone holds every committed change (a user's copy of it too).
         database.writeWithoutTransaction(StoreFileCheck.checkpoint)
+        // The undo depth first: a list that reads it with the rows sees both changed together.
+        if state.withLock({ $0.undoWanted }) { countUndo() }
         switch patch {
-        case .put(let task, let previous):
-          snapshot.put(task, replacing: previous)
-          return .success(task)
-        case .remove(let task):
-          snapshot.remove(task)
-          return .success(task)
-        case .refused:
-          return .failure(failure)
+        case .put(let task, let previous): snapshot.put(task, replacing: previous)
+        case .remove(let task): snapshot.remove(task)
+        case .refused: return .failure(failure)
         }
+        guard let value else { return .failure(failure) }
+        return .success(value)
+      } catch let error as TaskServiceError {
+        return .failure(error)
       } catch {
         return .failure(failure)
       }

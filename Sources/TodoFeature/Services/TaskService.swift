@@ -22,6 +22,15 @@ public protocol TaskService: AnyObject {
   func delete(_ task: TaskItem) -> AnyPublisher<TaskItem, TaskServiceError>
   /// Puts a deleted task back with its own uid and dates (undo).
   func restore(_ task: TaskItem) -> AnyPublisher<TaskItem, TaskServiceError>
+  /// How many changes `undo()` can take back now (at most `TaskUndoStep.kept`): replayed at
+  /// once, then after each change.
+  var undoDepth: AnyPublisher<Int, TaskServiceError> { get }
+  /// Takes back the newest change still kept, whichever process made it (a change that can no
+  /// longer be taken back, as its task is gone, is passed over); fails with `.nothingToUndo`.
+  func undo() -> AnyPublisher<TaskUndone, TaskServiceError>
+  /// Deletes a task the editor created and the user cancelled, as if it was never added: its
+  /// creation is not kept to take back.
+  func discard(_ task: TaskItem) -> AnyPublisher<TaskItem, TaskServiceError>
   /// Looks now for changes another process committed (as the periodic check does), and
   /// publishes them; nothing when there are none.
   func checkForChanges()

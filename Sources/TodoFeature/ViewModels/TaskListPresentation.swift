@@ -37,6 +37,8 @@ extension TasksViewModel {
     let filter: String
     /// The whole list's counts (the filter does not change them, TD-11).
     let counts: TaskStatistics
+    /// Whether the store keeps a change to take back.
+    var canUndo = false
     /// No rows yet: the store's first read is in flight.
     var isReading = false
 

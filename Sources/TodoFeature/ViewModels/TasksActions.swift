@@ -11,12 +11,12 @@ struct TasksActions {
   let toggle: Action<Int64, TaskItem>
   let delete: Action<Int64, TaskItem>
   let rename: Action<TaskRename, TaskItem>
-  let undo: Action<Void, TaskItem>
+  let undo: Action<Void, TaskUndone>
   let quickAdd: Action<String, TaskItem>
 
   init(
     service: any TaskService, activity: ActivityTracker, filter: BehaviorRelay<String>,
-    undoSlot: BehaviorRelay<TaskItem?>, editorOpen: AnyPublisher<Bool, Never>,
+    undoDepth: DerivedValue<Int>, editorOpen: AnyPublisher<Bool, Never>,
     owner: WeakOwner<TasksViewModel>, scheduler: AnySchedulerOf<DispatchQueue>
   ) {
     let notEditing = editorOpen.map { !$0 }
@@ -46,12 +46,9 @@ struct TasksActions {
       activity.track(
         Self.stored(rename.uid, in: service).flatMap { service.update($0, title: rename.title) })
     }
-    undo = Action(enabledIf: undoSlot.map { $0 != nil }, scheduler: scheduler) { _ in
-      // Enabled only with a task to restore; an empty slot restores nothing.
-      guard let task = undoSlot.value else {
-        return Empty<TaskItem, TaskServiceError>().eraseToAnyPublisher()
-      }
-      return activity.track(service.restore(task))
+    // The store's newest kept change, whichever process made it (issue 42).
+    undo = Action(enabledIf: undoDepth.stream.map { $0 > 0 }, scheduler: scheduler) { _ in
+      activity.track(service.undo())
     }
     quickAdd = Action(scheduler: scheduler) { title -> AnyPublisher<TaskItem, any Error> in
       switch TaskTitle.validate(title) {

@@ -15,7 +15,8 @@ public enum TasksInput: Codable, Equatable, Sendable {
   /// Gives the task with this uid a new title without opening the editor; refused with an
   /// invalid title, as `quickAdd` is, or a uid with no task.
   case rename(uid: Int64, title: String)
-  /// Restores the last deleted task; refused with nothing to undo.
+  /// Takes back the store's newest kept change (an add, a toggle, a rename or a delete, from
+  /// this run or an earlier one); refused with nothing to undo.
   case undo
   /// Adds a task with this title at once, without the editor; refused with an invalid title.
   case quickAdd(title: String)

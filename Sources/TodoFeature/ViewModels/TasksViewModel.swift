@@ -34,8 +34,8 @@ public final class TasksViewModel: ScreenModel {
   public let deleteAction: Action<Int64, TaskItem>
   /// Gives the task with a uid a new title, without the editor.
   public let renameAction: Action<TaskRename, TaskItem>
-  /// Restores the last deleted task (enabled while there is one).
-  public let undoAction: Action<Void, TaskItem>
+  /// Takes back the store's newest kept change (enabled while there is one).
+  public let undoAction: Action<Void, TaskUndone>
   /// Adds a task with a title, without the editor.
   public let quickAddAction: Action<String, TaskItem>
 
@@ -48,7 +48,8 @@ public final class TasksViewModel: ScreenModel {
   private let activity: ActivityTracker
   private let snapshot = BehaviorRelay<TaskListing?>(value: nil)
   private let rawFilter = BehaviorRelay(value: "")
-  private let undoSlot = BehaviorRelay<TaskItem?>(value: nil)
+  /// How many changes the store can take back now (issue 42: an undo that lasts).
+  private let undoDepth: DerivedValue<Int>
   private let toasts = PublishRelay<String>()
   private var subscriptions = Set<AnyCancellable>()
   /// Whether the list is seen (`setActive`, `isActive`). Becoming seen looks at the store at
@@ -70,11 +71,14 @@ public final class TasksViewModel: ScreenModel {
     self.scheduler = scheduler
     activity = ActivityTracker(scheduler: scheduler)
     isSettled = activity.isIdle
+    // One count of a table of at most 100 rows; a store that cannot count it has nothing to
+    // take back.
+    undoDepth = DerivedValue(service.undoDepth.replaceError(with: 0), initial: 0)
     // The actions first: the pipelines below use them, and they reach `self` (for the
     // editor) only through `owner`, filled in at the end.
     let owner = WeakOwner<TasksViewModel>()
     let actions = TasksActions(
-      service: service, activity: activity, filter: rawFilter, undoSlot: undoSlot,
+      service: service, activity: activity, filter: rawFilter, undoDepth: undoDepth,
       editorOpen: Self.editorOpen(coordinator), owner: owner, scheduler: scheduler)
     createAction = actions.create
     editAction = actions.edit
@@ -110,13 +114,17 @@ public final class TasksViewModel: ScreenModel {
       startLoading()
       return snapshot
     }
-    .combineLatest(appliedFilter.removeDuplicates()) { listing, filter in
+    .combineLatest(appliedFilter.removeDuplicates()) { [undoDepth] listing, filter in
       // Until the first read is in, the list says it is reading (a large store's first frame).
       guard let listing else { return Shown.reading(filter: filter) }
+      // Whether a change can be taken back is read with the rows: every kept change changes
+      // a row, and the store counts its changes before it publishes the rows, so a change is
+      // one state (TasksStateTests).
       return Shown(
         sections: Self.sections(listing, filter: filter, matcher: matcher), total: listing.count,
         filter: filter,
-        counts: TaskStatistics(total: listing.count, due: listing.due.count))
+        counts: TaskStatistics(total: listing.count, due: listing.due.count),
+        canUndo: undoDepth.value > 0)
     }
     .share(replay: 1)
     // Unchanged sections keep their array, so comparing states is cheap for them; changed
@@ -124,12 +132,12 @@ public final class TasksViewModel: ScreenModel {
     // the state then differs only in the summary (TD-06 holds for the projection).
     // The counts come from the same snapshot as the rows (the service counts its statistics
     // from it too), so a change is one state, not a state for the rows and one for the counts.
-    state = shown.combineLatest(rawFilter, undoSlot) { shown, rawFilter, undo in
+    state = shown.combineLatest(rawFilter) { shown, rawFilter in
       TasksState(
         sections: shown.sections,
         statistics: shown.isReading ? Self.readingText : Self.statisticsText(shown.counts),
         tabTitle: Self.tabTitleText(shown.counts), filterText: rawFilter,
-        filterSummary: shown.summary, canUndo: undo != nil, counts: shown.counts,
+        filterSummary: shown.summary, canUndo: shown.canUndo, counts: shown.counts,
         isReading: shown.isReading)
     }
     .removeDuplicates().asDriver(scheduler: scheduler)
@@ -178,7 +186,7 @@ public final class TasksViewModel: ScreenModel {
         refusal: busy ? TodoRefusal.busy : nil)
     case .undo:
       let refusal: String? =
-        undoSlot.value == nil
+        undoDepth.value == 0
         ? TodoRefusal.nothingToUndo : (undoAction.isExecuting ? TodoRefusal.busy : nil)
       return answer(undoAction.execute(()), refusal: refusal)
     case .quickAdd(let title):
@@ -262,13 +270,11 @@ public final class TasksViewModel: ScreenModel {
       errors.emit { [weak self] in self?.report($0) }.store(in: &subscriptions)
     }
     deleteAction.elements.emit { [weak self] task in
-      self?.undoSlot.accept(task)
-      self?.toasts.accept("Deleted \"\(task.shortTitle)\".")
+      self?.toasts.accept(TaskAnswer.deletedMessage(task))
     }
     .store(in: &subscriptions)
-    undoAction.elements.emit { [weak self] task in
-      self?.undoSlot.accept(nil)
-      self?.toasts.accept("Restored \"\(task.shortTitle)\".")
+    undoAction.elements.emit { [weak self] undone in
+      self?.toasts.accept(undone.message)
     }
     .store(in: &subscriptions)
     quickAddAction.elements.emit { [weak self] _ in self?.clearFilter() }.store(in: &subscriptions)
@@ -287,7 +293,8 @@ public final class TasksViewModel: ScreenModel {
     var cancelWork: Action<Void, Void>?
     if cancelDeletes {
       cancelWork = Action<Void, Void>(scheduler: scheduler) { [unowned self] _ in
-        reportingFailure(tracked(service.delete(task))).map { _ in () }.eraseToAnyPublisher()
+        // A new task cancelled in the editor was never added: nothing is kept to undo.
+        reportingFailure(tracked(service.discard(task))).map { _ in () }.eraseToAnyPublisher()
       }
     }
     let editor = EditTaskViewModel(

@@ -35,6 +35,20 @@ struct WeatherLineTests {
     #expect(WeatherLine.text(shown(), format: "plain") == "plain")
   }
 
+  @Test("issue 42: --format 1 to 4 are wttr.in-style presets; anything else is a format")
+  func presets() {
+    var windy = shown()
+    windy.wind = "9 m/s N"
+    let lines = ["1", "2", " 3 ", "4"].map {
+      WeatherLine.text(windy, format: WeatherLine.resolve($0))
+    }
+    #expect(
+      lines == [
+        "❄ 0°C", "❄ 🌡️0°C 🌬️9 m/s N", "Reykjavík: ❄ 0°C", "Reykjavík: ❄ 🌡️0°C 🌬️9 m/s N",
+      ])
+    #expect(WeatherLine.resolve("5") == "5" && WeatherLine.resolve("%l 1") == "%l 1")
+  }
+
   @Test("a cached display says so; nothing shown or the placeholder is no line")
   func sources() {
     #expect(WeatherLine.text(shown(.cache)) == "Reykjavík: ❄ 0°C (cached)")

@@ -38,7 +38,9 @@ public struct CLIOptions: ParsableArguments, Sendable {
   static let formatHelp =
     "Weather: the line `now` prints, with "
     + WeatherLine.placeholders.map { "%\($0.code) \($0.meaning)" }.joined(separator: ", ")
-    + " (default \"\(WeatherLine.defaultFormat)\")."
+    + " (default \"\(WeatherLine.defaultFormat)\"), or a preset: "
+    + WeatherLine.presets.map { "\($0.name) = \"\($0.format)\"" }.joined(separator: ", ")
+    + " (--format 2 prints ☁ 🌡️12°C 🌬️4 m/s SW)."
 
   public init() {}
 }

@@ -65,8 +65,9 @@ public final class WeatherCLI: CLIApplication {
 
   public func finish() { session.shutdown() }
 
+  /// `--format`: placeholders as written, or a preset's number (`--format 2`).
   public func useAnswerFormat(_ format: String) -> Bool {
-    answerFormat = format
+    answerFormat = WeatherLine.resolve(format)
     return true
   }
 

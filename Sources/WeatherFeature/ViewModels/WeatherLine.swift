@@ -7,6 +7,19 @@ public enum WeatherLine {
   /// wttr.in's `format=3`: `Reykjavík: ❄ 0°C`.
   public static let defaultFormat = "%l: %c %t"
 
+  /// Numbered formats in wttr.in's spirit (issue 42), for `now --format 1` … `4`:
+  /// `☁ 12°C`, `☁ 🌡️12°C 🌬️4 m/s SW`, `London: ☁ 12°C` (the default) and
+  /// `London: ☁ 🌡️12°C 🌬️4 m/s SW`.
+  public static let presets: [(name: String, format: String)] = [
+    ("1", "%c %t"), ("2", "%c 🌡️%t 🌬️%w"), ("3", defaultFormat), ("4", "%l: %c 🌡️%t 🌬️%w"),
+  ]
+
+  /// `format` itself, or the preset it names (`"2"`).
+  public static func resolve(_ format: String) -> String {
+    let name = format.trimmingCharacters(in: .whitespaces)
+    return presets.first { $0.name == name }?.format ?? format
+  }
+
   /// The placeholders `format` takes, with what each stands for.
   public static let placeholders: [(code: Character, meaning: String)] = [
     ("l", "the place"), ("c", "the condition's glyph"), ("C", "the condition in words"),

@@ -120,6 +120,8 @@ public struct CommandReply: Error {
   public var name: String
   /// The line: `Added #107 Buy milk`.
   public var text: String
+  /// The answer's lines when it has several (`cli weather forecast`: a line a day); nil: `text`.
+  public var lines: [String]?
   /// The same answer as data (`{"added":{"uid":107,…}}`); nil: the text is the data.
   public var json: JSONValue?
 

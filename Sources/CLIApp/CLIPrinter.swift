@@ -211,10 +211,11 @@ struct CLIPrinter {
 
   /// A one-line answer: the line itself, or under `--json` `{"<name>": <data>}` (the line
   /// when the answer has no data of its own).
-  func reply(_ name: String, _ text: String, json data: JSONValue? = nil) {
+  func reply(_ name: String, _ text: String, lines: [String]? = nil, json data: JSONValue? = nil) {
     let value = data ?? .string(text)
     if json, let document = gathering.document { return document.set(name, value) }
-    streams.out(json ? JSONValue.object([(name, value)]).text : VisibleText.of(text))
+    if json { return streams.out(JSONValue.object([(name, value)]).text) }
+    for line in lines ?? [text] { streams.out(VisibleText.of(line)) }
   }
 
   func message(_ text: String) {

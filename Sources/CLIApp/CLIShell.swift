@@ -209,7 +209,7 @@ public final class CLIShell {
   /// A command's one-line answer instead of the screen's changes, which count as printed.
   private func answer(_ reply: Result<CommandReply, CommandReply>) {
     switch reply {
-    case .success(let line): printer.reply(line.name, line.text, json: line.json)
+    case .success(let line): printer.reply(line.name, line.text, lines: line.lines, json: line.json)
     case .failure(let problem): reject(problem.text)
     }
     recordBaseline()

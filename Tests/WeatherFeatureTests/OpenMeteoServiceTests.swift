@@ -128,7 +128,7 @@ struct OpenMeteoServiceTests {
     #expect(forecast.steps.dropFirst(8).first?.iconCode.hasPrefix("03") == true)
     #expect(
       await seen.values == [
-        "/v1/forecast?latitude=48.8500&longitude=2.3500&hourly=temperature_2m,weather_code,is_day"
+        "/v1/forecast?latitude=48.8500&longitude=2.3500&hourly=temperature_2m,weather_code,is_day,precipitation_probability"
           + "&forecast_hours=120&wind_speed_unit=ms&timeformat=unixtime&timezone=auto"
       ])
   }

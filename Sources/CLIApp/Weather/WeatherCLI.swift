@@ -93,6 +93,27 @@ public final class WeatherCLI: CLIApplication {
     return outcome
   }
 
+  /// `forecast [city] [--days N]`: looks the place up as `now` does, then prints a line a day
+  /// (`Mon ☁  8°C / 16°C  rain 40%`), at most `days` of them.
+  func forecast(_ rest: String, days: Int?) -> CommandOutcome {
+    if let days, !(1...16).contains(days) { return CommandOutcome(.rejected("days: 1 to 16")) }
+    var outcome = now(rest)
+    outcome.reply = { [weak self] in
+      guard let state = self?.state, state.source.hasWeather, !state.forecast.isEmpty else {
+        let status = self?.state.forecastStatus ?? ""
+        return .failure(CommandReply("forecast", status.isEmpty ? "no forecast to show" : status))
+      }
+      let rows = Array(state.forecast.prefix(days ?? state.forecast.count))
+      var reply = CommandReply(
+        "forecast", rows.map(\.summary).joined(separator: "\n"),
+        data: WeatherForecastAnswer(
+          place: state.cityName, days: rows))
+      reply.lines = rows.map(\.summary)
+      return .success(reply)
+    }
+    return outcome
+  }
+
   /// `search <city>`.
   func search(_ city: String) -> CommandOutcome {
     guard !city.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
@@ -157,4 +178,10 @@ public final class WeatherCLI: CLIApplication {
     }
     return weather.sending(Array(repeating: .pan(direction), count: steps))
   }
+}
+
+/// `forecast`'s answer as data: the place and its days, each in the wire form of a forecast row.
+struct WeatherForecastAnswer: Encodable, Equatable, Sendable {
+  let place: String
+  let days: [ForecastRow]
 }

@@ -6,7 +6,8 @@ public struct WeatherGrammar: AppGrammar {
   public static let configuration = grammar(
     "weather",
     commands: [
-      Search.self, Here.self, Now.self, Map.self, Pan.self, Zoom.self, Units.self, Key.self,
+      Search.self, Here.self, Now.self, Forecast.self, Map.self, Pan.self, Zoom.self, Units.self,
+      Key.self,
       SaveKey.self, Refresh.self,
     ])
   @OptionGroup public var options: CLIOptions
@@ -47,6 +48,19 @@ extension WeatherGrammar {
     var city: [String] = []
     @MainActor func outcome(in cli: WeatherCLI) -> CommandOutcome {
       cli.now(city.joined(separator: " "))
+    }
+  }
+
+  struct Forecast: CommandOf {
+    static let configuration = CommandConfiguration(
+      commandName: "forecast",
+      abstract: "the next days, a line each: day, sky, low / high, chance of rain (--days N)")
+    @OptionGroup(visibility: .hidden) var options: CLIOptions
+    @Option(help: "How many days, 1 to 16 (default: all the forecast has).") var days: Int?
+    @Argument(help: "The city's name (none: the place shown, else the position).")
+    var city: [String] = []
+    @MainActor func outcome(in cli: WeatherCLI) -> CommandOutcome {
+      cli.forecast(city.joined(separator: " "), days: days)
     }
   }
 

@@ -220,7 +220,11 @@ public final class WeatherScreen: AppScreen, DriverBound {
     painter.fitted(state.forecastLevels.map(bar).joined(), row: top, column: left, width: width)
     var row = top + 2
     for day in state.forecast.prefix(6) where row < bottom {
-      let line = day.label + " " + day.levels.map(bar).joined()
+      var line = day.label + " " + day.levels.map(bar).joined()
+      // The chance of rain where the panel has room for it (issue 42).
+      if !day.rainText.isEmpty, TextWidth.of(line) + 3 + TextWidth.of(day.rainText) < width {
+        line += "  " + day.rainText
+      }
       painter.fitted(" " + line, row: row, column: left, width: width)
       row += 1
     }

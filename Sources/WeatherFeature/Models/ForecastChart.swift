@@ -78,6 +78,10 @@ public struct ForecastChart: Sendable {
       var row = ForecastRow(
         day: name, icon: icon, low: low, high: high, bars: bars, text: label + " " + bars)
       row.label = label
+      row.rainChance = day.entries.compactMap(\.step.rainChance).max()
+      row.rainText = row.rainChance.map { "rain \($0)%" } ?? ""
+      row.summary =
+        "\(name) \(icon) \(pad(low)) / \(high)" + (row.rainText.isEmpty ? "" : "  " + row.rainText)
       row.lowValue = unit.value(celsius: temperatures.min()!)
       row.highValue = unit.value(celsius: temperatures.max()!)
       row.levels = slotLevels

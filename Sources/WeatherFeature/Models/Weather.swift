@@ -111,11 +111,14 @@ public struct ForecastStep: Equatable, Sendable {
   public var time: Date
   public var temperatureC: Double
   public var iconCode: String
+  /// The chance of rain, 0…100 %, when the service gives one.
+  public var rainChance: Int?
 
-  public init(time: Date, temperatureC: Double, iconCode: String) {
+  public init(time: Date, temperatureC: Double, iconCode: String, rainChance: Int? = nil) {
     self.time = time
     self.temperatureC = temperatureC
     self.iconCode = iconCode
+    self.rainChance = rainChance
   }
 }
 
@@ -226,11 +229,17 @@ public struct ForecastRow: Equatable, Sendable, Codable {
   public var levels: [Int?] = []
   /// The row before its bars: `Mon ☁   8°C  16°C`.
   public var label: String = ""
+  /// The day's highest chance of rain, 0…100 %, when the service gives one (issue 42).
+  public var rainChance: Int?
+  /// `rain 40%`, or "" without a chance of rain.
+  public var rainText: String = ""
+  /// The day in one line, wttr.in-style: `Mon ☁  8°C / 16°C  rain 40%` (`cli weather forecast`).
+  public var summary: String = ""
 
   /// On the wire, data under the plain names (`low` and `high` are numbers) and the display
   /// texts under `…Text`.
   enum CodingKeys: String, CodingKey {
-    case day, icon, bars, text, levels, label
+    case day, icon, bars, text, levels, label, rainChance, rainText, summary
     case low = "lowText"
     case high = "highText"
     case lowValue = "low"

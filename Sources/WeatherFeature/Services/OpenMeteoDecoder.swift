@@ -93,11 +93,15 @@ public enum OpenMeteoDecoder {
       }
       let code = hourly.weather_code.flatMap { index < $0.count ? $0[index] : nil }
       let isDay = hourly.is_day.flatMap { index < $0.count ? $0[index] : nil } ?? 1
+      let rain = hourly.precipitation_probability?.value.flatMap {
+        index < $0.count ? $0[index] : nil
+      }
       steps.append(
         ForecastStep(
           time: Date(timeIntervalSince1970: time), temperatureC: temperature,
           iconCode: code.flatMap { WMOWeatherCode.condition($0, isDay: isDay != 0) }?.iconCode
-            ?? ""))
+            ?? "",
+          rainChance: rain.flatMap { (0...100).contains($0) ? Int($0.rounded()) : nil }))
     }
     return Forecast(
       cityName: "", timezoneOffset: document.utc_offset_seconds ?? 0, steps: steps)
@@ -152,6 +156,8 @@ public enum OpenMeteoDecoder {
       let temperature_2m: [Double?]
       let weather_code: [Int?]?
       let is_day: [Int?]?
+      /// The chance of rain, 0…100 (issue 42); unreadable: none.
+      let precipitation_probability: Lenient<[Double?]>?
     }
     /// Extras: today's sunrise, sunset and chance of rain; anything unreadable is missing.
     struct Daily: Decodable {

@@ -81,7 +81,8 @@ public struct OpenMeteoService: WeatherService {
   > {
     let items =
       Self.position(coordinate) + [
-        URLQueryItem(name: "hourly", value: "temperature_2m,weather_code,is_day"),
+        URLQueryItem(
+          name: "hourly", value: "temperature_2m,weather_code,is_day,precipitation_probability"),
         URLQueryItem(name: "forecast_hours", value: "120"),
       ] + Self.common
     return WeatherRequest.get(

@@ -102,7 +102,10 @@ public enum WeatherDecoder {
       steps: document.list.map { entry in
         ForecastStep(
           time: Date(timeIntervalSince1970: entry.dt), temperatureC: entry.main.temp,
-          iconCode: entry.weather?.first?.icon ?? "")
+          iconCode: entry.weather?.first?.icon ?? "",
+          rainChance: entry.pop?.value.flatMap {
+            (0...1).contains($0) ? Int(($0 * 100).rounded()) : nil
+          })
       })
   }
 
@@ -211,6 +214,8 @@ public enum WeatherDecoder {
       let dt: Double
       let main: Main
       let weather: [Condition]?
+      /// The chance of rain, 0…1; anything else is left out.
+      let pop: Lenient<Double>?
     }
     struct City: Decodable {
       let name: String?

@@ -101,10 +101,11 @@
       s.forecastStatus ? h("p", { class: "note", text: s.forecastStatus }) : null,
       chart.length ? forecastChart(chart) : null,
       s.forecast.length ? h("table", {},
-        h("thead", {}, h("tr", {}, ["Day", "", "Low", "High"].map((t) => h("th", { text: t })))),
+        h("thead", {}, h("tr", {}, ["Day", "", "Low", "High", "Rain"].map((t) => h("th", { text: t })))),
         h("tbody", {}, s.forecast.map((row) => h("tr", { "data-key": row.day },
           h("td", { text: row.day }), h("td", { text: row.icon }),
-          h("td", { class: "num", text: row.low }), h("td", { class: "num", text: row.high })))))
+          h("td", { class: "num", text: row.low }), h("td", { class: "num", text: row.high }),
+          h("td", { class: "num", text: row.rainText })))))
         : null));
     return body;
   };

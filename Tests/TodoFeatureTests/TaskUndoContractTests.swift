@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 import TodoFeature
 import ViewModelKit
@@ -47,5 +48,29 @@ struct TaskUndoContractTests {
     // Its creation (the 101st kept change, which pushed out the oldest) is forgotten.
     #expect(current(service.undoDepth) == 99)
     #expect(try run(service.undo()).get().task.title == "Task 104")
+  }
+
+  @Test("issue 42: kept changes edited by hand to values of the wrong type are passed over")
+  func hostileJournal() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "undo-hostile-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("todo.sqlite")
+    let service = try SQLiteTaskService.open(
+      at: file, clock: { T0 }, scheduler: DispatchQueue.test.eraseToAnyScheduler())
+    let four = try #require(try run(service.task(uid: 4)).get())
+    _ = try run(service.delete(four)).get()
+    let other = try DatabaseQueue(path: file.path)
+    try other.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO task_undo (kind, uid, title, added, checked) VALUES
+            (42, 'abc', NULL, 'x', 'y'), ('deleted', 5, NULL, 1, NULL), ('nonsense', 1, 't', 1, 2)
+          """)
+    }
+    try other.close()
+    // The three rows that do not read are dropped; the delete under them is taken back.
+    #expect(try run(service.undo()).get() == TaskUndone(kind: .deleted, task: four))
+    #expect(run(service.undo()) == .failure(.nothingToUndo))
   }
 }

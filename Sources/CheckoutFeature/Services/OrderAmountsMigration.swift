@@ -10,17 +10,20 @@ enum OrderAmountsMigration {
     for row in try Row.fetchAll(
       db, sql: "SELECT number, currency, rate, base_total_minor, total_minor FROM order_header")
     {
-      let code: String = row["currency"] ?? ""
+      let code = read(String.self, "currency", row) ?? ""
       let units = Currency.minorUnits(of: code)
-      guard units != 2, let number: Int = row["number"] else { continue }
-      let rate = (row["rate"] as String?).flatMap { ScaledDecimal(text: $0) }
+      guard units != 2, let number = read(Int.self, "number", row) else { continue }
+      let rate = read(String.self, "rate", row).flatMap { ScaledDecimal(text: $0) }
       let convert = { (pence: Int?, stored: Int?) -> Int? in
         if let rate, let pence { return Money.convert(pence, rate: rate, minorUnits: units) }
         return stored.map { rescale($0, to: units) }
       }
       try db.execute(
         sql: "UPDATE order_header SET total_minor = ? WHERE number = ?",
-        arguments: [convert(row["base_total_minor"], row["total_minor"]), number])
+        arguments: [
+          convert(read(Int.self, "base_total_minor", row), read(Int.self, "total_minor", row)),
+          number,
+        ])
       for line in try Row.fetchAll(
         db,
         sql: """
@@ -28,8 +31,8 @@ enum OrderAmountsMigration {
           WHERE order_number = ?
           """, arguments: [number])
       {
-        let quantity: Int? = line["quantity"]
-        let unit: Int? = line["unit_price_minor"]
+        let quantity = read(Int.self, "quantity", line)
+        let unit = read(Int.self, "unit_price_minor", line)
         let pence = quantity.flatMap { q in
           unit.flatMap { u in
             let (product, overflow) = q.multipliedReportingOverflow(by: u)
@@ -38,9 +41,22 @@ enum OrderAmountsMigration {
         }
         try db.execute(
           sql: "UPDATE order_line SET amount_minor = ? WHERE order_number = ? AND position = ?",
-          arguments: [convert(pence, line["amount_minor"]), number, line["position"] as Int?])
+          arguments: [
+            convert(pence, read(Int.self, "amount_minor", line)), number,
+            read(Int.self, "position", line),
+          ])
       }
     }
+  }
+
+  /// A column's value, or nil when it is NULL or of another type (edited by hand): read by
+  /// GRDB's throwing decode, never its trapping subscript.
+  private static func read<T: DatabaseValueConvertible>(
+    _ type: T.Type, _ column: String, _ row: Row
+  )
+    -> T?
+  {
+    (try? row.decode(T?.self, forColumn: column)) ?? nil
   }
 
   /// Hundredths as `units` decimals, rounded half-up once.

@@ -66,10 +66,12 @@ enum TaskRows {
 
   /// How many rows there are and how many are due, counted by SQLite in one pass.
   static func counts(_ db: Database) throws -> TaskStatistics {
-    guard let row = try Row.fetchOne(db, sql: "SELECT count(*), count(checked) FROM task"),
-      let total = row[0] as Int?, let done = row[1] as Int?
-    else { return TaskStatistics(total: 0, due: 0) }
-    return TaskStatistics(total: total, due: total - done)
+    guard let row = try Row.fetchOne(db, sql: "SELECT count(*), count(checked) FROM task") else {
+      return TaskStatistics(total: 0, due: 0)
+    }
+    let total = try row.decode(Int.self, atIndex: 0)
+    let done = try row.decode(Int.self, atIndex: 1)
+    return TaskStatistics(total: total, due: max(0, total - done))
   }
 
   private static func read(

@@ -28,7 +28,9 @@ enum TaskUndoRows {
     while let row = try Row.fetchOne(
       db, sql: "SELECT id, kind, uid, title, added, checked FROM task_undo ORDER BY id DESC LIMIT 1"
     ) {
-      let id: Int64 = row["id"]
+      // Read by throwing decodes: a value of the wrong type (the file edited by hand) is a
+      // step that does not read, not a trap.
+      guard let id = try? row.decode(Int64.self, forColumn: "id") else { return nil }
       if let step = step(row) { return (id, step) }
       try drop(id, db)
     }
@@ -53,14 +55,17 @@ enum TaskUndoRows {
   }
 
   private static func step(_ row: Row) -> TaskUndoStep? {
-    guard let kindText = row["kind"] as String?, let kind = TaskUndoStep.Kind(rawValue: kindText),
-      let uid = row["uid"] as Int64?
+    func read<T: DatabaseValueConvertible>(_ type: T.Type, _ column: String) -> T? {
+      (try? row.decode(T?.self, forColumn: column)) ?? nil
+    }
+    guard let kindText = read(String.self, "kind"),
+      let kind = TaskUndoStep.Kind(rawValue: kindText), let uid = read(Int64.self, "uid")
     else { return nil }
     guard kind != .added else { return TaskUndoStep(kind: .added, uid: uid, before: nil) }
-    guard let title = row["title"] as String?, let added = row["added"] as Int64? else {
+    guard let title = read(String.self, "title"), let added = read(Int64.self, "added") else {
       return nil
     }
-    let checked = row["checked"] as Int64?
+    let checked = read(Int64.self, "checked")
     return TaskUndoStep(
       kind: kind, uid: uid,
       before: TaskItem(

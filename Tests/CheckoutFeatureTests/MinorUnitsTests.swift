@@ -54,37 +54,19 @@ struct MinorUnitsTests {
 
   @Test("issue 42: a yen order stored by an earlier version is read in whole yen (v3-minor-units)")
   func migration() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "minor-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let directory = try Self.scratch()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let path = directory.appendingPathComponent("checkout.sqlite").path
-    let old = try DatabaseQueue(path: path)
-    try old.write { db in
-      try db.execute(
-        sql: """
-          CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
-          INSERT INTO grdb_migrations VALUES ('v1'), ('v2');
-          CREATE TABLE cart_item (product_id TEXT PRIMARY KEY,
-            quantity INTEGER NOT NULL CHECK (quantity BETWEEN 1 AND 99));
-          CREATE TABLE order_header (number INTEGER PRIMARY KEY AUTOINCREMENT, placed_at TEXT,
-            name TEXT, email TEXT, address TEXT, currency TEXT, rate TEXT,
-            base_total_minor INTEGER, total_minor INTEGER);
-          CREATE TABLE order_line (order_number INTEGER REFERENCES order_header ON DELETE CASCADE,
-            position INTEGER, product_id TEXT, title TEXT, quantity INTEGER,
-            unit_price_minor INTEGER, amount_minor INTEGER, PRIMARY KEY (order_number, position));
-          CREATE TABLE account (id INTEGER PRIMARY KEY CHECK (id = 1), username TEXT NOT NULL,
-            email TEXT NOT NULL);
-          INSERT INTO order_header VALUES
-            (1, '2025-01-15T14:03:00Z', 'Ana', 'ana@example.com', 'Here', 'JPY', '191.5', 610, 116815),
-            (2, '2025-01-15T14:04:00Z', 'Ana', 'ana@example.com', 'Here', 'GBP', '1', 190, 190),
-            (3, '2025-01-15T14:05:00Z', 'Ana', 'ana@example.com', 'Here', 'JPY', 'bad', 95, 18193);
-          INSERT INTO order_line VALUES
-            (1, 0, 'peas', 'Bag of Peas', 2, 95, 36385), (1, 1, 'eggs', 'Dozen of Eggs', 2, 210, 80430),
-            (2, 0, 'peas', 'Bag of Peas', 2, 95, 190), (3, 0, 'peas', 'Bag of Peas', 1, 95, 18193);
-          """)
-    }
-    try old.close()
+    let path = try Self.earlierStore(
+      in: directory,
+      rows: """
+        INSERT INTO order_header VALUES
+          (1, '2025-01-15T14:03:00Z', 'Ana', 'ana@example.com', 'Here', 'JPY', '191.5', 610, 116815),
+          (2, '2025-01-15T14:04:00Z', 'Ana', 'ana@example.com', 'Here', 'GBP', '1', 190, 190),
+          (3, '2025-01-15T14:05:00Z', 'Ana', 'ana@example.com', 'Here', 'JPY', 'bad', 95, 18193);
+        INSERT INTO order_line VALUES
+          (1, 0, 'peas', 'Bag of Peas', 2, 95, 36385), (1, 1, 'eggs', 'Dozen of Eggs', 2, 210, 80430),
+          (2, 0, 'peas', 'Bag of Peas', 2, 95, 190), (3, 0, 'peas', 'Bag of Peas', 1, 95, 18193);
+        """)
     let storage = SQLiteCheckoutStorage(path: path)
     var orders: [Order] = []
     let subscription = storage.observeOrders().sink(
@@ -100,10 +82,36 @@ struct MinorUnitsTests {
 
   @Test("issue 42: an order edited by hand to values of the wrong type does not stop the migration")
   func hostileMigration() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "minor-hostile-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let directory = try Self.scratch()
     defer { try? FileManager.default.removeItem(at: directory) }
+    let path = try Self.earlierStore(
+      in: directory,
+      rows: """
+        INSERT INTO order_header VALUES
+          (1, '2025-01-15T14:03:00Z', 'Ana', 'a@b.c', 'Here', 'JPY', X'00FF', 'lots', 'many');
+        INSERT INTO order_line VALUES (1, 'first', 'peas', 'Peas', 'two', 95, 'x');
+        """)
+    let storage = SQLiteCheckoutStorage(path: path)
+    var failure: StorageError?
+    let subscription = storage.observeOrders().sink(
+      receiveCompletion: { if case .failure(let error) = $0 { failure = error } },
+      receiveValue: { _ in })
+    storage.waitForPendingWork()
+    subscription.cancel()
+    // No trap: the order that does not read is reported as the store's failure, as before.
+    #expect(failure == .readFailed)
+  }
+
+  static func scratch() throws -> URL {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "minor-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    return directory
+  }
+
+  /// A checkout store as the version before `v3-minor-units` left it, holding `rows` (SQL
+  /// inserts); its path.
+  static func earlierStore(in directory: URL, rows: String) throws -> String {
     let path = directory.appendingPathComponent("checkout.sqlite").path
     let old = try DatabaseQueue(path: path)
     try old.write { db in
@@ -121,20 +129,9 @@ struct MinorUnitsTests {
             unit_price_minor INTEGER, amount_minor INTEGER, PRIMARY KEY (order_number, position));
           CREATE TABLE account (id INTEGER PRIMARY KEY CHECK (id = 1), username TEXT NOT NULL,
             email TEXT NOT NULL);
-          INSERT INTO order_header VALUES
-            (1, '2025-01-15T14:03:00Z', 'Ana', 'a@b.c', 'Here', 'JPY', X'00FF', 'lots', 'many');
-          INSERT INTO order_line VALUES (1, 'first', 'peas', 'Peas', 'two', 95, 'x');
-          """)
+          """ + rows)
     }
     try old.close()
-    let storage = SQLiteCheckoutStorage(path: path)
-    var failure: StorageError?
-    let subscription = storage.observeOrders().sink(
-      receiveCompletion: { if case .failure(let error) = $0 { failure = error } },
-      receiveValue: { _ in })
-    storage.waitForPendingWork()
-    subscription.cancel()
-    // No trap: the order that does not read is reported as the store's failure, as before.
-    #expect(failure == .readFailed)
+    return path
   }
 }

@@ -20,6 +20,9 @@ public final class TodoCLI: CLIApplication {
   /// Sections show at most this many tasks each when printed on their own.
   static let cap = 20
 
+  /// A task's row in `sections`: `#5 [ ] Buy milk`.
+  nonisolated static func row(_ task: TaskItem) -> String { "#\(task.uid) \(task.rowText)" }
+
   /// The list screen, made the first time a screen is asked for: until then nothing looks at
   /// the list, so a one-shot change or `stats` never reads every task.
   private var listScreenIfMade: ListScreen?
@@ -61,7 +64,7 @@ public final class TodoCLI: CLIApplication {
     // a section unless printed in full.
     let sectionsOutput = CLIOutput.groups(
       "sections", initial: true, cap: Self.cap, state, \.sections, title: \.title,
-      items: \.items, line: { "#\($0.uid) \($0.rowText)" }, empty: "(none)",
+      items: \.items, line: Self.row, empty: "(none)",
       excerpt: { $0.excerpt(limit: $1) })
     let statisticsOutput = CLIOutput.field(
       "statistics", initial: true, state, text: \.statistics, data: \.counts)

@@ -53,11 +53,7 @@ extension SQLiteTaskService {
 
   /// Counts the kept changes the first time the depth is asked for, waited for as the rows are.
   private func wantUndoDepth() {
-    let first = state.withLock { state in
-      defer { state.undoWanted = true }
-      return !state.undoWanted
-    }
-    if first { onQueueNow { countUndo() } }
+    if firstAsk(\.undoWanted) { onQueueNow { countUndo() } }
   }
 
   /// Counts the kept changes again (after a change, or another process's commit).

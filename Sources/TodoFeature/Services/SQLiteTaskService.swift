@@ -45,6 +45,14 @@ public final class SQLiteTaskService: TaskService, Sendable {
     queue.setSpecific(key: Self.onQueue, value: true)
   }
 
+  /// Sets `flag` and says whether it was not set yet: the first subscription of its kind.
+  func firstAsk(_ flag: WritableKeyPath<State, Bool>) -> Bool {
+    state.withLock { state in
+      defer { state[keyPath: flag] = true }
+      return !state[keyPath: flag]
+    }
+  }
+
   /// Runs `work` on the queue and waits for it; at once when already there.
   func onQueueNow(_ work: () -> Void) {
     if DispatchQueue.getSpecific(key: Self.onQueue) == true {
@@ -112,21 +120,13 @@ public final class SQLiteTaskService: TaskService, Sendable {
   /// must not wait subscribes from elsewhere (the list view model subscribes on its scheduler's
   /// next turn, after a front end's first frame).
   private func wantRows() {
-    let first = state.withLock { state in
-      defer { state.rowsWanted = true }
-      return !state.rowsWanted
-    }
-    if first { onQueueNow { readRows() } }
+    if firstAsk(\.rowsWanted) { onQueueNow { readRows() } }
   }
 
   /// Counts the rows, the first time the counts are asked for, waited for as the rows are (the
   /// rows, once read, count themselves).
   private func wantCounts() {
-    let first = state.withLock { state in
-      defer { state.countsWanted = true }
-      return !state.countsWanted
-    }
-    if first { onQueueNow { if !snapshot.isLoaded { readCounts() } } }
+    if firstAsk(\.countsWanted) { onQueueNow { if !snapshot.isLoaded { readCounts() } } }
   }
 
   /// Every row, with the data version it belongs to. A failure ends the streams; the next

@@ -176,10 +176,11 @@ public final class TasksViewModel: ScreenModel {
       let busy = deleteAction.isExecuting
       return answer(deleteAction.execute(uid), refusal: busy ? TodoRefusal.busy : nil)
     case .rename(let uid, let title):
-      if case .failure(let error) = TaskTitle.validate(title) {
-        return Replayed.answered(.rejected(error.message))
+      let cleaned: String
+      switch TaskTitle.validate(title) {
+      case .failure(let error): return Replayed.answered(.rejected(error.message))
+      case .success(let valid): cleaned = valid
       }
-      let cleaned = (try? TaskTitle.validate(title).get()) ?? title
       let busy = renameAction.isExecuting
       return answer(
         renameAction.execute(TaskRename(uid: uid, title: cleaned)),

@@ -26,6 +26,10 @@ public enum TodoComposition {
     } catch {
       throw .appCannotStart("\(error)")
     }
-    return TodoSession(service: service, scheduler: scheduler)
+    // Today is counted in the user's time zone (`TZ`), from the app's clock (`HEADLESS_NOW`
+    // pins it).
+    return TodoSession(
+      service: service, scheduler: scheduler,
+      calendar: TaskCalendar(now: clock, timeZone: .current))
   }
 }

@@ -114,13 +114,32 @@ def check_todo():
         d.switch_to.active_element.send_keys(" and bread", Keys.ENTER)
         until(d, "edit: the title changed and the editor closed",
               lambda d: row(d, "Buy milk and bread") and not d.find_elements(By.CSS_SELECTOR, "[role=dialog]"))
+        # Issue 42: taskwarrior's words in the new-task box; the row says the due date, priority
+        # and tag; the editor's due field changes the date.
+        d.find_element(By.CSS_SELECTOR, "input[name=title]").send_keys(
+            "Pay rent due:2000-01-01 priority:H +home", Keys.ENTER)
+        until(d, "add: due date, priority and tag show", lambda d: row(d, "Pay rent")
+              and "overdue" in row(d, "Pay rent").text and "H +home" in row(d, "Pay rent").text)
+        due = row(d, "Pay rent").find_element(By.CSS_SELECTOR, ".due")
+        assert "overdue" in due.get_attribute("class"), due.get_attribute("class")
+        d.find_element(By.CSS_SELECTOR, "button[aria-label='Edit Pay rent']").click()
+        until(d, "edit: the editor has a due field",
+              lambda d: d.find_elements(By.CSS_SELECTOR, "[role=dialog] input[name=due]"))
+        field = d.find_element(By.CSS_SELECTOR, "[role=dialog] input[name=due]")
+        field.send_keys(Keys.CONTROL, "a")
+        field.send_keys("2999-01-01")
+        until(d, "edit: the editor names the day", lambda d: "2999-01-01" in text(d))
+        field.send_keys(Keys.ENTER)
+        until(d, "edit: the new due date shows", lambda d: row(d, "Pay rent")
+              and "due 2999-01-01" in row(d, "Pay rent").text
+              and not d.find_elements(By.CSS_SELECTOR, "[role=dialog]"))
         d.find_element(By.CSS_SELECTOR, "input[type=search]").send_keys("filter tasks")
         until(d, "filter: only matching tasks", lambda d: row(d, "Buy milk and bread") is None
               and row(d, "Press / to filter tasks by title"))
         d.set_window_size(1920, 1080)
         width = d.execute_script("return document.querySelector('main').getBoundingClientRect().width")
         assert width <= 1200, f"at 1920 px the text runs {width} px wide"
-        print("ok: todo add, toggle, delete, undo, edit, filter; readable at 1920 px")
+        print("ok: todo add, toggle, delete, undo, edit, due/priority/tags, filter; readable at 1920 px")
     finally:
         d.quit()
 

@@ -46,7 +46,7 @@ struct SessionLineTests {
       ("toggle 'unclosed", "error: unterminated quote"),
       ("exit", "quit"),
       ("toggle 5", "toggle uid=#5"),
-      ("  list  ", "list"),
+      ("  list  ", "list filter=[]"),
       ("active off", "active state=off"),
       ("toggle #+1", "error: The value '#+1' is invalid for '<uid>'; usage: toggle <uid>"),
     ])

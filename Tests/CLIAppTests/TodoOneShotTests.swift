@@ -29,11 +29,11 @@ struct TodoOneShotTests {
   /// What `lines` print in a session (after its initial set), or `command` run once.
   static func output(
     _ service: SQLiteTaskService, json: Bool, oneShot command: [String]? = nil,
-    session lines: [String] = []
+    session lines: [String] = [], calendar: TaskCalendar = .system,
+    streams: MemoryStreams = MemoryStreams()
   ) throws -> [String] {
     let scheduler = DispatchQueue.test
-    let streams = MemoryStreams()
-    let session = TodoSession(service: service, scheduler: scheduler.asAny)
+    let session = TodoSession(service: service, scheduler: scheduler.asAny, calendar: calendar)
     let shell = CLIShell(
       app: TodoCLI(session: session), json: json, streams: streams,
       waiter: StoreSettleWaiter(scheduler: scheduler, service: service))

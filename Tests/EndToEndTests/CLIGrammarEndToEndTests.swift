@@ -22,6 +22,13 @@ struct CLIGrammarEndToEndTests {
       output: "statistics: 12 tasks"),
     Row(arguments: ["todo", "toggle", "#5"], status: 0, output: "Unchecked #5 Buy oat milk\n"),
     Row(arguments: ["todo", "add", "--", "-v", "--x"], status: 0, output: "Added #13 -v --x\n"),
+    // Issue 42: a tag to remove starts with a dash, and is still not a flag.
+    Row(
+      arguments: ["todo", "modify", "5", "+work", "-home"], status: 0,
+      output: "Modified #5 Buy oat milk (+work)\n"),
+    Row(
+      arguments: ["todo", "add", "Pay", "rent", "due:2030-01-02", "+home"], status: 0,
+      output: "Added #13 Pay rent (due 2030-01-02, +home)\n"),
     Row(arguments: ["todo", "--json", "stats"], status: 0, output: #"{"statistics":{"#),
     Row(arguments: ["todo", "help", "toggle"], status: 0, output: "OVERVIEW: check off"),
     Row(arguments: ["todo", "toggle", "--help"], status: 0, output: "OVERVIEW: check off"),

@@ -17,7 +17,11 @@ final class TodoTUIHarness: ScreenDriver {
     let service = InMemoryTaskService(
       tasks: TaskItem.starterTasks(at: start),
       clock: { [scheduler] in start.addingTimeInterval(scheduler.elapsed) })
-    let session = TodoSession(service: service, scheduler: scheduler.asAny)
+    let session = TodoSession(
+      service: service, scheduler: scheduler.asAny,
+      calendar: TaskCalendar(
+        now: { [scheduler] in start.addingTimeInterval(scheduler.elapsed) },
+        timeZone: TimeZone(identifier: "UTC") ?? .current))
     self.session = session
     super.init(width: width, height: height, scheduler: scheduler)
     self.start(
@@ -57,13 +61,33 @@ struct TodoScreenTests {
     #expect(h.screen().contains("─ New Task ─"))
     #expect(
       h.screen().hasSuffix(
-        " Enter OK  Esc cancel  ^W word  ^U/^K cut  ^A/^E start/end  Ctrl-C quit"))
+        " Enter OK  Esc cancel  Tab next field  ^W word  ^U/^K cut  Ctrl-C quit"))
     h.type("Buy oat milk q?3")
     h.press(.enter)
     let screen = h.screen()
     #expect(!screen.contains("New Task"))
     #expect(screen.contains(" > [ ] Buy oat milk q?3"))
     #expect(screen.contains("6 tasks, 6 due."))
+  }
+
+  @Test("issue 42: a row shows its due date, priority and tags; the editor's Tab reaches Due")
+  func details() {
+    let h = TodoTUIHarness()
+    h.session.tasks.send(.addWords(text: "Pay rent due:tomorrow priority:H +home"))
+    h.scheduler.settle()
+    h.press(.up)
+    let row = h.screen().components(separatedBy: "\n")[4]
+    #expect(row == " > [ ] Pay rent" + String(repeating: " ", count: 43) + "due tomorrow  H +home")
+    h.press(.enter)
+    h.press(.tab)
+    for _ in 0..<10 { h.press(.backspace) }
+    h.type("fri")
+    #expect(h.screen().contains("Due       [fri         ] Fri 2025-03-07"))
+    h.press(.enter)
+    #expect(
+      h.screen().contains(
+        " > [ ] Pay rent" + String(repeating: " ", count: 42) + "due in 6 days  H +home"))
+    #expect(h.session.tasks.task(uid: 6)?.due == TaskDay(text: "2025-03-07"))
   }
 
   @Test("Enter on a blank title shows why on the toast line")

@@ -46,15 +46,16 @@ final class FakeTaskService: TaskService {
       .flatMap { publisher }.eraseToAnyPublisher()
   }
 
-  func createTask(title: String) -> AnyPublisher<TaskItem, TaskServiceError> {
+  func createTask(title: String, details: TaskUpdate) -> AnyPublisher<TaskItem, TaskServiceError> {
     failCreate
-      ? Fail(error: .creationFailed).eraseToAnyPublisher() : later(inner.createTask(title: title))
+      ? Fail(error: .creationFailed).eraseToAnyPublisher()
+      : later(inner.createTask(title: title, details: details))
   }
-  func update(_ task: TaskItem, title: String) -> AnyPublisher<TaskItem, TaskServiceError> {
+  func modify(_ task: TaskItem, _ change: TaskUpdate) -> AnyPublisher<TaskItem, TaskServiceError> {
     updates += 1
     return failUpdate
       ? later(Fail(error: .updateFailed(task)).eraseToAnyPublisher())
-      : later(inner.update(task, title: title))
+      : later(inner.modify(task, change))
   }
   func toggle(_ task: TaskItem) -> AnyPublisher<TaskItem, TaskServiceError> {
     toggles += 1
@@ -98,7 +99,11 @@ final class TodoHarness {
           }
         }
       })
-    tasks = TasksViewModel(service: service, coordinator: coordinator, scheduler: scheduler.asAny)
+    tasks = TasksViewModel(
+      service: service, coordinator: coordinator, scheduler: scheduler.asAny,
+      calendar: TaskCalendar(
+        now: { [scheduler] in T0.addingTimeInterval(scheduler.elapsed) },
+        timeZone: TimeZone(identifier: "UTC") ?? .current))
     coordinator.transition(to: .tasks(tasks), type: .root)
     sectionsRecorder = tasks.sections.record(on: scheduler)
     toasts = tasks.messages.record(on: scheduler)

@@ -83,7 +83,8 @@ public enum SessionLine {
       words.append(String(remaining[..<end]))
       remaining = end == remaining.endIndex ? "" : remaining[remaining.index(after: end)...]
     }
-    return remaining.isEmpty ? words : words + ["--", String(remaining)]
+    return remaining.allSatisfy { $0 == " " || $0 == "\t" }
+      ? words : words + ["--", String(remaining)]
   }
 }
 

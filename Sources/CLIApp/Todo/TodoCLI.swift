@@ -20,8 +20,17 @@ public final class TodoCLI: CLIApplication {
   /// Sections show at most this many tasks each when printed on their own.
   static let cap = 20
 
-  /// A task's row in `sections`: `#5 [ ] Buy milk`.
-  nonisolated static func row(_ task: TaskItem) -> String { "#\(task.uid) \(task.rowText)" }
+  /// A task's row in `sections`: `#5 [ ] Buy milk`, then what the list says of its due
+  /// date, priority and tags (`#6 [ ] Pay rent  due tomorrow  H +home`).
+  nonisolated static func row(_ task: TaskItem, details: String) -> String {
+    "#\(task.uid) \(task.rowText)" + (details.isEmpty ? "" : "  " + details)
+  }
+
+  /// A row of a section, with the section's words for its details.
+  struct Row {
+    let task: TaskItem
+    let details: String
+  }
 
   /// The list screen, made the first time a screen is asked for: until then nothing looks at
   /// the list, so a one-shot change or `stats` never reads every task.
@@ -49,7 +58,8 @@ public final class TodoCLI: CLIApplication {
     for (kind, elements) in [
       (TaskChangeKind.added, tasks.quickAddAction.elements),
       (.toggled, tasks.toggleAction.elements), (.deleted, tasks.deleteAction.elements),
-      (.renamed, tasks.renameAction.elements),
+      (.renamed, tasks.renameAction.elements), (.modified, tasks.modifyAction.elements),
+      (.completed, tasks.modifyAction.elements),
     ] {
       elements.emit { [weak self] in self?.lastChanged[kind] = $0 }.store(in: &subscriptions)
     }
@@ -64,7 +74,8 @@ public final class TodoCLI: CLIApplication {
     // a section unless printed in full.
     let sectionsOutput = CLIOutput.groups(
       "sections", initial: true, cap: Self.cap, state, \.sections, title: \.title,
-      items: \.items, line: Self.row, empty: "(none)",
+      items: { section in section.items.map { Row(task: $0, details: section.details(of: $0)) } },
+      line: { Self.row($0.task, details: $0.details) }, empty: "(none)",
       excerpt: { $0.excerpt(limit: $1) })
     let statisticsOutput = CLIOutput.field(
       "statistics", initial: true, state, text: \.statistics, data: \.counts)
@@ -121,7 +132,7 @@ public final class TodoCLI: CLIApplication {
 
   /// The shown tasks' numbers after `toggle`, `delete` and `edit`.
   public func completions(after word: String) -> [String] {
-    guard ["toggle", "delete", "edit"].contains(word) else { return [] }
+    guard ["toggle", "delete", "edit", "modify", "done"].contains(word) else { return [] }
     return sections.flatMap(\.items).map { String($0.uid) }
   }
 
@@ -134,11 +145,17 @@ public final class TodoCLI: CLIApplication {
 
   var tasks: TasksViewModel { session.tasks }
 
-  /// `list`: every task, uncapped; run once, streamed from the store a page at a time.
-  func list() -> CommandOutcome {
-    if let made = listScreenIfMade { return CommandOutcome(show: [(made.sections, true)]) }
+  /// `list [filter]`: every task (or those the filter picks), uncapped; run once, or with a
+  /// filter, streamed from the store a page at a time.
+  func list(_ filter: String = "") -> CommandOutcome {
+    if let made = listScreenIfMade, filter.isEmpty {
+      return CommandOutcome(show: [(made.sections, true)])
+    }
+    if case .failure(let problem) = TaskQuery.parse(filter, today: tasks.today) {
+      return CommandOutcome(.rejected(problem.message))
+    }
     var outcome = CommandOutcome()
-    outcome.stream = TodoListStream.pieces(of: tasks)
+    outcome.stream = TodoListStream.pieces(of: tasks, filter: filter)
     return outcome
   }
 
@@ -164,9 +181,21 @@ public final class TodoCLI: CLIApplication {
     return outcome
   }
 
-  /// `add <title>`: answers `Added #<uid> <title>` in one shot.
-  func add(_ title: String) -> CommandOutcome {
-    answered(tasks.send(.quickAdd(title: title)), .added)
+  /// `add <title> [due:… priority:… +tag]`: answers `Added #<uid> <title>` in one shot.
+  func add(_ text: String) -> CommandOutcome {
+    answered(tasks.send(.addWords(text: text)), .added)
+  }
+
+  /// `modify <uid> [due:… priority:… +tag -tag title words]`: answers `Modified #5 …`.
+  func modify(_ uid: TaskNumber, _ text: String) -> CommandOutcome {
+    var (title, fields) = TaskWords.split(text, removals: true)
+    if !title.trimmingCharacters(in: .whitespaces).isEmpty { fields.title = title }
+    return answered(tasks.send(.modify(uid: uid.uid, fields: fields)), .modified)
+  }
+
+  /// `done <uid>`: checks the task off (refused when it is done already).
+  func done(_ uid: TaskNumber) -> CommandOutcome {
+    answered(tasks.send(.modify(uid: uid.uid, fields: TaskFields(done: true))), .completed)
   }
 
   /// `toggle <uid>` and `delete <uid>`: the row is read by its uid, never the whole list.
@@ -243,23 +272,25 @@ struct TaskChange: Encodable, Equatable, Sendable {
 
 /// Which change a one-shot command made, for its answer: the word under `--json` and the line.
 enum TaskChangeKind: Hashable {
-  case added, toggled, deleted, renamed
+  case added, toggled, deleted, renamed, modified, completed
 
   func action(for task: TaskItem) -> String {
     switch self {
     case .added: "added"
-    case .toggled: task.isDone ? "checked" : "unchecked"
+    case .toggled, .completed: task.isDone ? "checked" : "unchecked"
     case .deleted: "deleted"
     case .renamed: "renamed"
+    case .modified: "modified"
     }
   }
 
   func line(for task: TaskItem) -> String {
     switch self {
     case .added: TaskAnswer.added(task)
-    case .toggled: TaskAnswer.toggled(task)
+    case .toggled, .completed: TaskAnswer.toggled(task)
     case .deleted: TaskAnswer.deleted(task)
     case .renamed: TaskAnswer.renamed(task)
+    case .modified: TaskAnswer.modified(task)
     }
   }
 }

@@ -5,8 +5,8 @@ public struct TodoGrammar: AppGrammar {
   public static let configuration = grammar(
     "todo",
     commands: [
-      List.self, Add.self, New.self, Edit.self, Toggle.self, Delete.self, Undo.self,
-      Filter.self, Stats.self,
+      List.self, Add.self, New.self, Edit.self, Modify.self, Done.self, Toggle.self,
+      Delete.self, Undo.self, Filter.self, Stats.self,
     ])
   @OptionGroup public var options: CLIOptions
   public init() {}
@@ -15,23 +15,66 @@ public struct TodoGrammar: AppGrammar {
 extension TodoGrammar {
   struct List: CommandOf {
     static let configuration = CommandConfiguration(
-      commandName: "list", abstract: "print every task")
+      commandName: "list",
+      abstract: "print every task, or those a filter picks (+home -work overdue due.before:fri)")
+    static let verbatimAfter: Int? = 0
     var answersOnItsOwn: Bool { true }
     @OptionGroup(visibility: .hidden) var options: CLIOptions
-    @MainActor func outcome(in cli: TodoCLI) -> CommandOutcome { cli.list() }
+    @Argument(
+      help: """
+        Filter words, all of which must hold: +tag, -tag, priority:H, due:DAY, due.before:DAY, \
+        due.after:DAY, overdue, or words of the title.
+        """)
+    var filter: [String] = []
+    func validate() throws { try refuseOptions(in: filter) }
+    @MainActor func outcome(in cli: TodoCLI) -> CommandOutcome {
+      cli.list(filter.joined(separator: " "))
+    }
   }
 
   struct Add: CommandOf {
     static let configuration = CommandConfiguration(
-      commandName: "add", abstract: "add a task")
+      commandName: "add", abstract: "add a task: add Pay rent due:fri priority:H +home")
     static let verbatimAfter: Int? = 0
     var answersOnItsOwn: Bool { true }
     @OptionGroup(visibility: .hidden) var options: CLIOptions
-    @Argument(help: "The task's title (in a session: the rest of the line, as typed).")
+    @Argument(
+      help: """
+        The title, with any of due:DAY (2026-12-01, today, tomorrow, fri, eom, 3d, 2w), \
+        priority:H|M|L and +tag (in a session: the rest of the line, as typed).
+        """)
     var title: [String] = []
     @MainActor func outcome(in cli: TodoCLI) -> CommandOutcome {
       cli.add(title.joined(separator: " "))
     }
+  }
+
+  struct Modify: CommandOf {
+    static let configuration = CommandConfiguration(
+      commandName: "modify", abstract: "change a task: modify 5 due:tomorrow -home +work")
+    static let verbatimAfter: Int? = 1
+    var answersOnItsOwn: Bool { true }
+    @OptionGroup(visibility: .hidden) var options: CLIOptions
+    @Argument(help: "The task's number (5 or #5).") var uid: TaskNumber
+    @Argument(
+      help: """
+        What to change: due:DAY (due: removes it), priority:H|M|L (priority: removes it), \
+        +tag, -tag; other words are the new title.
+        """)
+    var changes: [String] = []
+    func validate() throws { try refuseOptions(in: changes) }
+    @MainActor func outcome(in cli: TodoCLI) -> CommandOutcome {
+      cli.modify(uid, changes.joined(separator: " "))
+    }
+  }
+
+  struct Done: CommandOf {
+    static let configuration = CommandConfiguration(
+      commandName: "done", abstract: "check off a task (refused when it is done already)")
+    var answersOnItsOwn: Bool { true }
+    @OptionGroup(visibility: .hidden) var options: CLIOptions
+    @Argument(help: "The task's number (5 or #5).") var uid: TaskNumber
+    @MainActor func outcome(in cli: TodoCLI) -> CommandOutcome { cli.done(uid) }
   }
 
   struct New: CommandOf {
@@ -105,5 +148,14 @@ extension TodoGrammar {
     var answersOnItsOwn: Bool { true }
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @MainActor func outcome(in cli: TodoCLI) -> CommandOutcome { cli.stats() }
+  }
+}
+
+/// `list` and `modify` take words that may start with one dash (`-home` removes a tag), but a
+/// word with two is a mistyped option, refused before anything is opened.
+private func refuseOptions(in words: [String]) throws {
+  for word in words.flatMap({ $0.split(whereSeparator: \.isWhitespace) }) where word.hasPrefix("--")
+  {
+    throw ValidationError("Unknown option '\(word)'")
   }
 }

@@ -7,15 +7,21 @@ import ViewModelKit
 /// list of any size is never held (issue 41).
 @MainActor
 enum TodoListStream {
-  static func pieces(of tasks: TasksViewModel) -> AnyPublisher<AnswerPiece, CommandReply> {
+  /// The pieces of `list [filter]` (a filter that does not read is refused before).
+  static func pieces(of tasks: TasksViewModel, filter: String) -> AnyPublisher<
+    AnswerPiece, CommandReply
+  > {
+    let today = tasks.today
     let groups = [TaskSection.Kind.due, .done].map { kind in
-      let head = TaskSection(kind: kind, items: [])
+      let head = TaskSection(kind: kind, items: [], today: today)
       return StreamedGroups.Group(
         head: head.excerpt(limit: nil), title: head.title,
-        pages: tasks.pages(of: kind).mapError { CommandReply("sections", $0.message) }
+        pages: tasks.pages(of: kind, matching: filter)
+          .mapError { CommandReply("sections", $0.message) }
           .eraseToAnyPublisher())
     }
     return StreamedGroups.pieces(
-      "sections", itemsKey: "items", groups: groups, line: TodoCLI.row, empty: "(none)")
+      "sections", itemsKey: "items", groups: groups,
+      line: { TodoCLI.row($0, details: $0.detailsText(today: today)) }, empty: "(none)")
   }
 }

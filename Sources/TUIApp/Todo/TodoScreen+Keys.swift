@@ -13,6 +13,8 @@ extension TodoScreen {
     case input(TasksInput)
     case openFilter, keepFilter, clearFilter
     case editorOK, editorCancel
+    /// The editor's next (1) or previous (-1) field.
+    case editorFocus(Int)
   }
 
   var mode: KeyMode {
@@ -30,6 +32,11 @@ extension TodoScreen {
         [.enter], "Enter", in: editing, hint: "OK", enabled: editorState?.okEnabled ?? false,
         .editorOK),
       KeyBinding([.escape], "Esc", in: editing, hint: "cancel", .editorCancel),
+      KeyBinding(
+        [.tab, .down], "Tab", in: editing, hint: narrow ? nil : "next field",
+        helpLabel: "Tab/Shift-Tab", help: "editor: next or previous field",
+        .editorFocus(1)),
+      KeyBinding([.shiftTab, .up], "Shift-Tab", in: editing, .editorFocus(-1)),
       KeyBinding([.enter], "Enter", in: [.filter], hint: "keep filter", .keepFilter),
       KeyBinding([.escape], "Esc", in: [.filter], hint: "clear filter", .clearFilter),
       KeyBinding(
@@ -44,7 +51,8 @@ extension TodoScreen {
         [.character(" ")], narrow ? "Spc" : "Space", in: [.list], hint: "toggle",
         helpLabel: "Space", help: "check off or uncheck", .toggle),
       KeyBinding(
-        [.enter], "Enter", in: [.list], hint: narrow ? nil : "edit", help: "edit the title", .edit
+        [.enter], "Enter", in: [.list], hint: narrow ? nil : "edit",
+        help: "edit: title, due date, priority, tags", .edit
       ),
       KeyBinding([.character("n")], "n", in: [.list], hint: "new", help: "new task", .create),
       KeyBinding(

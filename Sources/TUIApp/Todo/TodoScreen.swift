@@ -21,6 +21,8 @@ public final class TodoScreen: AppScreen, DriverBound {
   private lazy var toast = Toast(scheduler: scheduler) { [weak self] in self?.redraw() }
 
   var lines: [Line] = []
+  /// The sections last shown, by kind: a row's details are its section's words for them.
+  private var sectionByKind: [TaskSection.Kind: TaskSection] = [:]
   /// The list's state as last delivered (nil before the first).
   private(set) var state: TasksState?
   /// The open editor's state as last delivered.
@@ -33,7 +35,8 @@ public final class TodoScreen: AppScreen, DriverBound {
   private var keepScreenPosition = false
   var filterOpen = false
   private var filterField = TextField()
-  private var editorField = TextField()
+  /// The editor's four fields, and which has the keys.
+  var editorFields = EditorFields()
   private var editorBindings = Set<AnyCancellable>()
   private weak var boundEditor: EditTaskViewModel?
   private var followNewTask = false
@@ -68,7 +71,7 @@ public final class TodoScreen: AppScreen, DriverBound {
       redraw()
       return
     }
-    editorField = TextField(text: editor.currentTitle)
+    editorFields = EditorFields(editor)
     bind(editor.state, in: &editorBindings) { $0.editorState = $1 }
   }
 
@@ -76,6 +79,7 @@ public final class TodoScreen: AppScreen, DriverBound {
   /// new task after a create, else stay on the same uid.
   private func show(_ sections: [TaskSection]) {
     let selectedUID = selectedTask?.uid
+    sectionByKind = Dictionary(sections.map { ($0.kind, $0) }, uniquingKeysWith: { $1 })
     var flat: [Line] = []
     for section in sections {
       flat.append(.header(section.title))
@@ -168,8 +172,8 @@ public final class TodoScreen: AppScreen, DriverBound {
     // Any other key edits the field that has focus, if one has.
     switch mode {
     case .editor:
-      guard editorField.handle(key) else { return .ignored }
-      editor?.send(.setTitle(text: editorField.text))
+      guard let input = editorFields.handle(key) else { return .ignored }
+      editor?.send(input)
     case .filter:
       guard filterField.handle(key) else { return .ignored }
       send(.setFilter(text: filterField.text))
@@ -199,6 +203,7 @@ public final class TodoScreen: AppScreen, DriverBound {
       filterField.set("")
       send(.setFilter(text: ""))
     case .editorOK: editor.map { toast.showRefusal(of: $0.send(.ok)) }
+    case .editorFocus(let step): editorFields.moveFocus(by: step)
     case .editorCancel: editor?.send(.cancel)
     }
   }
@@ -251,8 +256,7 @@ public final class TodoScreen: AppScreen, DriverBound {
         formattedRowCount += 1
         let selected = index == view.selection && editor == nil
         if selected { painter.text(">", row: y, column: 1, style: .bold) }
-        painter.fitted(
-          task.rowText, row: y, column: 3, width: width - 4, style: selected ? .reverse : .plain)
+        drawRow(painter, task, row: y, width: width, selected: selected)
       }
     }
     painter.rule(row: bottom)
@@ -260,24 +264,59 @@ public final class TodoScreen: AppScreen, DriverBound {
     if let editor { drawEditor(painter, editor) }
   }
 
+  /// A task's row: the check box and title, then (right-aligned, when there is room) its due
+  /// date, priority and tags; an overdue one in red, one due today or soon in bold.
+  private func drawRow(_ painter: Painter, _ task: TaskItem, row: Int, width: Int, selected: Bool) {
+    let section = sectionByKind[task.isDone ? .done : .due]
+    let details = section?.details(of: task) ?? ""
+    let detailsWidth = TextWidth.of(details)
+    let room = width - 4
+    let titleStyle: TextStyle = selected ? .reverse : .plain
+    guard !details.isEmpty, room >= detailsWidth + 12 else {
+      painter.fitted(task.rowText, row: row, column: 3, width: room, style: titleStyle)
+      return
+    }
+    painter.fitted(
+      task.rowText, row: row, column: 3, width: room - detailsWidth - 2, style: titleStyle)
+    let status = section?.dueStatus(of: task)
+    let style: TextStyle =
+      switch status {
+      case .overdue?: .red
+      case .today?, .soon?: .bold
+      default: .dim
+      }
+    painter.text(details, row: row, column: 3 + room - detailsWidth, style: style)
+  }
+
   private func drawEditor(_ painter: Painter, _ editor: EditTaskViewModel) {
     let boxWidth = min(60, painter.width - 4)
     let left = (painter.width - boxWidth) / 2
-    let top = max(0, (painter.height - 8) / 2 - 1)
+    let top = max(0, (painter.height - 12) / 2 - 1)
     let inner = boxWidth - 2
     Box(painter: painter).frame(
       title: editorState?.heading ?? editor.heading, left: left, width: boxWidth, top: top,
-      bottom: top + 7, clear: true,
+      bottom: top + 11, clear: true,
       titleStyle: .bold)
     painter.text("Title", row: top + 2, column: left + 2)
-    editorField.draw(painter, row: top + 3, column: left + 2, width: inner - 2, focused: true)
+    editorFields.draw(.title, painter, row: top + 3, column: left + 2, width: inner - 2)
+    let fieldColumn = left + 12
+    let fieldWidth = max(4, inner - 12)
+    for (offset, field) in [EditorFields.Field.due, .priority, .tags].enumerated() {
+      painter.text(field.label, row: top + 4 + offset, column: left + 2)
+      let width = field == .due ? min(14, fieldWidth) : (field == .priority ? 8 : fieldWidth)
+      editorFields.draw(field, painter, row: top + 4 + offset, column: fieldColumn, width: width)
+    }
+    // What the due field names, beside it: `Fri 2026-12-04`.
+    if let dueDay = editorState?.dueDay, !dueDay.isEmpty, fieldWidth >= 30 {
+      painter.text(dueDay, row: top + 4, column: fieldColumn + 15, style: .dim)
+    }
     painter.fitted(
-      editorState?.validationMessage ?? "", row: top + 4, column: left + 2, width: inner - 2,
+      editorState?.validationMessage ?? "", row: top + 8, column: left + 2, width: inner - 2,
       style: .red)
     let cancelColumn = left + boxWidth - 2 - Button.width("Cancel")
-    Button.draw(painter, "Cancel", enabled: true, row: top + 6, column: cancelColumn)
+    Button.draw(painter, "Cancel", enabled: true, row: top + 10, column: cancelColumn)
     Button.draw(
-      painter, "OK", enabled: editorState?.okEnabled ?? false, row: top + 6,
+      painter, "OK", enabled: editorState?.okEnabled ?? false, row: top + 10,
       column: cancelColumn - 2 - Button.width("OK"))
   }
 }

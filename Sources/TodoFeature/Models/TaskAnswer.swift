@@ -3,8 +3,12 @@ import Foundation
 /// What a command did to a task, in one line, for a script (`cli todo add …` prints
 /// `Added #107 Buy milk`): the task's uid and its title as the list shows it.
 public enum TaskAnswer {
-  /// `Added #107 Buy milk`.
-  public static func added(_ task: TaskItem) -> String { "Added \(label(task))" }
+  /// `Added #107 Buy milk`, and what else it has: `Added #108 Pay rent (due 2026-12-01, H,
+  /// +home)`.
+  public static func added(_ task: TaskItem) -> String { "Added \(detailed(task))" }
+
+  /// `Modified #5 Pay rent (due 2026-12-01, +work)`: the task as it is now.
+  public static func modified(_ task: TaskItem) -> String { "Modified \(detailed(task))" }
 
   /// `Checked #5 …` when the task is now done, `Unchecked #5 …` when it is due again.
   public static func toggled(_ task: TaskItem) -> String {
@@ -34,4 +38,12 @@ public enum TaskAnswer {
   }
 
   private static func label(_ task: TaskItem) -> String { "#\(task.uid) \(task.displayTitle)" }
+
+  /// The label, then the due date, priority and tags in parentheses when it has any.
+  private static func detailed(_ task: TaskItem) -> String {
+    var details = task.due.map { ["due " + $0.text] } ?? []
+    if let priority = task.priority { details.append(priority.rawValue) }
+    details += task.tags.map { "+" + $0 }
+    return label(task) + (details.isEmpty ? "" : " (" + details.joined(separator: ", ") + ")")
+  }
 }

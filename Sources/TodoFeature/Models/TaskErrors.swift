@@ -4,6 +4,10 @@ import StoreSupport
 public enum TaskServiceError: Error, Equatable, Sendable {
   case creationFailed
   case updateFailed(TaskItem)
+  /// A change other than the title alone (due date, priority, tags, done) was not saved.
+  case modifyFailed(TaskItem)
+  /// The change cannot be made to the task as stored (a 21st tag): a refusal, not a toast.
+  case invalidChange(TaskFieldError)
   case toggleFailed(TaskItem)
   case deletionFailed(TaskItem)
   case restoreFailed(TaskItem)
@@ -20,6 +24,8 @@ public enum TaskServiceError: Error, Equatable, Sendable {
     switch self {
     case .creationFailed: "Could not add a task."
     case .updateFailed: "Could not save the new title."
+    case .modifyFailed(let task): "Could not save the changes to \"\(task.shortTitle)\"."
+    case .invalidChange(let error): error.message
     case .toggleFailed(let task) where task.isDone: "Could not uncheck \"\(task.shortTitle)\"."
     case .toggleFailed(let task): "Could not check off \"\(task.shortTitle)\"."
     case .deletionFailed(let task): "Could not delete \"\(task.shortTitle)\"."

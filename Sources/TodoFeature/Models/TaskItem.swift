@@ -10,12 +10,24 @@ public struct TaskItem: Identifiable, Hashable, Sendable, Codable {
   public let added: Date
   /// When it was checked, in whole milliseconds; nil while due.
   public var checked: Date?
+  /// The day it is due by, if any.
+  public var due: TaskDay?
+  /// How much it matters, if said.
+  public var priority: TaskPriority?
+  /// Its tags, sorted, once each (`TaskTags`).
+  public var tags: [String]
 
-  public init(uid: Int64, title: String, added: Date, checked: Date? = nil) {
+  public init(
+    uid: Int64, title: String, added: Date, checked: Date? = nil, due: TaskDay? = nil,
+    priority: TaskPriority? = nil, tags: [String] = []
+  ) {
     self.uid = uid
     self.title = title
     self.added = added.wholeMilliseconds
     self.checked = checked?.wholeMilliseconds
+    self.due = due
+    self.priority = priority
+    self.tags = tags
   }
 
   public var id: Int64 { uid }
@@ -47,19 +59,43 @@ public struct TaskItem: Identifiable, Hashable, Sendable, Codable {
 }
 
 extension TaskItem {
-  private enum WireKeys: String, CodingKey { case uid, title, added, checked, displayTitle, done }
+  enum WireKeys: String, CodingKey {
+    case uid, title, added, checked, due, priority, tags, displayTitle, done
+  }
 
-  /// The stored fields, then what a head shows of them: `displayTitle` and `done`, so that a
-  /// page draws a task without restating `(untitled)` or reading `checked`. Reading takes the
-  /// stored fields only.
+  /// The stored fields (`due`, `priority` and `tags` only when set), then what a head
+  /// shows of them: `displayTitle` and `done`, so that a page draws a task without restating
+  /// `(untitled)` or reading `checked`. Reading takes the stored fields only.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: WireKeys.self)
+    try encodeFields(into: &container)
+  }
+
+  func encodeFields(into container: inout KeyedEncodingContainer<WireKeys>) throws {
     try container.encode(uid, forKey: .uid)
     try container.encode(title, forKey: .title)
     try container.encode(added, forKey: .added)
     try container.encodeIfPresent(checked, forKey: .checked)
+    try container.encodeIfPresent(due, forKey: .due)
+    try container.encodeIfPresent(priority, forKey: .priority)
+    if !tags.isEmpty { try container.encode(tags, forKey: .tags) }
     try container.encode(displayTitle, forKey: .displayTitle)
     try container.encode(isDone, forKey: .done)
+  }
+
+  /// Reads the stored fields; `due`, `priority` and `tags` may be left out.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: WireKeys.self)
+    self.init(
+      uid: try container.decode(Int64.self, forKey: .uid),
+      title: try container.decode(String.self, forKey: .title),
+      added: try container.decode(Date.self, forKey: .added),
+      checked: try container.decodeIfPresent(Date.self, forKey: .checked),
+      due: try container.decodeIfPresent(TaskDay.self, forKey: .due),
+      priority: try container.decodeIfPresent(TaskPriority.self, forKey: .priority),
+      tags: TaskTags.normalized(
+        (try container.decodeIfPresent([String].self, forKey: .tags) ?? []).filter(
+          TaskTags.isValid)))
   }
 }
 

@@ -7,11 +7,46 @@ public struct TaskSection: Equatable, Sendable, Codable {
   /// "Due Tasks" or "Done Tasks".
   public let title: String
   public let items: [TaskItem]
+  /// The day the section was made for: due dates are said relative to it (`due tomorrow`);
+  /// nil for a section made without a calendar.
+  public let today: TaskDay?
 
-  public init(kind: Kind, items: [TaskItem]) {
+  public init(kind: Kind, items: [TaskItem], today: TaskDay? = nil) {
     self.kind = kind
     title = kind == .due ? "Due Tasks" : "Done Tasks"
     self.items = items
+    self.today = today
+  }
+
+  /// What a row shows after a task's title on the section's day: `due tomorrow  H +home`.
+  public func details(of task: TaskItem) -> String {
+    today.map { task.detailsText(today: $0) } ?? task.labelsText
+  }
+
+  /// Where a task's due date stands on the section's day (nil: no due date, done, or no day).
+  public func dueStatus(of task: TaskItem) -> TaskDueStatus? {
+    today.flatMap { task.dueStatus(today: $0) }
+  }
+
+  private enum CodingKeys: String, CodingKey { case kind, title, items, today }
+
+  /// The kind, the title, the day, and each task with what a row shows of it on that day
+  /// (`dueText`, `dueStatus`, `labels`).
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(kind, forKey: .kind)
+    try container.encode(title, forKey: .title)
+    try container.encode(items.map { ShownTask(task: $0, today: today) }, forKey: .items)
+    try container.encodeIfPresent(today, forKey: .today)
+  }
+
+  /// Reads the kind, the tasks' stored fields and the day.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      kind: try container.decode(Kind.self, forKey: .kind),
+      items: try container.decode([TaskItem].self, forKey: .items),
+      today: try container.decodeIfPresent(TaskDay.self, forKey: .today))
   }
 }
 
@@ -79,11 +114,20 @@ public enum EditOutcome: Equatable, Sendable, Codable {
   case cancelled
 }
 
-/// The orders the sections use: due newest first, done most recently checked first; ties by
-/// uid, highest first.
+/// The orders the sections use. Due: what matters first, as taskwarrior users expect: tasks
+/// with a due date, earliest first (so overdue ones lead), then those without; within a day,
+/// by priority (H, M, L, none); then newest first. Done: most recently checked first. Ties by
+/// uid, highest first. The store's section indexes keep the same orders.
 public enum TaskOrder {
   public static func due(_ a: TaskItem, _ b: TaskItem) -> Bool {
-    a.added != b.added ? a.added > b.added : a.uid > b.uid
+    if a.due != b.due {
+      guard let x = a.due else { return false }
+      guard let y = b.due else { return true }
+      return x < y
+    }
+    let (p, q) = (a.priority?.rank ?? 3, b.priority?.rank ?? 3)
+    if p != q { return p < q }
+    return a.added != b.added ? a.added > b.added : a.uid > b.uid
   }
 
   public static func done(_ a: TaskItem, _ b: TaskItem) -> Bool {

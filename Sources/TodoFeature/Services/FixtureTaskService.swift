@@ -41,7 +41,32 @@ public enum TaskFile {
       }
       let uid = Int64(uidValue)
       guard seen.insert(uid).inserted else { throw invalid("duplicate uid \(uid)") }
-      tasks.append(TaskItem(uid: uid, title: title, added: added, checked: checked))
+      // The details (issue 42), each optional and checked as the apps check them.
+      var due: TaskDay?
+      if let dueValue = fields["due"] {
+        guard let text = dueValue as? String, let day = TaskDay(text: text) else {
+          throw invalid("task \(number): bad \"due\"")
+        }
+        due = day
+      }
+      var priority: TaskPriority?
+      if let priorityValue = fields["priority"] {
+        guard let text = priorityValue as? String, let level = TaskPriority(rawValue: text) else {
+          throw invalid("task \(number): bad \"priority\"")
+        }
+        priority = level
+      }
+      var tags: [String] = []
+      if let tagsValue = fields["tags"] {
+        guard let list = tagsValue as? [String], list.allSatisfy(TaskTags.isValid),
+          list.count <= TaskTags.maximumCount
+        else { throw invalid("task \(number): bad \"tags\"") }
+        tags = TaskTags.normalized(list)
+      }
+      tasks.append(
+        TaskItem(
+          uid: uid, title: title, added: added, checked: checked, due: due, priority: priority,
+          tags: tags))
     }
     return tasks
   }
@@ -61,17 +86,8 @@ public enum TaskFile {
     let dayLength: Int64 = 86_400_000
     let days = total / dayLength
     let time = total % dayLength
-    // Days since 1970-01-01 to year, month, day (the proleptic Gregorian calendar).
-    let shifted = days + 719_468
-    let era = shifted / 146_097
-    let dayOfEra = shifted - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthIndex = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-    func padded(_ value: Int64, _ width: Int) -> String {
+    let (year, month, day) = TaskDay(dayNumber: Int(days)).civil
+    func padded(_ value: some BinaryInteger, _ width: Int) -> String {
       let digits = String(value)
       return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }

@@ -28,24 +28,36 @@ public final class InMemoryTaskService: TaskService {
     depth.accept(journal.steps.count)
   }
 
-  public func createTask(title: String) -> AnyPublisher<TaskItem, TaskServiceError> {
+  public func createTask(title: String, details: TaskUpdate) -> AnyPublisher<
+    TaskItem, TaskServiceError
+  > {
     mutation { [self] in
+      let now = clock()
+      let bare = TaskItem(uid: highestUID + 1, title: title, added: now)
+      guard case .success(let task) = details.withoutTitle.applied(to: bare, now: now) else {
+        return .failure(.invalidChange(.tooManyTags))
+      }
       highestUID += 1
-      let task = TaskItem(uid: highestUID, title: title, added: clock())
       record(TaskUndoStep(kind: .added, uid: task.uid, before: nil))
       snapshot.put(task)
       return .success(task)
     }
   }
 
-  public func update(_ task: TaskItem, title: String) -> AnyPublisher<TaskItem, TaskServiceError> {
+  public func modify(_ task: TaskItem, _ change: TaskUpdate) -> AnyPublisher<
+    TaskItem, TaskServiceError
+  > {
     mutation { [self] in
-      guard var stored = snapshot.task(task.uid) else { return .failure(.updateFailed(task)) }
-      let before = stored
-      stored.title = title
-      if stored != before { record(TaskUndoStep(kind: .changed, uid: task.uid, before: before)) }
-      snapshot.put(stored)
-      return .success(stored)
+      guard let stored = snapshot.task(task.uid) else {
+        return .failure(change.isTitleOnly ? .updateFailed(task) : .modifyFailed(task))
+      }
+      switch change.applied(to: stored, now: clock()) {
+      case .failure(let error): return .failure(.invalidChange(error))
+      case .success(let changed):
+        if changed != stored { record(TaskUndoStep(kind: .changed, uid: task.uid, before: stored)) }
+        snapshot.put(changed)
+        return .success(changed)
+      }
     }
   }
 

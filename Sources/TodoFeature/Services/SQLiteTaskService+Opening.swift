@@ -92,7 +92,10 @@ extension SQLiteTaskService {
 
   /// What a task store looks like, for the check made before opening a file.
   static let identity = StoreIdentity(
-    name: "todo", knownMigrations: ["v1", "v2-section-order", "v3-undo-journal"], tables: ["task"])
+    name: "todo",
+    knownMigrations: [
+      "v1", "v2-section-order", "v3-undo-journal", "v4-due-priority-tags",
+    ], tables: ["task"])
 
   private static func migrator(clock: @escaping @Sendable () -> Date, starterTasks: Bool)
     -> DatabaseMigrator
@@ -109,7 +112,9 @@ extension SQLiteTaskService {
           """)
       guard starterTasks else { return }
       for task in TaskItem.starterTasks(at: clock()) {
-        try insert(task, db)
+        try db.execute(
+          sql: "INSERT INTO task (uid, title, added, checked) VALUES (?, ?, ?, NULL)",
+          arguments: [task.uid, task.title, task.added.millisecondsSince1970])
       }
     }
     // Each section in its order without a sort: `cli todo list` reads a store of any size a
@@ -129,6 +134,30 @@ extension SQLiteTaskService {
           CREATE TABLE task_undo (
             id INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, uid INTEGER NOT NULL,
             title TEXT, added INTEGER, checked INTEGER)
+          """)
+    }
+    // A due date, a priority and tags (issue 42), with the due section's new order kept by an
+    // index of generated columns (`TaskRows.page`); rows keep everything they had, with none
+    // of the three. The undo journal keeps them too.
+    migrator.registerMigration("v4-due-priority-tags") { db in
+      try db.execute(
+        sql: """
+          ALTER TABLE task ADD COLUMN due TEXT;
+          ALTER TABLE task ADD COLUMN priority TEXT;
+          ALTER TABLE task ADD COLUMN tags TEXT NOT NULL DEFAULT '';
+          ALTER TABLE task ADD COLUMN due_rank TEXT
+            GENERATED ALWAYS AS (coalesce(due, '~')) VIRTUAL;
+          ALTER TABLE task ADD COLUMN priority_rank INTEGER
+            GENERATED ALWAYS AS (CASE priority WHEN 'H' THEN 0 WHEN 'M' THEN 1 WHEN 'L' THEN 2
+              ELSE 3 END) VIRTUAL;
+          ALTER TABLE task ADD COLUMN added_rank INTEGER GENERATED ALWAYS AS (-added) VIRTUAL;
+          ALTER TABLE task ADD COLUMN uid_rank INTEGER GENERATED ALWAYS AS (-uid) VIRTUAL;
+          DROP INDEX task_due_order;
+          CREATE INDEX task_due_order
+            ON task(due_rank, priority_rank, added_rank, uid_rank) WHERE checked IS NULL;
+          ALTER TABLE task_undo ADD COLUMN due TEXT;
+          ALTER TABLE task_undo ADD COLUMN priority TEXT;
+          ALTER TABLE task_undo ADD COLUMN tags TEXT;
           """)
     }
     return migrator

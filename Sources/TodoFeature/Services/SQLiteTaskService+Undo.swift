@@ -25,15 +25,10 @@ extension SQLiteTaskService {
           try db.execute(sql: "DELETE FROM task WHERE uid = ?", arguments: [step.uid])
           return (.remove(stored), TaskUndone(kind: .added, task: stored))
         case (.changed, let stored?, let before?):
-          try db.execute(
-            sql: "UPDATE task SET title = ?, added = ?, checked = ? WHERE uid = ?",
-            arguments: [
-              before.title, before.added.millisecondsSince1970,
-              before.checked?.millisecondsSince1970, step.uid,
-            ])
+          try TaskRows.write(before, db)
           return (.put(before, replacing: stored), TaskUndone(kind: .changed, task: before))
         case (.deleted, nil, let before?):
-          try Self.insert(before, db)
+          try TaskRows.insert(before, db)
           return (.put(before, replacing: nil), TaskUndone(kind: .deleted, task: before))
         default: continue
         }

@@ -77,14 +77,6 @@ public final class SQLiteTaskService: TaskService, Sendable {
     try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
   }
 
-  static func insert(_ task: TaskItem, _ db: Database) throws {
-    try db.execute(
-      sql: "INSERT INTO task (uid, title, added, checked) VALUES (?, ?, ?, ?)",
-      arguments: [
-        task.uid, task.title, task.added.millisecondsSince1970, task.checked?.millisecondsSince1970,
-      ])
-  }
-
   /// Every `period`: has another connection committed? Then read everything again.
   func startChecking(
     _ scheduler: AnySchedulerOf<DispatchQueue>, every period: DispatchQueue.SchedulerTimeType.Stride
@@ -205,29 +197,35 @@ public final class SQLiteTaskService: TaskService, Sendable {
     }
   }
 
-  public func createTask(title: String) -> AnyPublisher<TaskItem, TaskServiceError> {
+  public func createTask(title: String, details: TaskUpdate) -> AnyPublisher<
+    TaskItem, TaskServiceError
+  > {
     write(failure: .creationFailed) { [clock] db in
       let added = clock().wholeMilliseconds
       try db.execute(
         sql: "INSERT INTO task (title, added, checked) VALUES (?, ?, NULL)",
         arguments: [title, added.millisecondsSince1970])
-      let task = TaskItem(uid: db.lastInsertedRowID, title: title, added: added)
+      let bare = TaskItem(uid: db.lastInsertedRowID, title: title, added: added)
+      let task = try details.withoutTitle.applied(to: bare, now: added)
+        .mapError(TaskServiceError.invalidChange).get()
+      if task != bare { try TaskRows.write(task, db) }
       try TaskUndoRows.record(TaskUndoStep(kind: .added, uid: task.uid, before: nil), db)
       return .put(task, replacing: nil)
     }
   }
 
-  public func update(_ task: TaskItem, title: String) -> AnyPublisher<TaskItem, TaskServiceError> {
-    write(failure: .updateFailed(task)) { db in
+  public func modify(_ task: TaskItem, _ change: TaskUpdate) -> AnyPublisher<
+    TaskItem, TaskServiceError
+  > {
+    write(failure: change.isTitleOnly ? .updateFailed(task) : .modifyFailed(task)) { [clock] db in
       guard let stored = try TaskRows.row(db, uid: task.uid) else { return .refused }
-      var renamed = stored
-      renamed.title = title
-      try db.execute(sql: "UPDATE task SET title = ? WHERE uid = ?", arguments: [title, task.uid])
+      let changed = try change.applied(to: stored, now: clock())
+        .mapError(TaskServiceError.invalidChange).get()
+      guard changed != stored else { return .put(stored, replacing: stored) }
+      try TaskRows.write(changed, db)
       guard db.changesCount == 1 else { return .refused }
-      if renamed != stored {
-        try TaskUndoRows.record(TaskUndoStep(kind: .changed, uid: task.uid, before: stored), db)
-      }
-      return .put(renamed, replacing: stored)
+      try TaskUndoRows.record(TaskUndoStep(kind: .changed, uid: task.uid, before: stored), db)
+      return .put(changed, replacing: stored)
     }
   }
 
@@ -258,7 +256,7 @@ public final class SQLiteTaskService: TaskService, Sendable {
   public func restore(_ task: TaskItem) -> AnyPublisher<TaskItem, TaskServiceError> {
     write(failure: .restoreFailed(task)) { db in
       guard try TaskRows.row(db, uid: task.uid) == nil else { return .refused }
-      try Self.insert(task, db)
+      try TaskRows.insert(task, db)
       try TaskUndoRows.record(TaskUndoStep(kind: .added, uid: task.uid, before: nil), db)
       return .put(task, replacing: nil)
     }

@@ -15,7 +15,7 @@ enum TaskRows {
   static func read(_ db: Database) throws -> [TaskItem] {
     var tasks: [TaskItem] = []
     tasks.reserveCapacity(try Int.fetchOne(db, sql: "SELECT count(*) FROM task") ?? 0)
-    try read(db, "SELECT uid, title, added, checked FROM task", into: &tasks)
+    try read(db, "SELECT \(columns) FROM task", into: &tasks)
     return tasks
   }
 
@@ -23,33 +23,70 @@ enum TaskRows {
   static func row(_ db: Database, uid: Int64) throws -> TaskItem? {
     var tasks: [TaskItem] = []
     try read(
-      db, "SELECT uid, title, added, checked FROM task WHERE uid = ?", arguments: [uid],
+      db, "SELECT \(columns) FROM task WHERE uid = ?", arguments: [uid],
       into: &tasks)
     return tasks.first
   }
 
+  /// The columns a task is read from, in the order `read` takes them.
+  static let columns = "uid, title, added, checked, due, priority, tags"
+
+  /// Writes every stored field of `task` to its row.
+  static func write(_ task: TaskItem, _ db: Database) throws {
+    try db.execute(
+      sql:
+        "UPDATE task SET title = ?, added = ?, checked = ?, due = ?, priority = ?, tags = ? WHERE uid = ?",
+      arguments: [
+        task.title, task.added.millisecondsSince1970, task.checked?.millisecondsSince1970,
+        task.due?.text, task.priority?.rawValue, TaskTags.stored(task.tags), task.uid,
+      ])
+  }
+
+  /// Adds `task` as a row with its own uid.
+  static func insert(_ task: TaskItem, _ db: Database) throws {
+    try db.execute(
+      sql: """
+        INSERT INTO task (uid, title, added, checked, due, priority, tags)
+        VALUES (?, ?, ?, ?, ?, ?, ?)
+        """,
+      arguments: [
+        task.uid, task.title, task.added.millisecondsSince1970, task.checked?.millisecondsSince1970,
+        task.due?.text, task.priority?.rawValue, TaskTags.stored(task.tags),
+      ])
+  }
+
   /// Up to `limit` rows of one section, in its order (`TaskOrder`), after `cursor` (from the
   /// start without one); each page is one walk of the section's partial index from the cursor.
+  /// The due order is kept by generated columns that sort ascending (`due_rank`: the day or
+  /// `~` for none; `priority_rank`: 0 for H … 3 for none; `added_rank` and `uid_rank`: the
+  /// negated values), so that the cursor is one row-value comparison.
   static func page(
     _ db: Database, of kind: TaskSection.Kind, after cursor: TaskItem?, limit: Int
   ) throws -> [TaskItem] {
     // The index is named: another index on the table (a user's own) must not make SQLite
     // sort a whole section for each page.
     let index = kind == .due ? "task_due_order" : "task_done_order"
-    let columns = "SELECT uid, title, added, checked FROM task INDEXED BY \(index)"
+    let columns = "SELECT \(Self.columns) FROM task INDEXED BY \(index)"
+    let dueOrder = "ORDER BY due_rank, priority_rank, added_rank, uid_rank"
     let limit = max(1, limit)
     var tasks: [TaskItem] = []
     tasks.reserveCapacity(min(limit, 10_000))
     switch (kind, cursor) {
     case (.due, nil):
       try read(
-        db, "\(columns) WHERE checked IS NULL ORDER BY added DESC, uid DESC LIMIT ?",
+        db, "\(columns) WHERE checked IS NULL \(dueOrder) LIMIT ?",
         arguments: [limit], into: &tasks)
     case (.due, let cursor?):
       try read(
         db,
-        "\(columns) WHERE checked IS NULL AND (added, uid) < (?, ?) ORDER BY added DESC, uid DESC LIMIT ?",
-        arguments: [cursor.added.millisecondsSince1970, cursor.uid, limit], into: &tasks)
+        """
+        \(columns) WHERE checked IS NULL
+        AND (due_rank, priority_rank, added_rank, uid_rank) > (?, ?, ?, ?) \(dueOrder) LIMIT ?
+        """,
+        arguments: [
+          cursor.due?.text ?? "~", cursor.priority?.rank ?? 3,
+          0 &- cursor.added.millisecondsSince1970, 0 &- cursor.uid, limit,
+        ], into: &tasks)
     case (.done, nil):
       try read(
         db, "\(columns) WHERE checked IS NOT NULL ORDER BY checked DESC, uid DESC LIMIT ?",
@@ -74,6 +111,15 @@ enum TaskRows {
     return TaskStatistics(total: total, due: max(0, total - done))
   }
 
+  /// The text in `column`, nil when it holds none (NULL, a number, a blob).
+  private static func text(_ handle: OpaquePointer?, _ column: Int32) -> String? {
+    guard sqlite3_column_type(handle, column) == SQLITE_TEXT,
+      let bytes = sqlite3_column_text(handle, column)
+    else { return nil }
+    let count = Int(sqlite3_column_bytes(handle, column))
+    return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+  }
+
   private static func read(
     _ db: Database, _ sql: String, arguments: StatementArguments = [],
     into tasks: inout [TaskItem]
@@ -93,17 +139,17 @@ enum TaskRows {
       else { throw WrongType() }
       let checkedType = sqlite3_column_type(handle, 3)
       guard checkedType == SQLITE_INTEGER || checkedType == SQLITE_NULL else { throw WrongType() }
-      let title = sqlite3_column_text(handle, 1).map {
-        String(
-          decoding: UnsafeBufferPointer(start: $0, count: Int(sqlite3_column_bytes(handle, 1))),
-          as: UTF8.self)
-      }
+      // The details are read leniently: a value that does not read as one (edited by hand) is
+      // taken as none, and the task is still listed.
+      let due = text(handle, 4).flatMap { TaskDay(text: $0) }
+      let priority = text(handle, 5).flatMap { TaskPriority(rawValue: $0) }
       tasks.append(
         TaskItem(
-          uid: sqlite3_column_int64(handle, 0), title: title ?? "",
+          uid: sqlite3_column_int64(handle, 0), title: text(handle, 1) ?? "",
           added: Date(millisecondsSince1970: sqlite3_column_int64(handle, 2)),
           checked: checkedType == SQLITE_NULL
-            ? nil : Date(millisecondsSince1970: sqlite3_column_int64(handle, 3))))
+            ? nil : Date(millisecondsSince1970: sqlite3_column_int64(handle, 3)),
+          due: due, priority: priority, tags: text(handle, 6).map(TaskTags.read) ?? []))
     }
   }
 }

@@ -16,8 +16,13 @@ public protocol TaskService: AnyObject {
   /// of the page before; nil: from the start): a list of any size, a page at a time.
   func page(of kind: TaskSection.Kind, after cursor: TaskItem?, limit: Int)
     -> AnyPublisher<[TaskItem], TaskServiceError>
-  func createTask(title: String) -> AnyPublisher<TaskItem, TaskServiceError>
-  func update(_ task: TaskItem, title: String) -> AnyPublisher<TaskItem, TaskServiceError>
+  /// Adds a task with `title` (already checked) and what `details` sets: a due date, a
+  /// priority, tags (its title and done are not read).
+  func createTask(title: String, details: TaskUpdate) -> AnyPublisher<TaskItem, TaskServiceError>
+  /// Changes the task with `task`'s uid as `change` says, applied to the row as stored, in one
+  /// transaction; a change that leaves the task as it was is answered with it and not kept to
+  /// take back. Fails with `.invalidChange` when the stored task cannot take it (a 21st tag).
+  func modify(_ task: TaskItem, _ change: TaskUpdate) -> AnyPublisher<TaskItem, TaskServiceError>
   func toggle(_ task: TaskItem) -> AnyPublisher<TaskItem, TaskServiceError>
   func delete(_ task: TaskItem) -> AnyPublisher<TaskItem, TaskServiceError>
   /// Puts a deleted task back with its own uid and dates (undo).
@@ -37,6 +42,18 @@ public protocol TaskService: AnyObject {
 }
 
 extension TaskService {
+  /// Adds a task with `title` alone.
+  public func createTask(title: String) -> AnyPublisher<TaskItem, TaskServiceError> {
+    createTask(title: title, details: TaskUpdate())
+  }
+
+  /// Gives a task a new title (already checked).
+  public func update(_ task: TaskItem, title: String) -> AnyPublisher<TaskItem, TaskServiceError> {
+    var change = TaskUpdate()
+    change.title = title
+    return modify(task, change)
+  }
+
   /// A service no other process can change has nothing to look for.
   public func checkForChanges() {}
 

@@ -12,10 +12,15 @@ enum TaskUndoRows {
       return
     }
     try db.execute(
-      sql: "INSERT INTO task_undo (kind, uid, title, added, checked) VALUES (?, ?, ?, ?, ?)",
+      sql: """
+        INSERT INTO task_undo (kind, uid, title, added, checked, due, priority, tags)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        """,
       arguments: [
         step.kind.rawValue, step.uid, step.before?.title,
         step.before?.added.millisecondsSince1970, step.before?.checked?.millisecondsSince1970,
+        step.before?.due?.text, step.before?.priority?.rawValue,
+        step.before.map { TaskTags.stored($0.tags) },
       ])
     try db.execute(
       sql: "DELETE FROM task_undo WHERE id <= (SELECT max(id) FROM task_undo) - ?",
@@ -26,7 +31,11 @@ enum TaskUndoRows {
   /// is dropped and the next one read.
   static func newest(_ db: Database) throws -> (id: Int64, step: TaskUndoStep)? {
     while let row = try Row.fetchOne(
-      db, sql: "SELECT id, kind, uid, title, added, checked FROM task_undo ORDER BY id DESC LIMIT 1"
+      db,
+      sql: """
+        SELECT id, kind, uid, title, added, checked, due, priority, tags
+        FROM task_undo ORDER BY id DESC LIMIT 1
+        """
     ) {
       // Read by throwing decodes: a value of the wrong type (the file edited by hand) is a
       // step that does not read, not a trap.
@@ -70,6 +79,9 @@ enum TaskUndoRows {
       kind: kind, uid: uid,
       before: TaskItem(
         uid: uid, title: title, added: Date(millisecondsSince1970: added),
-        checked: checked.map { Date(millisecondsSince1970: $0) }))
+        checked: checked.map { Date(millisecondsSince1970: $0) },
+        due: read(String.self, "due").flatMap { TaskDay(text: $0) },
+        priority: read(String.self, "priority").flatMap { TaskPriority(rawValue: $0) },
+        tags: read(String.self, "tags").map(TaskTags.read) ?? []))
   }
 }

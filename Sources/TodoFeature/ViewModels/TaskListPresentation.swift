@@ -2,17 +2,26 @@
 // strings of the todo spec, kept apart from the view model's wiring.
 
 extension TasksViewModel {
-  nonisolated static func sections(_ listing: TaskListing, filter: String, matcher: TitleMatcher)
-    -> [TaskSection]
-  {
-    let words = TitleMatcher.words(filter)
-    func shown(_ rows: [TaskItem]) -> [TaskItem] {
-      words.isEmpty ? rows : rows.filter { matcher.matches($0, words: words) }
+  /// The two sections of `listing` on `today`, with only the tasks `filter` matches
+  /// (`TaskQuery`); a filter with a term that does not read matches none, and says why.
+  nonisolated static func sections(
+    _ listing: TaskListing, filter: String, matcher: TitleMatcher, today: TaskDay
+  ) -> (sections: [TaskSection], problem: String?) {
+    let query: TaskQuery
+    var problem: String?
+    switch TaskQuery.parse(filter, today: today) {
+    case .success(let parsed): query = parsed
+    case .failure(let error): (query, problem) = (TaskQuery(), error.message)
     }
-    return [
-      TaskSection(kind: .due, items: shown(listing.due)),
-      TaskSection(kind: .done, items: shown(listing.done)),
+    func shown(_ rows: [TaskItem]) -> [TaskItem] {
+      if problem != nil { return [] }
+      return query.isEmpty ? rows : rows.filter { query.matches($0, matcher: matcher) }
+    }
+    let sections = [
+      TaskSection(kind: .due, items: shown(listing.due), today: today),
+      TaskSection(kind: .done, items: shown(listing.done), today: today),
     ]
+    return (sections, problem)
   }
 
   nonisolated static func statisticsText(_ counts: TaskStatistics) -> String {
@@ -41,6 +50,8 @@ extension TasksViewModel {
     var canUndo = false
     /// No rows yet: the store's first read is in flight.
     var isReading = false
+    /// Why the filter matches nothing: a term of it does not read (`due.before:soon`).
+    var problem: String?
 
     /// Before the first read: no sections, no counts.
     static func reading(filter: String) -> Shown {
@@ -51,6 +62,7 @@ extension TasksViewModel {
 
     var summary: String {
       guard !filter.isEmpty, !isReading else { return "" }
+      if let problem { return "Filter \"\(filter)\": \(problem)" }
       let count = sections.reduce(0) { $0 + $1.items.count }
       return "Filter \"\(filter)\": \(count) of \(total) \(total == 1 ? "task" : "tasks")"
     }

@@ -7,10 +7,21 @@ extension TasksViewModel {
   /// is never held whole (`cli todo list` on a million tasks). Delivered on the scheduler; the
   /// first page always comes, empty for an empty section; the last one is shorter than `size`
   /// (possibly empty).
-  public func pages(of kind: TaskSection.Kind, size: Int = 1_000) -> AnyPublisher<
-    [TaskItem], TaskServiceError
-  > {
-    let walk = TaskPageWalk(service: service, kind: kind, size: max(1, size), scheduler: scheduler)
+  ///
+  /// With a `filter` (`TaskQuery`'s words), only the tasks it picks: a page is then delivered
+  /// only when it holds one (the first page, empty, when none is picked at all). A filter that
+  /// does not read picks none.
+  public func pages(of kind: TaskSection.Kind, size: Int = 1_000, matching filter: String = "")
+    -> AnyPublisher<[TaskItem], TaskServiceError>
+  {
+    let query = try? TaskQuery.parse(filter, today: today).get()
+    let matcher = TitleMatcher()
+    let pick: (([TaskItem]) -> [TaskItem])? =
+      filter.isEmpty
+      ? nil
+      : { page in query.map { query in page.filter { query.matches($0, matcher: matcher) } } ?? [] }
+    let walk = TaskPageWalk(
+      service: service, kind: kind, size: max(1, size), scheduler: scheduler, pick: pick)
     return walk.pages.handleEvents(
       receiveCancel: { walk.cancel() }, receiveRequest: { _ in walk.start() }
     )
@@ -25,13 +36,17 @@ final class TaskPageWalk {
   private let kind: TaskSection.Kind
   private let size: Int
   private let scheduler: AnySchedulerOf<DispatchQueue>
+  /// The rows of a page a filter picks (nil: all).
+  private let pick: (([TaskItem]) -> [TaskItem])?
   private var started = false
+  private var delivered = false
   private var current: AnyCancellable?
 
   init(
     service: any TaskService, kind: TaskSection.Kind, size: Int,
-    scheduler: AnySchedulerOf<DispatchQueue>
+    scheduler: AnySchedulerOf<DispatchQueue>, pick: (([TaskItem]) -> [TaskItem])?
   ) {
+    self.pick = pick
     self.service = service
     self.kind = kind
     self.size = size
@@ -55,8 +70,13 @@ final class TaskPageWalk {
         },
         receiveValue: { [weak self] page in
           guard let self else { return }
-          pages.send(page)
-          if page.count < size {
+          let last = page.count < size
+          let shown = pick.map { $0(page) } ?? page
+          if !shown.isEmpty || (last && !delivered) || pick == nil {
+            delivered = true
+            pages.send(shown)
+          }
+          if last {
             pages.send(completion: .finished)
           } else {
             fetch(after: page.last)

@@ -12,12 +12,14 @@ struct TasksActions {
   let delete: Action<Int64, TaskItem>
   let rename: Action<TaskRename, TaskItem>
   let undo: Action<Void, TaskUndone>
-  let quickAdd: Action<String, TaskItem>
+  let quickAdd: Action<TaskDraft, TaskItem>
+  let modify: Action<TaskModification, TaskItem>
 
   init(
     service: any TaskService, activity: ActivityTracker, filter: BehaviorRelay<String>,
     undoDepth: DerivedValue<Int>, editorOpen: AnyPublisher<Bool, Never>,
-    owner: WeakOwner<TasksViewModel>, scheduler: AnySchedulerOf<DispatchQueue>
+    owner: WeakOwner<TasksViewModel>, scheduler: AnySchedulerOf<DispatchQueue>,
+    calendar: TaskCalendar
   ) {
     let notEditing = editorOpen.map { !$0 }
     let editor = { (heading: String, task: TaskItem, cancelDeletes: Bool) in
@@ -50,13 +52,24 @@ struct TasksActions {
     undo = Action(enabledIf: undoDepth.stream.map { $0 > 0 }, scheduler: scheduler) { _ in
       activity.track(service.undo())
     }
-    quickAdd = Action(scheduler: scheduler) { title -> AnyPublisher<TaskItem, any Error> in
-      switch TaskTitle.validate(title) {
+    quickAdd = Action(scheduler: scheduler) { draft -> AnyPublisher<TaskItem, any Error> in
+      switch TaskTitle.validate(draft.title) {
       case .failure(let error): return Fail(error: error).eraseToAnyPublisher()
       case .success(let cleaned):
-        return activity.track(service.createTask(title: cleaned)).mapError { $0 as any Error }
-          .eraseToAnyPublisher()
+        return activity.track(service.createTask(title: cleaned, details: draft.details))
+          .mapError { $0 as any Error }.eraseToAnyPublisher()
       }
+    }
+    // `done` on a task already done is refused, as taskwarrior refuses it.
+    modify = Action(scheduler: scheduler) { modification in
+      activity.track(
+        Self.stored(modification.uid, in: service).flatMap { task in
+          if modification.change.done == true, task.isDone {
+            return Fail<TaskItem, TaskServiceError>(error: .invalidChange(.alreadyDone(task.uid)))
+              .eraseToAnyPublisher()
+          }
+          return service.modify(task, modification.change)
+        })
     }
   }
 
@@ -70,6 +83,22 @@ struct TasksActions {
     }
     .eraseToAnyPublisher()
   }
+}
+
+/// A task to add (`TasksInput.add`, `quickAdd`): its title and what else it sets, checked.
+public struct TaskDraft: Sendable {
+  /// The title, as given (checked again when added).
+  public let title: String
+  /// Its due date, priority and tags.
+  public let details: TaskUpdate
+}
+
+/// A checked change to the task with `uid` (`TasksInput.modify`).
+public struct TaskModification: Sendable {
+  /// The task's uid.
+  public let uid: Int64
+  /// What to change.
+  public let change: TaskUpdate
 }
 
 /// A new title for the task with `uid` (`TasksInput.rename`), already validated.

@@ -20,6 +20,17 @@ public enum TasksInput: Codable, Equatable, Sendable {
   case undo
   /// Adds a task with this title at once, without the editor; refused with an invalid title.
   case quickAdd(title: String)
+  /// Adds a task with this title and what `fields` sets (a due date, a priority, tags), as
+  /// `cli todo add Pay rent due:fri priority:H +home` does; refused, with the reason, when a
+  /// field does not read.
+  case add(title: String, fields: TaskFields)
+  /// Adds a task from a line in taskwarrior's words (`Pay rent due:fri priority:H +home`,
+  /// `TaskWords`): what a quick-add box or `cli todo add` sends as typed.
+  case addWords(text: String)
+  /// Changes the task with this uid as `fields` says (taskwarrior's `modify`, and `done`:
+  /// `fields.done`); refused with nothing to change, a field that does not read, a task
+  /// already done when asked to be done, or a uid with no task.
+  case modify(uid: Int64, fields: TaskFields)
   /// The filter box's text: applies 150 ms after the last change; blank applies at once.
   case setFilter(text: String)
 }

@@ -36,10 +36,13 @@ public struct TaskCountsState: Equatable, Sendable, Codable {
 }
 
 extension TaskServiceError {
-  /// Whether this is `.notFound`, whatever the uid.
-  var isNotFound: Bool {
-    if case .notFound = self { return true }
-    return false
+  /// Whether this is a refusal answered to the input that asked (`.notFound`,
+  /// `.invalidChange`), which the list shows no toast for.
+  var isRefusal: Bool {
+    switch self {
+    case .notFound, .invalidChange: true
+    default: false
+    }
   }
 }
 
@@ -98,6 +101,17 @@ extension TasksViewModel {
       .scan((load: Load?.none, failing: false, toast: false)) { previous, load in
         (load, load.isFailure, load.isFailure && !previous.failing)
       }
+      .eraseToAnyPublisher()
+  }
+
+  /// Today, then each new day: the calendar is looked at every minute on `scheduler` (in
+  /// virtual time in tests), so a list left open past midnight says `overdue 1 day`.
+  nonisolated static func days(_ calendar: TaskCalendar, _ scheduler: AnySchedulerOf<DispatchQueue>)
+    -> AnyPublisher<TaskDay, Never>
+  {
+    Deferred { Just(calendar.today) }
+      .append(scheduler.ticks(every: .seconds(60)).map { calendar.today })
+      .removeDuplicates()
       .eraseToAnyPublisher()
   }
 

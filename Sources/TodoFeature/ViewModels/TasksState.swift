@@ -28,4 +28,12 @@ public struct EditTaskState: Equatable, Sendable, Codable {
   public var validationMessage: String
   /// Whether OK would save now.
   public var okEnabled: Bool
+  /// The due field as typed (`2026-12-01`, `fri`; "" for none).
+  public var due: String
+  /// The day the due field names, `Fri 2026-12-04`; "" when empty or not a day.
+  public var dueDay: String
+  /// The priority field as typed (`H`, `M`, `L`; "" for none).
+  public var priority: String
+  /// The tags field as typed, space separated.
+  public var tags: String
 }

@@ -36,8 +36,10 @@ public final class TasksViewModel: ScreenModel {
   public let renameAction: Action<TaskRename, TaskItem>
   /// Takes back the store's newest kept change (enabled while there is one).
   public let undoAction: Action<Void, TaskUndone>
-  /// Adds a task with a title, without the editor.
-  public let quickAddAction: Action<String, TaskItem>
+  /// Adds a task with a title, and a due date, priority and tags if given, without the editor.
+  public let quickAddAction: Action<TaskDraft, TaskItem>
+  /// Changes a task's details (due date, priority, tags, title, done), by uid.
+  public let modifyAction: Action<TaskModification, TaskItem>
 
   // MARK: State
 
@@ -45,6 +47,9 @@ public final class TasksViewModel: ScreenModel {
   // Weak: the coordinator's stack holds this view model as its root scene.
   private weak var coordinator: SceneCoordinator<TodoScene>?
   let scheduler: AnySchedulerOf<DispatchQueue>
+  /// Where "today" comes from: due dates are said relative to it and words like `fri` read
+  /// from it.
+  let calendar: TaskCalendar
   private let activity: ActivityTracker
   private let snapshot = BehaviorRelay<TaskListing?>(value: nil)
   private let rawFilter = BehaviorRelay(value: "")
@@ -64,11 +69,12 @@ public final class TasksViewModel: ScreenModel {
 
   public init(
     service: any TaskService, coordinator: SceneCoordinator<TodoScene>,
-    scheduler: AnySchedulerOf<DispatchQueue>
+    scheduler: AnySchedulerOf<DispatchQueue>, calendar: TaskCalendar = .system
   ) {
     self.service = service
     self.coordinator = coordinator
     self.scheduler = scheduler
+    self.calendar = calendar
     activity = ActivityTracker(scheduler: scheduler)
     isSettled = activity.isIdle
     // One count of a table of at most 100 rows; a store that cannot count it has nothing to
@@ -79,7 +85,8 @@ public final class TasksViewModel: ScreenModel {
     let owner = WeakOwner<TasksViewModel>()
     let actions = TasksActions(
       service: service, activity: activity, filter: rawFilter, undoDepth: undoDepth,
-      editorOpen: Self.editorOpen(coordinator), owner: owner, scheduler: scheduler)
+      editorOpen: Self.editorOpen(coordinator), owner: owner, scheduler: scheduler,
+      calendar: calendar)
     createAction = actions.create
     editAction = actions.edit
     toggleAction = actions.toggle
@@ -87,6 +94,7 @@ public final class TasksViewModel: ScreenModel {
     renameAction = actions.rename
     undoAction = actions.undo
     quickAddAction = actions.quickAdd
+    modifyAction = actions.modify
     let matcher = TitleMatcher()
     // The summary counts the rows the sections already hold instead of matching every title
     // a second time. The filter applies 150 ms after the last change (the wait counts as activity); a blank
@@ -114,17 +122,18 @@ public final class TasksViewModel: ScreenModel {
       startLoading()
       return snapshot
     }
-    .combineLatest(appliedFilter.removeDuplicates()) { [undoDepth] listing, filter in
+    .combineLatest(appliedFilter.removeDuplicates(), Self.days(calendar, scheduler)) {
+      [undoDepth] listing, filter, today in
       // Until the first read is in, the list says it is reading (a large store's first frame).
       guard let listing else { return Shown.reading(filter: filter) }
       // Whether a change can be taken back is read with the rows: every kept change changes
       // a row, and the store counts its changes before it publishes the rows, so a change is
       // one state (TasksStateTests).
+      let shown = Self.sections(listing, filter: filter, matcher: matcher, today: today)
       return Shown(
-        sections: Self.sections(listing, filter: filter, matcher: matcher), total: listing.count,
-        filter: filter,
+        sections: shown.sections, total: listing.count, filter: filter,
         counts: TaskStatistics(total: listing.count, due: listing.due.count),
-        canUndo: undoDepth.value > 0)
+        canUndo: undoDepth.value > 0, problem: shown.problem)
     }
     .share(replay: 1)
     // Unchanged sections keep their array, so comparing states is cheap for them; changed
@@ -191,11 +200,33 @@ public final class TasksViewModel: ScreenModel {
         ? TodoRefusal.nothingToUndo : (undoAction.isExecuting ? TodoRefusal.busy : nil)
       return answer(undoAction.execute(()), refusal: refusal)
     case .quickAdd(let title):
-      if case .failure(let error) = TaskTitle.validate(title) {
-        return Replayed.answered(.rejected(error.message))
+      return send(.add(title: title, fields: TaskFields()))
+    case .addWords(let text):
+      let (title, fields) = TaskWords.split(text, removals: false)
+      return send(.add(title: title, fields: fields))
+    case .add(let title, let fields):
+      var withTitle = fields
+      withTitle.title = title
+      switch withTitle.resolved(today: calendar.today) {
+      case .failure(let error): return Replayed.answered(.rejected(error.message))
+      case .success(let update):
+        let busy = quickAddAction.isExecuting
+        return answer(
+          quickAddAction.execute(TaskDraft(title: update.title ?? title, details: update)),
+          refusal: busy ? TodoRefusal.busy : nil)
       }
-      let busy = quickAddAction.isExecuting
-      return answer(quickAddAction.execute(title), refusal: busy ? TodoRefusal.busy : nil)
+    case .modify(let uid, let fields):
+      guard !fields.isEmpty else {
+        return Replayed.answered(.rejected(TodoRefusal.nothingToChange))
+      }
+      switch fields.resolved(today: calendar.today) {
+      case .failure(let error): return Replayed.answered(.rejected(error.message))
+      case .success(let update):
+        let busy = modifyAction.isExecuting
+        return answer(
+          modifyAction.execute(TaskModification(uid: uid, change: update)),
+          refusal: busy ? TodoRefusal.busy : nil)
+      }
     case .setFilter(let text):
       rawFilter.accept(text)
       return Replayed.answered(.accepted)
@@ -214,6 +245,9 @@ public final class TasksViewModel: ScreenModel {
       return .rejected(failure.message)
     }
   }
+
+  /// The day it is now: what due dates are said relative to.
+  public var today: TaskDay { calendar.today }
 
   /// The task with `uid` in the latest unfiltered snapshot.
   public func task(uid: Int64) -> TaskItem? { snapshot.value?.task(uid: uid) }
@@ -239,7 +273,7 @@ public final class TasksViewModel: ScreenModel {
   private func report(_ error: ActionError) {
     // No such task is the input's refusal, answered to it; the list has no toast for it.
     if case .underlying(let underlying) = error, let failure = underlying as? TaskServiceError,
-      !failure.isNotFound
+      !failure.isRefusal
     {
       toasts.accept(failure.message)
     }
@@ -266,7 +300,7 @@ public final class TasksViewModel: ScreenModel {
   private func reportActions() {
     for errors in [
       createAction.errors, editAction.errors.map { $0 }, toggleAction.errors, deleteAction.errors,
-      undoAction.errors, quickAddAction.errors, renameAction.errors,
+      undoAction.errors, quickAddAction.errors, renameAction.errors, modifyAction.errors,
     ] {
       errors.emit { [weak self] in self?.report($0) }.store(in: &subscriptions)
     }
@@ -288,8 +322,8 @@ public final class TasksViewModel: ScreenModel {
     guard let coordinator else { return Just(.cancelled).eraseToAnyPublisher() }
     // The editor's actions live as long as the editor: their failures are reported on the
     // way, not through a subscription that would outlive it.
-    let save = Action<String, TaskItem>(scheduler: scheduler) { [unowned self] title in
-      reportingFailure(tracked(service.update(task, title: title)))
+    let save = Action<TaskUpdate, TaskItem>(scheduler: scheduler) { [unowned self] change in
+      reportingFailure(tracked(service.modify(task, change)))
     }
     var cancelWork: Action<Void, Void>?
     if cancelDeletes {
@@ -299,8 +333,8 @@ public final class TasksViewModel: ScreenModel {
       }
     }
     let editor = EditTaskViewModel(
-      heading: heading, initialTitle: task.title, save: save, cancelWork: cancelWork,
-      coordinator: coordinator, scheduler: scheduler)
+      heading: heading, task: task, save: save, cancelWork: cancelWork,
+      coordinator: coordinator, scheduler: scheduler, calendar: calendar)
     editor.setActive(isActive)  // opened from a seen list, it is seen (AV-01)
     coordinator.transition(to: .editTask(editor), type: .modal)
     return editor.outcome

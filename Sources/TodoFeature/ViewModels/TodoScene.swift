@@ -16,4 +16,6 @@ public enum TodoRefusal {
   public static let busy = "Still saving the previous change."
   public static let nothingToUndo = "Nothing to undo."
   public static let editorClosed = "The editor is closed."
+  public static let nothingToChange =
+    "Nothing to change: give a title, due:…, priority:…, +tag or -tag."
 }

@@ -17,12 +17,17 @@ public final class TodoSession: AppSession {
 
   private let service: any TaskService
 
-  /// Builds the coordinator, then the list, then shows the list as the root scene.
-  public init(service: any TaskService, scheduler: AnySchedulerOf<DispatchQueue>) {
+  /// Builds the coordinator, then the list, then shows the list as the root scene. Due dates
+  /// are counted from `calendar`'s today.
+  public init(
+    service: any TaskService, scheduler: AnySchedulerOf<DispatchQueue>,
+    calendar: TaskCalendar = .system
+  ) {
     self.service = service
     coordinator = SceneCoordinator()
     stack = coordinator.stackDriver(scheduler: scheduler)
-    tasks = TasksViewModel(service: service, coordinator: coordinator, scheduler: scheduler)
+    tasks = TasksViewModel(
+      service: service, coordinator: coordinator, scheduler: scheduler, calendar: calendar)
     messages = tasks.events
     failures = Empty<String, Never>().asSignal(scheduler: scheduler)
     coordinator.transition(to: .tasks(tasks), type: .root)

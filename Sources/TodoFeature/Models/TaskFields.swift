@@ -1,0 +1,198 @@
+import Foundation
+
+/// What a head asks to change on a task, as the user wrote it (taskwarrior's words on the
+/// command line, the editor's fields, a web form): each field left nil is kept. The list
+/// checks and resolves it (`resolved(today:)`) before a store sees it. On the wire
+/// `{"due": "fri", "priority": "H", "addTags": ["home"]}`.
+public struct TaskFields: Codable, Equatable, Sendable {
+  /// A new title (cleaned and checked as every title is).
+  public var title: String?
+  /// The due date as written (`2026-12-01`, `tomorrow`, `fri`, `3d`…); `""` removes it.
+  public var due: String?
+  /// `H`, `M` or `L`; `""` removes it.
+  public var priority: String?
+  /// Tags to add.
+  public var addTags: [String]
+  /// Tags to remove.
+  public var removeTags: [String]
+  /// Whether the task is to be done (checked off) or due again.
+  public var done: Bool?
+
+  public init(
+    title: String? = nil, due: String? = nil, priority: String? = nil, addTags: [String] = [],
+    removeTags: [String] = [], done: Bool? = nil
+  ) {
+    self.title = title
+    self.due = due
+    self.priority = priority
+    self.addTags = addTags
+    self.removeTags = removeTags
+    self.done = done
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case title, due, priority, addTags, removeTags, done
+  }
+
+  /// Every key may be left out.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      title: try container.decodeIfPresent(String.self, forKey: .title),
+      due: try container.decodeIfPresent(String.self, forKey: .due),
+      priority: try container.decodeIfPresent(String.self, forKey: .priority),
+      addTags: try container.decodeIfPresent([String].self, forKey: .addTags) ?? [],
+      removeTags: try container.decodeIfPresent([String].self, forKey: .removeTags) ?? [],
+      done: try container.decodeIfPresent(Bool.self, forKey: .done))
+  }
+
+  /// Whether it asks for nothing.
+  public var isEmpty: Bool { self == TaskFields() }
+
+  /// The change checked and resolved against `today`, or what is wrong with it (the first
+  /// problem found), in the words the user reads.
+  public func resolved(today: TaskDay) -> Result<TaskUpdate, TaskFieldError> {
+    var update = TaskUpdate()
+    if let title {
+      switch TaskTitle.validate(title) {
+      case .failure(let error): return .failure(.title(error))
+      case .success(let cleaned): update.title = cleaned
+      }
+    }
+    if let due {
+      if due.trimmingCharacters(in: .whitespaces).isEmpty {
+        update.due = .clear
+      } else if let day = TaskDueWord.day(due, today: today) {
+        update.due = .set(day)
+      } else {
+        return .failure(.due(due))
+      }
+    }
+    if let priority {
+      if priority.trimmingCharacters(in: .whitespaces).isEmpty {
+        update.priority = .clear
+      } else if let level = TaskPriority(word: priority.trimmingCharacters(in: .whitespaces)) {
+        update.priority = .set(level)
+      } else {
+        return .failure(.priority(priority))
+      }
+    }
+    for tag in addTags + removeTags where !TaskTags.isValid(tag) {
+      return .failure(.tag(tag))
+    }
+    update.addTags = TaskTags.normalized(addTags)
+    update.removeTags = TaskTags.normalized(removeTags)
+    update.done = done
+    return .success(update)
+  }
+}
+
+/// Why a change cannot be made, in the words the user reads.
+public enum TaskFieldError: Error, Equatable, Sendable {
+  case title(TitleError)
+  case due(String)
+  case priority(String)
+  case tag(String)
+  case tooManyTags
+  /// `done` on a task that is done already.
+  case alreadyDone(Int64)
+
+  public var message: String {
+    switch self {
+    case .title(let error): error.message
+    case .due(let text): "Not a due date: \"\(text)\". Use \(TaskDueWord.hint)."
+    case .priority(let text): "Not a priority: \"\(text)\". Use H, M or L."
+    case .tag(let text):
+      "Not a tag: \"\(text)\". A tag is one word of at most \(TaskTags.maximumLength) characters."
+    case .tooManyTags: "A task can have at most \(TaskTags.maximumCount) tags."
+    case .alreadyDone(let uid): "Task #\(uid) is done already."
+    }
+  }
+}
+
+/// A checked change, as a store applies it to the task it reads (taskwarrior's `modify`).
+public struct TaskUpdate: Equatable, Sendable {
+  /// Set a value, or remove it.
+  public enum Setting<Value: Equatable & Sendable>: Equatable, Sendable {
+    case set(Value)
+    case clear
+
+    var value: Value? {
+      if case .set(let value) = self { return value }
+      return nil
+    }
+  }
+
+  public var title: String?
+  public var due: Setting<TaskDay>?
+  public var priority: Setting<TaskPriority>?
+  public var addTags: [String] = []
+  public var removeTags: [String] = []
+  public var done: Bool?
+
+  public init() {}
+
+  /// Whether it changes the title alone (a failure says "Could not save the new title.").
+  public var isTitleOnly: Bool {
+    var other = self
+    other.title = nil
+    return title != nil && other == TaskUpdate()
+  }
+
+  /// The same change without its title and done (what a new task takes of it).
+  public var withoutTitle: TaskUpdate {
+    var details = self
+    details.title = nil
+    details.done = nil
+    return details
+  }
+
+  /// `task` with the change made; `now` is when a task checked off by it was checked.
+  public func applied(to task: TaskItem, now: Date) -> Result<TaskItem, TaskFieldError> {
+    var changed = task
+    if let title { changed.title = title }
+    if let due { changed.due = due.value }
+    if let priority { changed.priority = priority.value }
+    if !addTags.isEmpty || !removeTags.isEmpty {
+      let tags = Set(task.tags).union(addTags).subtracting(removeTags)
+      guard tags.count <= TaskTags.maximumCount else { return .failure(.tooManyTags) }
+      changed.tags = tags.sorted()
+    }
+    if let done, done != task.isDone { changed.checked = done ? now.wholeMilliseconds : nil }
+    return .success(changed)
+  }
+}
+
+/// Taskwarrior's words on a command line: `Pay rent due:fri priority:H +home` is the title
+/// `Pay rent` and the fields `due: "fri"`, `priority: "H"`, `addTags: ["home"]`. `pri:` is
+/// short for `priority:`; `due:` or `priority:` with nothing after removes it; `-home` removes
+/// a tag (where `removals` is true: `modify`; in `add` it is part of the title).
+public enum TaskWords {
+  /// The title (the text as typed when no word is a field, else its other words joined by
+  /// spaces; "" for none) and the fields the words set.
+  public static func split(_ text: String, removals: Bool) -> (title: String, fields: TaskFields) {
+    var fields = TaskFields()
+    var titleWords: [Substring] = []
+    var sawField = false
+    for word in text.split(whereSeparator: \.isWhitespace) {
+      let lower = word.lowercased()
+      if lower.hasPrefix("due:") {
+        fields.due = String(word.dropFirst(4))
+      } else if lower.hasPrefix("priority:") {
+        fields.priority = String(word.dropFirst(9))
+      } else if lower.hasPrefix("pri:") {
+        fields.priority = String(word.dropFirst(4))
+      } else if word.count > 1, word.first == "+" {
+        fields.addTags.append(String(word.dropFirst()))
+      } else if removals, word.count > 1, word.first == "-" {
+        fields.removeTags.append(String(word.dropFirst()))
+      } else {
+        titleWords.append(word)
+        continue
+      }
+      sawField = true
+    }
+    let title = sawField ? titleWords.joined(separator: " ") : text
+    return (title, fields)
+  }
+}

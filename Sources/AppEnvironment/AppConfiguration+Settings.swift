@@ -50,6 +50,7 @@ extension AppConfiguration {
       if let fromFile { return (fromFile, .file) }
       return asciiMode ? ("true", .environment) : ("false", .default)
     case "color":
+      if colorFlag { return (color == .never ? "false" : "true", .flag) }
       if let value = environment["NO_COLOR"], !value.isEmpty { return ("false", .environment) }
       return fromFile.map { ($0, .file) } ?? ("true", .default)
     case "mouse": return fromFile.map { ($0, .file) } ?? ("true", .default)

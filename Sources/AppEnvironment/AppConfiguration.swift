@@ -15,8 +15,12 @@ public struct AppConfiguration: Sendable {
   public var clock: AppClock
   /// Draw with ASCII only (`--ascii`, or a locale without UTF-8).
   public var asciiMode: Bool
-  /// Draw without colour (`NO_COLOR` set and not empty).
-  public var noColor: Bool
+  /// When to draw in colour (`--color`, `NO_COLOR`, the settings file's `color`).
+  public var color: ColorChoice
+  /// Whether `--color` was given (for `config`'s sources).
+  public var colorFlag = false
+  /// Draw without colour: `--color never`, or `NO_COLOR` set and not empty.
+  public var noColor: Bool { color == .never }
   /// The TUI asks the terminal for clicks and wheel steps: not with `mouse = false` in the
   /// settings file (the TUI's `--no-mouse` also turns it off).
   public var mouse = true
@@ -54,10 +58,12 @@ public struct AppConfiguration: Sendable {
       clock: try AppClock.from(
         headlessNow: environment["HEADLESS_NOW"], timeScale: environment["HEADLESS_TIME_SCALE"]),
       asciiMode: options.ascii || file.values["ascii"] == "true" || !localeIsUTF8(environment),
-      noColor: environment["NO_COLOR"].map { !$0.isEmpty } ?? (file.values["color"] == "false"),
+      color: ColorChoice.resolve(
+        flag: options.color, environment: environment, file: file.values["color"]),
       environment: environment)
     configuration.configFile = file
     configuration.asciiFlag = options.ascii
+    configuration.colorFlag = options.color != nil
     configuration.mouse = file.values["mouse"] != "false"
     if let path = environment["HEADLESS_TRACE"], !path.isEmpty {
       do throws(PrivateFile.Problem) {

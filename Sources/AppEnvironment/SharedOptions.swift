@@ -26,5 +26,13 @@ public struct SharedOptions: ParsableArguments, Sendable {
   @Flag(help: "Draw with ASCII characters only.")
   public var ascii = false
 
+  /// When to draw in colour.
+  @Option(
+    name: .customLong("color"),
+    help: "Colour: never, auto (at a terminal only; the default) or always. NO_COLOR means never.")
+  public var color: ColorChoice?
+
   public init() {}
 }
+
+extension ColorChoice: ExpressibleByArgument {}

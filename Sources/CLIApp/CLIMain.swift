@@ -14,6 +14,14 @@ public enum CLIMain {
   static var keepAlive: [AnyObject] = []
   /// Whether `--json` is among the arguments: then even a start-up error is a JSON object.
   static var jsonErrors = false
+  /// Whether start-up errors and warnings on standard error are drawn in colour (known once
+  /// the settings are read; a flag error before then is plain).
+  static var colorsErrors = false
+
+  /// `line` in `meaning`'s colour when standard error is coloured.
+  static func paint(_ line: String, _ meaning: LineMeaning) -> String {
+    colorsErrors ? meaning.painted(line) : line
+  }
 
   /// `config` under `--json`: one document with the file and each setting in force.
   static func settingsJSON(_ configuration: AppConfiguration) -> String {
@@ -99,9 +107,13 @@ public enum CLIMain {
     var notices: AppNotices?
     var historyFile: String?
     var settingsReport: [String] = []
+    var color = ColorChoice.never
     do {
       let configuration = try AppConfiguration.resolve(options: options.shared)
       notices = configuration.notices
+      // Colour only for text: `--json` is for programs.
+      color = options.json ? .never : configuration.color
+      colorsErrors = color.colors(isTerminal: isatty(STDERR_FILENO) == 1)
       // A person's history of lines, per app, in the data directory; none under --ephemeral.
       if !configuration.ephemeral, (try? configuration.dataDirectory.prepare()) != nil {
         historyFile = configuration.dataDirectory.file("history-\(entry.name)").path
@@ -110,7 +122,7 @@ public enum CLIMain {
         let line =
           options.json
           ? JSONValue.object([("warning", .string(warning))]).text
-          : "warning: " + VisibleText.of(warning)
+          : Self.paint("warning: " + VisibleText.of(warning), .warning)
         FileHandle.standardError.write(Data("\(line)\n".utf8))
       }
       settingsReport = configuration.settingsReport
@@ -139,7 +151,8 @@ public enum CLIMain {
     }
     let shell = CLIShell(
       app: application, json: options.json,
-      streams: options.quiet ? QuietStreams(StandardStreams()) : StandardStreams(),
+      streams: options.quiet
+        ? QuietStreams(StandardStreams(color: color)) : StandardStreams(color: color),
       waiter: MainQueueSettleWaiter())
     shell.settingsReport = { settingsReport }
     if let notices { shell.report(notices.failures.eraseToAnyPublisher()) }
@@ -227,7 +240,7 @@ public enum CLIMain {
       if let hint { fields.append(("hint", .string(hint))) }
       text = JSONValue.object(fields).text + "\n"
     } else {
-      text = "error: \(message)\n" + (hint.map { $0 + "\n" } ?? "")
+      text = paint("error: \(message)", .error) + "\n" + (hint.map { $0 + "\n" } ?? "")
     }
     FileHandle.standardError.write(Data(text.utf8))
     exit(1)

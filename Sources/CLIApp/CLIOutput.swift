@@ -97,19 +97,19 @@ public struct CommandOutcome {
 /// document is).
 /// Each is made only when printed, in the one form printed.
 public struct AnswerPiece {
-  /// The lines printed as text.
-  public let lines: () -> [String]
+  /// The lines printed as text, each with what it means.
+  public let lines: () -> [CLILine]
   /// The piece of the JSON document printed under `--json`.
   public let json: () -> String
 
-  public init(lines: @escaping () -> [String], json: @escaping () -> String) {
+  public init(lines: @escaping () -> [CLILine], json: @escaping () -> String) {
     self.lines = lines
     self.json = json
   }
 
-  /// A piece whose two forms are known already.
+  /// A piece whose two forms are known already, its lines plain.
   public init(lines: [String], json: String) {
-    self.init(lines: { lines }, json: { json })
+    self.init(lines: { lines.map { CLILine($0) } }, json: { json })
   }
 }
 

@@ -64,22 +64,26 @@ extension CLIOutput {
 
   /// A list of groups, each a title line then its items, cut to `cap` items a group when
   /// printed on its own (`… and 3 more`); printed in full when a command asks for it whole.
-  /// Under `--json`, each group's `excerpt` of that many items.
+  /// Under `--json`, each group's `excerpt` of that many items. An item's `meaning` colours
+  /// its line where the output colours.
   public static func groups<State, Group, Item, Excerpt: Encodable & Equatable & Sendable>(
     _ name: String, initial: Bool, cap: Int, _ state: Driver<State>,
     _ groups: @escaping (State) -> [Group], title: @escaping (Group) -> String,
-    items: @escaping (Group) -> [Item], line: @escaping (Item) -> String, empty: String,
+    items: @escaping (Group) -> [Item], line: @escaping (Item) -> String,
+    meaning: @escaping (Item) -> LineMeaning? = { _ in nil }, empty: String,
     excerpt: @escaping (Group, Int?) -> Excerpt
   ) -> CLIOutput {
     CLIOutput(name, initial: initial, driver: state) { state in
       let groups = groups(state)
-      func rows(_ limit: Int?) -> [String] {
-        groups.flatMap { group -> [String] in
+      func rows(_ limit: Int?) -> [CLILine] {
+        groups.flatMap { group -> [CLILine] in
           let all = items(group)
           let shown = limit.map { Array(all.prefix($0)) } ?? all
-          var rows = [title(group)] + shown.map(line)
-          if all.isEmpty { rows.append(empty) }
-          if let limit, all.count > limit { rows.append("… and \(all.count - limit) more") }
+          var rows = [CLILine(title(group))] + shown.map { CLILine(line($0), meaning: meaning($0)) }
+          if all.isEmpty { rows.append(CLILine(empty)) }
+          if let limit, all.count > limit {
+            rows.append(CLILine("… and \(all.count - limit) more"))
+          }
           return rows
         }
       }

@@ -5,6 +5,10 @@ import ViewModelKit
 /// Where the CLI writes: standard output and standard error, or memory in tests.
 public protocol CLIStreams: AnyObject {
   func out(_ line: String)
+  /// Writes `line` meaning `meaning` (drawn in its colour where the stream colours).
+  func out(_ line: String, meaning: LineMeaning?)
+  /// Writes `line` to standard error meaning `meaning`.
+  func err(_ line: String, meaning: LineMeaning?)
   /// Writes `text` to standard output with no line break after it: one line written in pieces
   /// (a streamed JSON document); the next `out` ends the line.
   func outPart(_ text: String)
@@ -17,8 +21,23 @@ public protocol CLIStreams: AnyObject {
 /// million-line `list` is a few hundred writes, not a million) and written at each `flush`,
 /// before anything goes to standard error, and at exit.
 public final class StandardStreams: CLIStreams {
-  public init() { StandardOutputBuffer.flushAtExit() }
+  /// Whether standard output and standard error are drawn in colour.
+  private let colorsOut: Bool
+  private let colorsErr: Bool
+
+  /// Streams that colour each where `color` says (`auto`: where it is a terminal).
+  public init(color: ColorChoice = .never) {
+    colorsOut = color.colors(isTerminal: isatty(STDOUT_FILENO) == 1)
+    colorsErr = color.colors(isTerminal: isatty(STDERR_FILENO) == 1)
+    StandardOutputBuffer.flushAtExit()
+  }
   public func out(_ line: String) { StandardOutputBuffer.append(line) }
+  public func out(_ line: String, meaning: LineMeaning?) {
+    out(colorsOut ? meaning.map { $0.painted(line) } ?? line : line)
+  }
+  public func err(_ line: String, meaning: LineMeaning?) {
+    err(colorsErr ? meaning.map { $0.painted(line) } ?? line : line)
+  }
   public func outPart(_ text: String) { StandardOutputBuffer.append(text, lineBreak: false) }
   public func err(_ line: String) {
     StandardOutputBuffer.flush()
@@ -68,8 +87,10 @@ public final class QuietStreams: CLIStreams {
   public init(_ inner: any CLIStreams) { self.inner = inner }
 
   public func out(_ line: String) {}
+  public func out(_ line: String, meaning: LineMeaning?) {}
   public func outPart(_ text: String) {}
   public func err(_ line: String) { inner.err(line) }
+  public func err(_ line: String, meaning: LineMeaning?) { inner.err(line, meaning: meaning) }
   public func flush() { inner.flush() }
 }
 
@@ -151,7 +172,7 @@ struct CLIPrinter {
     if json {
       streams.outPart(piece.json())
     } else {
-      for line in piece.lines() { streams.out(line) }
+      for line in piece.lines() { streams.out(line.text, meaning: line.meaning) }
     }
   }
 
@@ -195,7 +216,7 @@ struct CLIPrinter {
       if let cap, rows.count > cap { streams.out("  … and \(rows.count - cap) more") }
     case .cappedList(let capped, _, let whole):
       streams.out("\(output.name):")
-      for row in full ? whole.rows : capped { streams.out("  " + row) }
+      for row in full ? whole.rows : capped { streams.out("  " + row.text, meaning: row.meaning) }
     case .hidden: break
     }
   }
@@ -218,16 +239,24 @@ struct CLIPrinter {
     for line in lines ?? [text] { streams.out(VisibleText.of(line)) }
   }
 
-  func message(_ text: String) {
+  /// An event of the app: `! <text>` in its severity's colour, or `{"message":…}` under
+  /// `--json` (with its `severity` unless it is plain news).
+  func message(_ event: ScreenEvent) {
+    let text = event.message
     if json, let document = gathering.document { return document.message(text) }
-    streams.out(json ? JSONValue.object([("message", .string(text))]).text : "! \(text)")
+    var fields: [(String, JSONValue)] = [("message", .string(text))]
+    if event.severity != .info { fields.append(("severity", .string(event.severity.rawValue))) }
+    streams.out(
+      json ? JSONValue.object(fields).text : "! \(text)",
+      meaning: LineMeaning(event.severity))
     streams.flush()
   }
 
   /// A refusal or failure on stderr: `error: …`, or `{"error":"…"}` under `--json`, so that a
   /// consumer of `--json` can parse both streams.
   func error(_ text: String) {
-    streams.err(json ? JSONValue.object([("error", .string(text))]).text : "error: \(text)")
+    streams.err(
+      json ? JSONValue.object([("error", .string(text))]).text : "error: \(text)", meaning: .error)
     streams.flush()
   }
 
@@ -263,6 +292,13 @@ struct VisibleStreams {
   let sink: any CLIStreams
   let json: Bool
   func out(_ line: String) { sink.out(json ? line : VisibleText.of(line)) }
+  /// The line made visible first, then drawn in its meaning's colour (never under `--json`).
+  func out(_ line: String, meaning: LineMeaning?) {
+    json ? sink.out(line) : sink.out(VisibleText.of(line), meaning: meaning)
+  }
+  func err(_ line: String, meaning: LineMeaning?) {
+    json ? sink.err(line) : sink.err(VisibleText.of(line), meaning: meaning)
+  }
   func outPart(_ text: String) { sink.outPart(json ? text : VisibleText.of(text)) }
   func err(_ line: String) { sink.err(json ? line : VisibleText.of(line)) }
   func flush() { sink.flush() }

@@ -44,7 +44,7 @@ public final class CLIShell {
     self.app = app
     printer = CLIPrinter(json: json, streams: streams)
     self.waiter = waiter
-    messageSubscription = app.appSession.messages.emit { [printer] in printer.message($0.message) }
+    messageSubscription = app.appSession.messages.emit { [printer] in printer.message($0) }
     failureSubscription = app.appSession.failures.emit { [weak self] in self?.reject($0) }
   }
 

@@ -20,7 +20,7 @@ public enum CLIValue: Equatable {
   /// A list an app caps itself when it prints on its own: the capped forms, and the full forms
   /// made only when something prints the list whole (`list`). Two are equal when their capped
   /// forms are: what the screen shows is what changes.
-  case cappedList(capped: [String], cappedJSON: JSONValue, whole: WholeList)
+  case cappedList(capped: [CLILine], cappedJSON: JSONValue, whole: WholeList)
 
   /// The value for `--json`.
   var json: JSONValue {
@@ -39,14 +39,14 @@ public enum CLIValue: Equatable {
 /// The whole of a capped list, made the first time it is asked for (a one-shot command on a
 /// long list compares and prints only the capped form).
 public final class WholeList: Equatable {
-  private let makeRows: () -> [String]
+  private let makeRows: () -> [CLILine]
   private let makeJSON: () -> JSONValue
   /// The text rows, all of them.
-  public private(set) lazy var rows: [String] = makeRows()
+  public private(set) lazy var rows: [CLILine] = makeRows()
   /// The JSON, all of it.
   public private(set) lazy var json: JSONValue = makeJSON()
 
-  public init(rows: @escaping () -> [String], json: @escaping () -> JSONValue) {
+  public init(rows: @escaping () -> [CLILine], json: @escaping () -> JSONValue) {
     makeRows = rows
     makeJSON = json
   }

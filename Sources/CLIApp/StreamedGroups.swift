@@ -25,7 +25,7 @@ public enum StreamedGroups {
   /// The pieces of the answer, one group after the other.
   public static func pieces<Head, Row>(
     _ name: String, itemsKey: String, groups: [Group<Head, Row>], line: @escaping (Row) -> String,
-    empty: String
+    meaning: @escaping (Row) -> LineMeaning? = { _ in nil }, empty: String
   ) -> AnyPublisher<AnswerPiece, CommandReply> {
     let start = Just(AnswerPiece(lines: [name + ":"], json: "{" + JSONValue.quote(name) + ":["))
       .setFailureType(to: CommandReply.self).eraseToAnyPublisher()
@@ -34,7 +34,8 @@ public enum StreamedGroups {
     return groups.enumerated().reduce(start) { pieces, group in
       pieces.append(
         Self.group(
-          group.element, first: group.offset == 0, itemsKey: itemsKey, line: line, empty: empty)
+          group.element, first: group.offset == 0, itemsKey: itemsKey, line: line,
+          meaning: meaning, empty: empty)
       )
       .eraseToAnyPublisher()
     }
@@ -44,7 +45,7 @@ public enum StreamedGroups {
 
   private static func group<Head, Row>(
     _ group: Group<Head, Row>, first: Bool, itemsKey: String, line: @escaping (Row) -> String,
-    empty: String
+    meaning: @escaping (Row) -> LineMeaning?, empty: String
   ) -> AnyPublisher<AnswerPiece, CommandReply> {
     // The head's wire form split where its empty rows array stands: its keys are written
     // sorted, and a key's quotes cannot occur unescaped inside a string value.
@@ -65,7 +66,7 @@ public enum StreamedGroups {
         }
         let page = step.page
         return AnswerPiece(
-          lines: { page.map { "  " + line($0) } },
+          lines: { page.map { CLILine("  " + line($0), meaning: meaning($0)) } },
           json: {
             // The page encoded in one go, without its brackets: this page's rows.
             guard !page.isEmpty else { return "" }

@@ -12,6 +12,29 @@ public struct TextStyle: OptionSet, Hashable, Sendable {
   public static let green = TextStyle(rawValue: 1 << 4)
   /// Blue where colour is on (water).
   public static let blue = TextStyle(rawValue: 1 << 5)
+  /// Yellow where colour is on (warnings).
+  public static let yellow = TextStyle(rawValue: 1 << 6)
+  /// Underlined (links).
+  public static let underline = TextStyle(rawValue: 1 << 7)
+
+  // The semantic palette (issue 42, item 6): what a style means, the same on every screen and
+  // in the CLI and the web page. The colours are the terminal's own eight, on its own
+  // background, so that a light and a dark theme both keep them legible.
+
+  /// An error, a failure, an overdue task: red.
+  public static let error = TextStyle.red
+  /// A warning (a retry, offline data), a task due soon: yellow.
+  public static let warning = TextStyle.yellow
+  /// A success, a valid field: green.
+  public static let success = TextStyle.green
+  /// A link: blue and underlined.
+  public static let link: TextStyle = [.blue, .underline]
+  /// Done, or beside the point: dim.
+  public static let muted = TextStyle.dim
+  /// The selected row: reversed.
+  public static let selection = TextStyle.reverse
+  /// Every colour, which a painter without colour leaves out.
+  public static let colors: TextStyle = [.red, .green, .blue, .yellow]
 
   public static let plain: TextStyle = []
 }

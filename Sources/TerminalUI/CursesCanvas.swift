@@ -14,6 +14,7 @@ public final class CursesCanvas: Canvas {
   private static let reverseBit: Int32 = 1 << 18
   private static let dimBit: Int32 = 1 << 20
   private static let boldBit: Int32 = 1 << 21
+  private static let underlineBit: Int32 = 1 << 17
 
   /// Whether the terminal is asked for mouse reports (`--no-mouse`, `mouse = false` say no).
   private let mouse: Bool
@@ -37,6 +38,7 @@ public final class CursesCanvas: Canvas {
       _ = init_pair(1, Int16(COLOR_RED), -1)
       _ = init_pair(2, Int16(COLOR_GREEN), -1)
       _ = init_pair(3, Int16(COLOR_BLUE), -1)
+      _ = init_pair(4, Int16(COLOR_YELLOW), -1)
     }
     active = true
     refreshSize()
@@ -97,9 +99,19 @@ public final class CursesCanvas: Canvas {
     if style.contains(.bold) { attributes |= Self.boldBit }
     if style.contains(.dim) { attributes |= Self.dimBit }
     if style.contains(.reverse) { attributes |= Self.reverseBit }
-    if color, style.contains(.red) { attributes |= 1 << 8 }
-    if color, style.contains(.green) { attributes |= 2 << 8 }
-    if color, style.contains(.blue) { attributes |= 3 << 8 }
+    if style.contains(.underline) { attributes |= Self.underlineBit }
+    // One colour pair a cell: red, else green, else blue, else yellow.
+    if color {
+      if style.contains(.red) {
+        attributes |= 1 << 8
+      } else if style.contains(.green) {
+        attributes |= 2 << 8
+      } else if style.contains(.blue) {
+        attributes |= 3 << 8
+      } else if style.contains(.yellow) {
+        attributes |= 4 << 8
+      }
+    }
     _ = attrset(attributes)
     var x = column
     var run: [wchar_t] = []

@@ -30,7 +30,7 @@ public struct Painter {
   @discardableResult
   public func text(_ text: String, row: Int, column: Int, style: TextStyle = .plain) -> Int {
     var style = style
-    if !color { style.subtract([.red, .green]) }
+    if !color { style.subtract(.colors) }
     return canvas.draw(ascii ? Self.asciiOnly(text) : text, row: row, column: column, style: style)
   }
 

@@ -4,6 +4,8 @@ import ViewModelKit
 /// injected scheduler), replaced by a newer one.
 public final class Toast {
   public private(set) var message: String?
+  /// What kind of news the message is: it is drawn in that meaning's colour.
+  public private(set) var severity = ScreenEvent.Severity.info
   private let scheduler: AnySchedulerOf<DispatchQueue>
   private var generation = 0
   private let onChange: () -> Void
@@ -13,8 +15,13 @@ public final class Toast {
     self.onChange = onChange
   }
 
-  public func show(_ text: String) {
+  /// Shows a screen's event, in its severity's colour.
+  public func show(_ event: ScreenEvent) { show(event.message, severity: event.severity) }
+
+  /// Shows `text`; a refusal is a failure of what was asked.
+  public func show(_ text: String, severity: ScreenEvent.Severity = .failure) {
     message = text
+    self.severity = severity
     generation += 1
     let shown = generation
     scheduler.schedule(after: scheduler.now.advanced(by: .seconds(3))) { [weak self] in
@@ -31,9 +38,22 @@ public final class Toast {
     if let refusal = answer.pending.immediateAnswer?.message { show(refusal) }
   }
 
-  /// Draws ` ! <message>` cut to the width.
+  /// Draws ` ! <message>` cut to the width, bold, in its severity's colour (the same ` ! `
+  /// for every kind, so that the line reads the same without colour).
   public func draw(_ painter: Painter, row: Int) {
     guard let message else { return }
-    painter.fitted(" ! " + message, row: row, column: 0, width: painter.width, style: .bold)
+    painter.fitted(
+      " ! " + message, row: row, column: 0, width: painter.width,
+      style: Self.style(for: severity))
+  }
+
+  /// The toast's style for each kind of news.
+  public static func style(for severity: ScreenEvent.Severity) -> TextStyle {
+    switch severity {
+    case .info: .bold
+    case .success: [.bold, .success]
+    case .warning: [.bold, .warning]
+    case .failure: [.bold, .error]
+    }
   }
 }

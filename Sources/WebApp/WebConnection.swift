@@ -38,7 +38,7 @@ public final class WebConnection {
     session.webFrames().combineLatest(session.isSettled)
       .sink { [weak self] frame, settled in self?.sendFrame(frame, settled: settled) }
       .store(in: &subscriptions)
-    session.messages.sink { [weak self] event in self?.write(.message(event.message)) }
+    session.messages.sink { [weak self] event in self?.write(.message(event)) }
       .store(in: &subscriptions)
     session.setActive(true)
   }

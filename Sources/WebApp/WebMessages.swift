@@ -48,16 +48,17 @@ struct WebScreen: Encodable {
 /// - `state`: the stack's screens, bottom first, and whether the app is settled; after a
 ///   screen's first state, what changed in it (`"patch"`), or `"same": true`;
 /// - `answer`: the answer to the input of that `id` (`accepted`, or `rejected` with its text);
-/// - `message`: a line the app announces, for the page's live region;
+/// - `message`: a line the app announces, for the page's live region, with its `severity`
+///   (`info`, `success`, `warning`, `failure`), which the page shows in that meaning's colour;
 /// - `error`: a message the server could not take, and why; the session goes on.
 enum ServerMessage: Encodable {
   case state(app: String, screens: [WebScreen], settled: Bool)
   case answer(id: Int?, rejected: String?)
-  case message(String)
+  case message(ScreenEvent)
   case error(String)
 
   private enum CodingKeys: String, CodingKey {
-    case type, app, screens, settled, id, rejected, text
+    case type, app, screens, settled, id, rejected, text, severity
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -72,9 +73,10 @@ enum ServerMessage: Encodable {
       try container.encode("answer", forKey: .type)
       try container.encodeIfPresent(id, forKey: .id)
       try container.encodeIfPresent(rejected, forKey: .rejected)
-    case .message(let text):
+    case .message(let event):
       try container.encode("message", forKey: .type)
-      try container.encode(text, forKey: .text)
+      try container.encode(event.message, forKey: .text)
+      try container.encode(event.severity, forKey: .severity)
     case .error(let text):
       try container.encode("error", forKey: .type)
       try container.encode(text, forKey: .text)

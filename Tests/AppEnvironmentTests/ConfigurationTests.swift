@@ -107,6 +107,22 @@ struct ConfigurationTests {
     #expect(try !resolve([], ["NO_COLOR": ""]).noColor)
   }
 
+  @Test("issue 42: --color beats NO_COLOR; auto colours a terminal only")
+  func colorChoice() throws {
+    #expect(try resolve([]).color == .auto)
+    #expect(try resolve([], ["NO_COLOR": "1"]).color == .never)
+    #expect(try resolve(["--color", "always"], ["NO_COLOR": "1"]).color == .always)
+    #expect(try resolve(["--color", "never"]).noColor)
+    #expect(throws: (any Error).self) { try SharedOptions.parse(["--color", "sometimes"]) }
+    #expect(
+      ColorChoice.auto.colors(isTerminal: true) && !ColorChoice.auto.colors(isTerminal: false))
+    #expect(
+      ColorChoice.always.colors(isTerminal: false) && !ColorChoice.never.colors(isTerminal: true))
+    let report = try resolve(["--color", "never"]).settingsReport
+    #expect(
+      report.contains { $0.hasPrefix("color") && $0.contains("false") && $0.contains("flag") })
+  }
+
   @Test func asciiModeFollowsTheFirstNonEmptyLocaleVariable() throws {
     #expect(try !resolve([], ["LANG": "en_GB.UTF-8"]).asciiMode)
     #expect(try !resolve([], ["LC_CTYPE": "C.utf8", "LANG": "C"]).asciiMode)

@@ -105,6 +105,9 @@ def check_todo():
         d.find_element(By.CSS_SELECTOR, "button[aria-label='Delete Buy milk']").click()
         until(d, "delete: the task is gone", lambda d: row(d, "Buy milk") is None)
         until(d, "delete: the status says so", lambda d: d.find_element(By.ID, "status").text)
+        # Issue 42, item 6: the status line shows the event's meaning (a delete is a success).
+        status = d.find_element(By.ID, "status").get_attribute("class")
+        assert "success" in status, status
         d.find_element(By.XPATH, "//button[text()='Undo']").click()
         until(d, "undo: the task is back", lambda d: row(d, "Buy milk"))
         d.find_element(By.CSS_SELECTOR, "button[aria-label='Edit Buy milk']").click()

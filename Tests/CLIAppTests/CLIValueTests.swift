@@ -11,11 +11,11 @@ struct CLIValueTests {
     var madeWhole = 0
     func list(_ capped: [String], whole: [String]) -> CLIValue {
       .cappedList(
-        capped: capped, cappedJSON: .array(capped.map(JSONValue.string)),
+        capped: capped.map { CLILine($0) }, cappedJSON: .array(capped.map(JSONValue.string)),
         whole: WholeList(
           rows: {
             madeWhole += 1
-            return whole
+            return whole.map { CLILine($0) }
           }, json: { .array(whole.map(JSONValue.string)) }))
     }
     #expect(
@@ -25,7 +25,7 @@ struct CLIValueTests {
     #expect(madeWhole == 0, "comparing made no whole form")
     let value = list(["a"], whole: ["a", "b"])
     if case .cappedList(_, _, let whole) = value {
-      #expect(whole.rows == ["a", "b"] && whole.rows == ["a", "b"])
+      #expect(whole.rows.map(\.text) == ["a", "b"] && whole.rows.map(\.text) == ["a", "b"])
     }
     #expect(madeWhole == 1, "the whole form is made once, when asked for")
   }

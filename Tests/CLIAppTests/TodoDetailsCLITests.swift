@@ -72,4 +72,59 @@ struct TodoDetailsCLITests {
     #expect(streamed[2] == "  #6 [ ] Pay rent  due tomorrow  H +home")
     #expect(streamed[3] == "  #7 [ ] Call Ana  M")
   }
+
+  @Test("issue 42: list rows mean overdue, due soon and done; events carry their severity")
+  func meanings() throws {
+    let service = try SQLiteTaskService.inMemory(clock: calendar.now)
+    _ = try run(service, "add Late due:yesterday")
+    _ = try run(service, "add Soon due:tomorrow")
+    _ = try run(service, "add Later due:2w")
+    _ = try run(service, "done 1")
+    for oneShot in [true, false] {
+      let streams = MeaningStreams()
+      let scheduler = DispatchQueue.test
+      let session = TodoSession(service: service, scheduler: scheduler.asAny, calendar: calendar)
+      let shell = CLIShell(
+        app: TodoCLI(session: session), json: false, streams: streams,
+        waiter: StoreSettleWaiter(scheduler: scheduler, service: service))
+      var done = false
+      if oneShot {
+        let parsed = try TodoGrammar.command(["list"])
+        shell.start(printInitialSet: false, readsScreen: false) {
+          shell.run(oneShot: parsed) { _ in shell.finish { done = true } }
+        }
+      } else {
+        shell.start(printInitialSet: false) {
+          shell.run(line: "delete 8") { _ in }
+          shell.run(line: "list") { _ in }
+          shell.finish { done = true }
+        }
+      }
+      for _ in 0..<1_000 where !done {
+        service.waitForPendingWork()
+        scheduler.advance()
+      }
+      let meanings = Dictionary(
+        streams.lines.compactMap { line in
+          line.meaning.map { (line.text.trimmingCharacters(in: .whitespaces), $0) }
+        }, uniquingKeysWith: { $1 })
+      #expect(meanings["#6 [ ] Late  overdue 1 day"] == .error, "\(oneShot)")
+      #expect(meanings["#7 [ ] Soon  due tomorrow"] == .warning, "\(oneShot)")
+      #expect(meanings["#1 [x] Press / to filter tasks by title"] == .muted, "\(oneShot)")
+      #expect(!meanings.keys.contains { $0.hasPrefix("#8") }, "\(oneShot)")
+      if !oneShot {
+        #expect(meanings["! Deleted \"Later\". Undo brings it back."] == .success)
+      }
+    }
+  }
+}
+
+/// Lines with what they mean, as a colouring stream would be given them.
+final class MeaningStreams: CLIStreams {
+  private(set) var lines: [CLILine] = []
+  func out(_ line: String) { lines.append(CLILine(line)) }
+  func out(_ line: String, meaning: LineMeaning?) { lines.append(CLILine(line, meaning: meaning)) }
+  func outPart(_ text: String) {}
+  func err(_ line: String) {}
+  func flush() {}
 }

@@ -90,7 +90,7 @@ struct CheckoutStateTests {
     #expect(answer.values.isEmpty)
     h.scheduler.settle()
     #expect(answer.values == [.rejected(OrderFormViewModel.notPlaced)])
-    #expect(events.values == [.message("Unable to place your order. Please try again.")])
+    #expect(events.values == [.failure("Unable to place your order. Please try again.")])
   }
 
   @Test("the history's state before and after its first list")

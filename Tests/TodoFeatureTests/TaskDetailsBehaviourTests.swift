@@ -153,3 +153,24 @@ struct TaskDetailsBehaviourTests {
       TaskServiceError.modifyFailed(gone).message == "Could not save the changes to \"Gone\".")
   }
 }
+
+/// Issue 42, item 6: the list's events say what kind of news they are, so that every head
+/// shows them with the same meaning.
+@Suite("Todo: what kind of news each event is")
+@MainActor
+struct TaskEventSeverityTests {
+  @Test("issue 42: a delete and an undo are successes; a failed change is a failure")
+  func severities() {
+    let h = TodoHarness()
+    let events = h.tasks.events.record(on: h.scheduler)
+    h.tasks.delete(h.task(4))
+    h.scheduler.settle()
+    h.tasks.undo()
+    h.scheduler.settle()
+    h.service.failToggle = true
+    h.tasks.toggle(h.task(5))
+    h.scheduler.settle()
+    #expect(events.values.map(\.severity) == [.success, .success, .failure])
+    #expect(events.values.last?.message.hasPrefix("Could not check off") == true)
+  }
+}

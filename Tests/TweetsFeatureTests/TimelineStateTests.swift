@@ -70,7 +70,7 @@ struct TimelineStateTests {
     let last = try #require(state.last)
     #expect(
       last.title == "None found" && last.tweets.isEmpty && last.placeholder == "No tweets yet.")
-    #expect(events.values == [.message("Not a valid username.")])
+    #expect(events.values == [.failure("Not a valid username.")])
   }
 
   @Test("the member list's state says when it can retry")
@@ -118,7 +118,7 @@ struct TimelineStateTests {
       $0.status = "Live · updated 12:00:00"
       $0.isLoading = false
     }
-    state.expectEvent(ScreenEvent.message("Not a valid username."))
+    state.expectEvent(ScreenEvent.failure("Not a valid username."))
     state.finish()
   }
 }

@@ -113,11 +113,19 @@ struct AnswerCodingTests {
     #expect(
       text(try encoder.encode(refused)) == #"{"accepted":false,"refusal":"Your cart is empty"}"#)
     #expect(text(try encoder.encode(InputResult.accepted)) == #"{"accepted":true}"#)
-    #expect(text(try encoder.encode(ScreenEvent.message("Saved"))) == #"{"message":"Saved"}"#)
+    #expect(
+      text(try encoder.encode(ScreenEvent.message("Saved")))
+        == #"{"message":"Saved","severity":"info"}"#)
+    #expect(
+      text(try encoder.encode(ScreenEvent.failure("No")))
+        == #"{"message":"No","severity":"failure"}"#)
     let decoder = JSONDecoder()
     #expect(try decoder.decode(InputResult.self, from: encoder.encode(refused)) == refused)
     let event = try decoder.decode(ScreenEvent.self, from: Data(#"{"message":"Hi"}"#.utf8))
     #expect(event == .message("Hi"))
+    let failure = try decoder.decode(
+      ScreenEvent.self, from: Data(#"{"message":"No","severity":"failure"}"#.utf8))
+    #expect(failure == .failure("No"))
     #expect(throws: DecodingError.self) {
       try decoder.decode(InputResult.self, from: Data(#"{"accepted":false}"#.utf8))
     }

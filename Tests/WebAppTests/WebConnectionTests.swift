@@ -66,6 +66,15 @@ struct WebConnectionTests {
     #expect(!outbox.messages.contains { $0["type"] as? String == "message" })
   }
 
+  @Test("issue 42: an event comes down with its severity, for the page's colour")
+  func severity() throws {
+    connection.receive(#"{"id": 2, "input": {"tasks": {"delete": {"uid": 5}}}}"#)
+    scheduler.advance(by: .seconds(1))
+    let message = try #require(outbox.messages.first { $0["type"] as? String == "message" })
+    #expect((message["text"] as? String)?.hasPrefix("Deleted \"") == true)
+    #expect(message["severity"] as? String == "success")
+  }
+
   @Test("malformed, unknown or oversized messages answer an error, and the session goes on")
   func errors() throws {
     for text in [

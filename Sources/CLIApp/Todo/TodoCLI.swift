@@ -26,10 +26,21 @@ public final class TodoCLI: CLIApplication {
     "#\(task.uid) \(task.rowText)" + (details.isEmpty ? "" : "  " + details)
   }
 
-  /// A row of a section, with the section's words for its details.
+  /// A row of a section, with the section's words for its details and its due status.
   struct Row {
     let task: TaskItem
     let details: String
+    let status: TaskDueStatus?
+  }
+
+  /// What a task's row means, for colour: done dim, overdue red, due today or soon yellow.
+  nonisolated static func meaning(_ task: TaskItem, _ status: TaskDueStatus?) -> LineMeaning? {
+    if task.isDone { return .muted }
+    switch status {
+    case .overdue?: return .error
+    case .today?, .soon?: return .warning
+    default: return nil
+    }
   }
 
   /// The list screen, made the first time a screen is asked for: until then nothing looks at
@@ -74,8 +85,13 @@ public final class TodoCLI: CLIApplication {
     // a section unless printed in full.
     let sectionsOutput = CLIOutput.groups(
       "sections", initial: true, cap: Self.cap, state, \.sections, title: \.title,
-      items: { section in section.items.map { Row(task: $0, details: section.details(of: $0)) } },
-      line: { Self.row($0.task, details: $0.details) }, empty: "(none)",
+      items: { section in
+        section.items.map {
+          Row(task: $0, details: section.details(of: $0), status: section.dueStatus(of: $0))
+        }
+      },
+      line: { Self.row($0.task, details: $0.details) },
+      meaning: { Self.meaning($0.task, $0.status) }, empty: "(none)",
       excerpt: { $0.excerpt(limit: $1) })
     let statisticsOutput = CLIOutput.field(
       "statistics", initial: true, state, text: \.statistics, data: \.counts)

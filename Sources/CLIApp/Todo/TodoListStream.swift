@@ -22,6 +22,7 @@ enum TodoListStream {
     }
     return StreamedGroups.pieces(
       "sections", itemsKey: "items", groups: groups,
-      line: { TodoCLI.row($0, details: $0.detailsText(today: today)) }, empty: "(none)")
+      line: { TodoCLI.row($0, details: $0.detailsText(today: today)) },
+      meaning: { TodoCLI.meaning($0, $0.dueStatus(today: today)) }, empty: "(none)")
   }
 }

@@ -52,7 +52,7 @@ public final class AccountViewModel: ScreenModel {
   /// name taken.
   private let knownStatuses = PublishRelay<UsernameStatus>()
   private let usernameStatus: DerivedValue<UsernameStatus>
-  private let said = PublishRelay<String>()
+  private let said = PublishRelay<ScreenEvent>()
   private let activity: ActivityTracker
   private let storage: any CheckoutStorage
   private let scheduler: AnySchedulerOf<DispatchQueue>
@@ -89,7 +89,7 @@ public final class AccountViewModel: ScreenModel {
     }
     isSettled = activity.isIdle
     storedAccount = stored.removeDuplicates().eraseToAnyPublisher()
-    events = said.map(ScreenEvent.message).asSignal(scheduler: scheduler)
+    events = said.asSignal(scheduler: scheduler)
     let stored = stored
     // The check: the first name at once, later ones after a quiet 0.4 s, the wait and the
     // check tracked as one; a newer name (or a known status) replaces everything the older one
@@ -215,7 +215,7 @@ public final class AccountViewModel: ScreenModel {
         if case .underlying(AccountWork.Failure.notKept(let account)) = error {
           stored.accept(account)
         }
-        said.accept(message)
+        said.accept(.failure(message))
         answer.send(.rejected(message))
         answer.send(completion: .finished)
       },
@@ -224,7 +224,8 @@ public final class AccountViewModel: ScreenModel {
         let renamed = stored.value != nil
         stored.accept(account)
         fields.accept(fields.value.clearingPasswords())
-        said.accept(renamed ? Text.renamed(account.username) : Text.created(account.username))
+        said.accept(
+          .success(renamed ? Text.renamed(account.username) : Text.created(account.username)))
         answer.send(.accepted)
         answer.send(completion: .finished)
       })
@@ -241,7 +242,7 @@ public final class AccountViewModel: ScreenModel {
       receiveCompletion: { [weak self] completion in
         let failed = if case .failure = completion { true } else { false }
         let message = failed ? Text.notKept : Text.signedOut
-        self?.said.accept(message)
+        self?.said.accept(failed ? .failure(message) : .success(message))
         answer.send(failed ? .rejected(message) : .accepted)
         answer.send(completion: .finished)
       })

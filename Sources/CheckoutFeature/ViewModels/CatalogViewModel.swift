@@ -68,7 +68,8 @@ public final class CatalogViewModel: ScreenModel {
         cartItems: listing.cartItems)
     }
     .asDriver(scheduler: scheduler)
-    events = said.merge(with: cart.messages).map(ScreenEvent.message)
+    // Both are failures: the catalog that did not load, the cart that was not kept.
+    events = said.merge(with: cart.messages).map(ScreenEvent.failure)
       .asSignal(scheduler: scheduler)
     // The first load starts on the scheduler's next turn (never inside `init`), so that a
     // failure it reports reaches the front end's subscribers, which attach after `init`.

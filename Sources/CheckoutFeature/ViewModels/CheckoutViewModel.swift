@@ -38,7 +38,7 @@ public final class CheckoutViewModel: ScreenModel {
   /// Whether rates can be had: online, or offline from rates the service keeps.
   private let online: DerivedValue<Bool>
   private let openTable = BehaviorRelay<RatesTable?>(value: nil)
-  private let said = PublishRelay<String>()
+  private let said = PublishRelay<ScreenEvent>()
   private var subscriptions = Set<AnyCancellable>()
   /// Answers to inputs still being worked out; each is dropped once known.
   private let work = InFlightWork()
@@ -85,7 +85,7 @@ public final class CheckoutViewModel: ScreenModel {
       activity.track(
         Self.fetch(rates, scheduler: scheduler)
           .handleEvents(receiveOutput: {
-            if $0.origin == .sample { said.accept(Text.noNetwork) }
+            if $0.origin == .sample { said.accept(.warning(Text.noNetwork)) }
             openTable.accept($0)
             fetchedAt.accept(scheduler.now)
           }))
@@ -113,9 +113,9 @@ public final class CheckoutViewModel: ScreenModel {
     }
     .removeDuplicates().asDriver(scheduler: scheduler)
     events = said.merge(
-      with: changeCurrency.errors.filter { !$0.isNotEnabled }.map { _ in RatesError.message }
+      with: changeCurrency.errors.filter { !$0.isNotEnabled }
+        .map { _ in ScreenEvent.failure(RatesError.message) }
     )
-    .map(ScreenEvent.message)
     .asSignal(scheduler: scheduler)
     // AV-08, as one pipeline: becoming seen fetches stale rates again in the background, one
     // fetch at a time (`maxPublishers: .max(1)`; whether one is due is asked as its turn
@@ -228,14 +228,14 @@ public final class CheckoutViewModel: ScreenModel {
         let notAvailable = "Showing GBP: \(normalized) is not available. "
         switch result {
         case .success(let table):
-          if table.origin == .sample { said.accept(Text.noNetwork) }
+          if table.origin == .sample { said.accept(.warning(Text.noNetwork)) }
           ratesFetchedAt.accept(scheduler.now)
           if let currency = table.currency(normalized) {
             store.select(currency)
           } else {
-            said.accept(notAvailable + Text.unknown(normalized))
+            said.accept(.failure(notAvailable + Text.unknown(normalized)))
           }
-        case .failure: said.accept(notAvailable + RatesError.message)
+        case .failure: said.accept(.failure(notAvailable + RatesError.message))
         }
       })
   }

@@ -87,7 +87,7 @@ public final class OrderFormViewModel: ScreenModel {
     }
     .removeDuplicates().asDriver(scheduler: scheduler)
     events = placeOrder.errors.filter { !$0.isNotEnabled }
-      .map { _ in ScreenEvent.message(StorageMessage.saveOrder) }
+      .map { _ in ScreenEvent.failure(StorageMessage.saveOrder) }
       .asSignal(scheduler: scheduler)
     placeOrder.elements.emit { [weak self] order in self?.placed(order) }.store(in: &subscriptions)
     cart.edits.emit { [confirmationText] in confirmationText.accept(nil) }.store(in: &subscriptions)

@@ -84,7 +84,7 @@ public final class OrderHistoryViewModel: ScreenModel {
         emptyText: orders?.isEmpty == true ? "No orders yet" : "")
     }
     .removeDuplicates().asDriver(scheduler: scheduler)
-    events = said.map(ScreenEvent.message).asSignal(scheduler: scheduler)
+    events = said.map(ScreenEvent.failure).asSignal(scheduler: scheduler)
     // As for the catalog: the first load starts after `init`, so its failure is seen.
     let loading = activity?.begin()
     scheduler.schedule(after: scheduler.now) { [weak self] in

@@ -103,7 +103,7 @@ struct AccountOverlay {
         painter, row: y, column: left + 11, width: fieldWidth, focused: focus == row.focus,
         secret: row.secret)
       let statusColumn = left + 12 + fieldWidth
-      let style: TextStyle = row.good ? .green : .plain
+      let style: TextStyle = row.good ? .success : .plain
       painter.fitted(
         row.status, row: y, column: statusColumn, width: max(0, left + width - 1 - statusColumn),
         style: style)

@@ -76,7 +76,7 @@ public final class CheckoutScreen: AppScreen, DriverBound {
       screen.account = state
       screen.accountOverlay?.follow(state)
     }
-    session.messages.emit { [weak self] in self?.toast.show($0.message) }
+    session.messages.emit { [weak self] in self?.toast.show($0) }
       .store(in: &subscriptions)
     bind(session.stack) { screen, stack in
       let full = stack.last { $0.transition != .modal }?.scene ?? .catalog

@@ -192,7 +192,7 @@ extension CheckoutScreen {
       case .email: form.emailStatus
       case .address: form.addressStatus
       }
-    let style: TextStyle = status == .valid ? .green : (status.isValid ? .plain : .red)
+    let style: TextStyle = status == .valid ? .success : (status.isValid ? .plain : .error)
     painter.fitted(
       status.text, row: row, column: 10 + fieldWidth + 2,
       width: max(0, painter.width - fieldWidth - 13), style: style)

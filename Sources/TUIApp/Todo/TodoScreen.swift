@@ -55,7 +55,7 @@ public final class TodoScreen: AppScreen, DriverBound {
       if screen.state?.sections != state.sections { screen.show(state.sections) }
       screen.state = state
     }
-    tasks.events.emit { [weak self] in self?.toast.show($0.message) }.store(in: &subscriptions)
+    tasks.events.emit { [weak self] in self?.toast.show($0) }.store(in: &subscriptions)
     bind(session.stack) { screen, _ in screen.bindEditor() }
   }
 
@@ -264,14 +264,15 @@ public final class TodoScreen: AppScreen, DriverBound {
     if let editor { drawEditor(painter, editor) }
   }
 
-  /// A task's row: the check box and title, then (right-aligned, when there is room) its due
-  /// date, priority and tags; an overdue one in red, one due today or soon in bold.
+  /// A task's row: the check box and title (dim when done), then (right-aligned, when there is
+  /// room) its due date, priority and tags: overdue in the error colour, due today or soon in
+  /// the warning colour, else dim.
   private func drawRow(_ painter: Painter, _ task: TaskItem, row: Int, width: Int, selected: Bool) {
     let section = sectionByKind[task.isDone ? .done : .due]
     let details = section?.details(of: task) ?? ""
     let detailsWidth = TextWidth.of(details)
     let room = width - 4
-    let titleStyle: TextStyle = selected ? .reverse : .plain
+    let titleStyle: TextStyle = selected ? .selection : (task.isDone ? .muted : .plain)
     guard !details.isEmpty, room >= detailsWidth + 12 else {
       painter.fitted(task.rowText, row: row, column: 3, width: room, style: titleStyle)
       return
@@ -281,9 +282,9 @@ public final class TodoScreen: AppScreen, DriverBound {
     let status = section?.dueStatus(of: task)
     let style: TextStyle =
       switch status {
-      case .overdue?: .red
-      case .today?, .soon?: .bold
-      default: .dim
+      case .overdue?: [.bold, .error]
+      case .today?, .soon?: [.bold, .warning]
+      default: .muted
       }
     painter.text(details, row: row, column: 3 + room - detailsWidth, style: style)
   }
@@ -312,7 +313,7 @@ public final class TodoScreen: AppScreen, DriverBound {
     }
     painter.fitted(
       editorState?.validationMessage ?? "", row: top + 8, column: left + 2, width: inner - 2,
-      style: .red)
+      style: .error)
     let cancelColumn = left + boxWidth - 2 - Button.width("Cancel")
     Button.draw(painter, "Cancel", enabled: true, row: top + 10, column: cancelColumn)
     Button.draw(

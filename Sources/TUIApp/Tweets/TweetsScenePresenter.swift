@@ -8,7 +8,7 @@ import ViewModelKit
 final class ScenePresenter: DriverBound {
   private let scene: Scene
   private let redraw: () -> Void
-  private let toast: (String) -> Void
+  private let toast: (ScreenEvent) -> Void
   var subscriptions = Set<AnyCancellable>()
   private let spinner: SpinnerClock
 
@@ -27,7 +27,7 @@ final class ScenePresenter: DriverBound {
 
   init(
     _ scene: Scene, scheduler: AnySchedulerOf<DispatchQueue>, redraw: @escaping () -> Void,
-    toast: @escaping (String) -> Void
+    toast: @escaping (ScreenEvent) -> Void
   ) {
     self.scene = scene
     self.redraw = redraw
@@ -41,7 +41,7 @@ final class ScenePresenter: DriverBound {
         if state.tweets != presenter.timeline?.tweets { presenter.setTweets(state.tweets) }
         presenter.timeline = state
       }
-      model.events.emit { toast($0.message) }.store(in: &subscriptions)
+      model.events.emit { toast($0) }.store(in: &subscriptions)
     }
     if let model = scene.people {
       bind(model.state) { presenter, state in
@@ -155,19 +155,19 @@ final class ScenePresenter: DriverBound {
   /// The selected tweet's web link, on the toast line (extension E5).
   func showLink() {
     guard isTimeline, tweets.indices.contains(list.selection) else { return }
-    toast(tweets[list.selection].link)
+    toast(.message(tweets[list.selection].link))
   }
 
   // Inputs go to the scene's model; a refusal shows on the toast line.
 
   /// Sends `input` to the scene's timeline, if it shows one.
   func send(_ input: TimelineInput) {
-    if let refusal = scene.timeline?.send(input).message { toast(refusal) }
+    if let refusal = scene.timeline?.send(input).message { toast(.failure(refusal)) }
   }
 
   /// Sends `input` to the scene's member list, if it shows one.
   func send(_ input: PeopleInput) {
-    if let refusal = scene.people?.send(input).message { toast(refusal) }
+    if let refusal = scene.people?.send(input).message { toast(.failure(refusal)) }
   }
 
   func selectPerson(at index: Int) { send(.select(index: index)) }

@@ -43,7 +43,7 @@ public final class WeatherScreen: AppScreen, DriverBound {
       }
       screen.state = state
     }
-    weather.events.emit { [weak self] in self?.toast.show($0.message) }.store(in: &subscriptions)
+    weather.events.emit { [weak self] in self?.toast.show($0) }.store(in: &subscriptions)
   }
 
   func didReceiveValue() { redraw() }

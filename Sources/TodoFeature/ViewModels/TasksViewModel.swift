@@ -55,7 +55,7 @@ public final class TasksViewModel: ScreenModel {
   private let rawFilter = BehaviorRelay(value: "")
   /// How many changes the store can take back now (issue 42: an undo that lasts).
   private let undoDepth: DerivedValue<Int>
-  private let toasts = PublishRelay<String>()
+  private let toasts = PublishRelay<ScreenEvent>()
   private var subscriptions = Set<AnyCancellable>()
   /// Whether the list is seen (`setActive`, `isActive`). Becoming seen looks at the store at
   /// once, so another terminal's change shows without waiting for the 2 s check (AV-09).
@@ -113,7 +113,7 @@ public final class TasksViewModel: ScreenModel {
         let firstRead = activity.begin()
         return Self.loadSteps(from: service, scheduler: scheduler).sink { step in
           if let listing = step.load?.listing { snapshot.accept(listing) }
-          if step.toast { toasts.accept(TaskServiceError.loadFailed.message) }
+          if step.toast { toasts.accept(.failure(TaskServiceError.loadFailed.message)) }
           firstRead.end()
         }
       }
@@ -150,7 +150,7 @@ public final class TasksViewModel: ScreenModel {
         isReading: shown.isReading)
     }
     .removeDuplicates().asDriver(scheduler: scheduler)
-    events = toasts.map(ScreenEvent.message).asSignal(scheduler: scheduler)
+    events = toasts.asSignal(scheduler: scheduler)
     counts = Self.countsStates(from: service).asDriver(scheduler: scheduler)
     // AV-09: becoming seen looks at the store at once (another process's change shows now).
     activation.becameActive
@@ -275,7 +275,7 @@ public final class TasksViewModel: ScreenModel {
     if case .underlying(let underlying) = error, let failure = underlying as? TaskServiceError,
       !failure.isRefusal
     {
-      toasts.accept(failure.message)
+      toasts.accept(.failure(failure.message))
     }
   }
 
@@ -285,7 +285,9 @@ public final class TasksViewModel: ScreenModel {
     -> AnyPublisher<T, TaskServiceError>
   {
     publisher.handleEvents(receiveCompletion: { [weak self] completion in
-      if case .failure(let failure) = completion { self?.toasts.accept(failure.message) }
+      if case .failure(let failure) = completion {
+        self?.toasts.accept(.failure(failure.message))
+      }
     })
     .eraseToAnyPublisher()
   }
@@ -305,11 +307,11 @@ public final class TasksViewModel: ScreenModel {
       errors.emit { [weak self] in self?.report($0) }.store(in: &subscriptions)
     }
     deleteAction.elements.emit { [weak self] task in
-      self?.toasts.accept(TaskAnswer.deletedMessage(task))
+      self?.toasts.accept(.success(TaskAnswer.deletedMessage(task)))
     }
     .store(in: &subscriptions)
     undoAction.elements.emit { [weak self] undone in
-      self?.toasts.accept(undone.message)
+      self?.toasts.accept(.success(undone.message))
     }
     .store(in: &subscriptions)
     quickAddAction.elements.emit { [weak self] _ in self?.clearFilter() }.store(in: &subscriptions)

@@ -91,7 +91,9 @@ public final class ListTimelineViewModel {
     let storeNote: AnyPublisher<String, Never> =
       store.openFailure.map { Just($0.message).eraseToAnyPublisher() }
       ?? Empty().eraseToAnyPublisher()
-    events = poller.errors.merge(with: storeNote).map(ScreenEvent.message)
+    // A failed poll is a failure; a store that could not be opened is a warning (the
+    // timeline goes on, unkept).
+    events = poller.errors.map(ScreenEvent.failure).merge(with: storeNote.map(ScreenEvent.warning))
       .asSignal(scheduler: scheduler)
 
     let loadable = moreStored.combineLatest(olderToken, endReached) { more, token, end in

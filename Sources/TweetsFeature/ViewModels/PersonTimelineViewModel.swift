@@ -77,7 +77,7 @@ public final class PersonTimelineViewModel {
     poller = TimelinePoller(env: env, activation: activation, activity: env.activity) { token in
       owner.value?.poll(token: token) ?? Empty().eraseToAnyPublisher()
     }
-    events = poller.errors.merge(with: refusals).map(ScreenEvent.message)
+    events = poller.errors.merge(with: refusals).map(ScreenEvent.failure)
       .asSignal(scheduler: scheduler)
     olderAction = Action(
       enabledIf: olderToken.combineLatest(endReached) { $0 != nil && !$1 }, scheduler: scheduler

@@ -7,7 +7,7 @@ final class WeatherFactsStore {
   /// The facts now and after each change; `WeatherState` is their display.
   let facts: BehaviorRelay<WeatherFacts>
   /// Lines for the toast line, in order.
-  let toasts = PublishRelay<String>()
+  let toasts = PublishRelay<ScreenEvent>()
 
   /// The search field's text as last typed (`setQuery`) or set: read by `submit`; typing
   /// changes no state.

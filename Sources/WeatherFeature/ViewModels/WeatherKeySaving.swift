@@ -28,10 +28,10 @@ final class WeatherKeySaving {
     guard store.value.saveKeyChosen, let saver else { return }
     store.update { $0.saveKeyChosen = false }
     switch saver.save(apiKey: key) {
-    case .success: store.toasts.accept("Key saved to \(saver.place)")
+    case .success: store.toasts.accept(.success("Key saved to \(saver.place)"))
     case .failure(let failure):
       let message = "Key not saved (\(failure.reason)); it is used for this session"
-      store.toasts.accept(message)
+      store.toasts.accept(.warning(message))
       failures.accept(message)
     }
   }

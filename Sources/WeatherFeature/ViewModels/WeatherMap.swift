@@ -45,7 +45,7 @@ final class WeatherMap {
     store.update { $0.mapVisible = visible }
     if visible, let problem = landProblem {
       landProblem = nil
-      store.toasts.accept(problem)
+      store.toasts.accept(.warning(problem))
     }
   }
 

@@ -57,7 +57,7 @@ final class WeatherQueries {
         .eraseToAnyPublisher()
     }
     .sink { [unowned self] request in
-      store.toasts.accept(VM.backOnline)
+      store.toasts.accept(.success(VM.backOnline))
       start(request)
     }
     .store(in: &subscriptions)
@@ -122,7 +122,7 @@ final class WeatherQueries {
     case .attempt(let number):
       store.update { $0.attempt = number > 1 ? number : nil }
     case .toast(let message):
-      store.toasts.accept(message)
+      store.toasts.accept(.failure(message))
     case .waitForKey(let resume):
       awaitingKey = resume
       store.update {
@@ -149,7 +149,7 @@ final class WeatherQueries {
     // while answering: the display says so, and the first such display as a toast too.
     let service = plan.service
     if service.fellBackToSamples && !store.value.noNetworkTold {
-      store.toasts.accept(VM.noNetworkNote)
+      store.toasts.accept(.warning(VM.noNetworkNote))
     }
     store.update { state in
       if service.fellBackToSamples { state.noNetworkTold = true }

@@ -26,7 +26,7 @@ public final class WeatherSession: AppSession {
     self.cache = cache
     stack = coordinator.stackDriver(scheduler: scheduler)
     let retries = weather.state.map(\.attemptNote).removeDuplicates().filter { !$0.isEmpty }
-      .map(ScreenEvent.message)
+      .map(ScreenEvent.warning)
     messages = weather.events.merge(with: retries).asSignal(scheduler: scheduler)
     coordinator.transition(to: .weather, type: .root)
   }

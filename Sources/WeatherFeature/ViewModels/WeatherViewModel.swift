@@ -107,7 +107,7 @@ public final class WeatherViewModel: ScreenModel {
     let mask = try? land.get()
     state = store.facts.map { WeatherState($0, format: format, land: mask) }.removeDuplicates()
       .asDriver(scheduler: scheduler)
-    events = store.toasts.map(ScreenEvent.message).asSignal(scheduler: scheduler)
+    events = store.toasts.asSignal(scheduler: scheduler)
     keys = WeatherKeySaving(store: store, saver: keySaver)
     keySaveFailures = keys.failures.asSignal(scheduler: scheduler)
     let activity = ActivityTracker(scheduler: scheduler)

@@ -113,6 +113,7 @@
       alertLine.textContent = message.rejected || "";
     } else if (message.type === "message") {
       status.textContent = message.text;
+      status.className = "status " + message.severity;
     } else if (message.type === "error") {
       alertLine.textContent = message.text;
     }

@@ -63,7 +63,7 @@ struct AccountStateTests {
       $0.confirmationLength = 0
     }
     state.expect { $0.isBusy = false }
-    state.expectEvent(ScreenEvent.message("Account created: ana_42"))
+    state.expectEvent(ScreenEvent.success("Account created: ana_42"))
     state.finish()
   }
 }

@@ -47,6 +47,7 @@ private final class BenchTwitterAPI: TwitterAPI {
 private final class BenchNavigator: TweetsNavigating {
   func showPeople() {}
   func showPerson(username: String) -> InputResult { .accepted }
+  func showThread(of post: TweetRow) -> InputResult { .accepted }
   func showListTimeline() {}
   func back() {}
 }

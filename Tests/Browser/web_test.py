@@ -299,11 +299,17 @@ def check_tweets():
         until(d, "back to the people", lambda d: "List Members" in text(d))
         button(d, "Back").click()
         until(d, "back to the list", lambda d: "@headless/swift-reactive" in text(d))
+        # Issue 42, item 4: a post's thread; the samples have none, and the page says so.
+        d.find_elements(By.XPATH, "//button[text()='Thread']")[0].click()
+        until(d, "thread: its own screen, saying the samples have no threads",
+              lambda d: "Threads are shown for Bluesky posts." in text(d) and button(d, "Back"))
+        button(d, "Back").click()
+        until(d, "back to the list again", lambda d: "@headless/swift-reactive" in text(d))
         pause = button(d, "Pause")
         pause.click()
         until(d, "pause: pressed", lambda d: button(d, "Pause").get_attribute("aria-pressed") == "true"
               and d.find_element(By.CLASS_NAME, "status-line").text.startswith("Paused"))
-        print("ok: tweets list, pause when hidden, people, a person, pause")
+        print("ok: tweets list, pause when hidden, people, a person, a thread, pause")
     finally:
         d.quit()
 

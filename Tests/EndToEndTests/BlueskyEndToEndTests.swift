@@ -17,6 +17,7 @@ struct BlueskyEndToEndTests {
     let files = [
       "resolveHandle": try Self.fixture("resolve-handle.json"),
       "getListFeed": try Self.fixture("list-feed.json"), "getList": try Self.fixture("list.json"),
+      "getPostThread": try Self.fixture("post-thread.json"),
     ]
     let server = try ThreadedServer { target in
       let method = target.split(separator: "?").first?.split(separator: ".").last.map(String.init)
@@ -53,6 +54,20 @@ struct BlueskyEndToEndTests {
       "\(json.stdout.prefix(600))")
     #expect(json.stdout.contains(#""uri":"at:"#), "\(json.stdout.prefix(600))")
     #expect(!json.stdout.contains("x.com"))
+    // Issue 42, item 4: `thread 1` opens the first post's thread; `back` leaves it.
+    let thread = try await Executables.run(
+      "cli", ["tweets", "--ephemeral"], input: "timeline\nthread 1\nback\n",
+      environment: environment)
+    #expect(thread.status == 0, "\(thread.stderr)")
+    for line in [
+      "title: Thread\n",
+      "  20m @elif.bsky.social: What do you call it when a stream slows its producer down?\n",
+      "  2m @ada.bsky.social: (reply) Backpressure is plain good manners",
+      "  now @cira.bsky.social: (reply) And a bounded buffer is the polite way to say 'not now'.\n",
+      "scene: list-timeline\n",
+    ] {
+      #expect(thread.stdout.contains(line), "\(line)\n\(thread.stdout)")
+    }
   }
 
   @Test("a BLUESKY_LIST that is not a list's address stops the app with what it takes")

@@ -70,6 +70,17 @@ struct TweetsScreenTests {
     #expect(screen.components(separatedBy: "\n")[2] == " Live · updated 12:00:00")
   }
 
+  @Test("issue 42: t opens the selected tweet's thread; the samples have none, and it says so")
+  func thread() throws {
+    let h = try TweetsTUIHarness()
+    let screen = h.press(.character("t"))
+    #expect(screen.contains("Thread"), "\(screen)")
+    #expect(screen.contains(ThreadViewModel.notOffered), "\(screen)")
+    #expect(h.session.navigator.currentScenes.count == 2)
+    h.press(.escape)
+    #expect(h.session.navigator.currentScenes.count == 1)
+  }
+
   @Test("people, a person, and back")
   func navigation() throws {
     let h = try TweetsTUIHarness()

@@ -32,6 +32,7 @@ struct BlueskyListAPITests {
         case "/xrpc/app.bsky.graph.getList": "list.json"
         case "/xrpc/app.bsky.actor.getProfile": "profile-ada.json"
         case "/xrpc/app.bsky.feed.getAuthorFeed": "author-feed-ada.json"
+        case "/xrpc/app.bsky.feed.getPostThread": "post-thread.json"
         default: "none"
         }
       return FlyingFox.HTTPResponse(statusCode: .ok, body: Self.fixture(file))
@@ -90,6 +91,65 @@ struct BlueskyListAPITests {
         "/xrpc/app.bsky.feed.getListFeed?list=\(uri)&limit=100&cursor=2025-11-25T07:30:00.000Z::bafyreirepost"
       ))
     #expect(paths.contains("/xrpc/app.bsky.graph.getList?list=\(uri)&limit=1"))
+  }
+
+  @Test("issue 42: a post's thread: its parent, the post, its replies in thread order")
+  func thread() async throws {
+    let seen = Recorded()
+    let server = try await appView(seen)
+    let client = api(server)
+    let uri = "at://did:plc:ada4quill7x2k3/app.bsky.feed.post/3m6hbywc2k22b"
+    let publisher = try #require(client.thread(uri: uri))
+    let page = try await outcome(of: publisher).get()
+    // A URI that is not a post's is refused before anything is asked.
+    let refused = try #require(client.thread(uri: "https://example.com/post/1"))
+    let bad = try await outcome(of: refused)
+    await server.stop()
+    #expect(
+      page.tweets.map(\.text) == [
+        "What do you call it when a stream slows its producer down?",
+        "Backpressure is plain good manners: ask how much they can take before you keep talking.",
+        "And a bounded buffer is the polite way to say 'not now'.",
+        "Exactly: drop, block or fail, but say which.", "Stealing this for my talk.",
+      ])
+    #expect(page.tweets.map(\.kind) == [.original, .reply, .reply, .reply, .reply])
+    #expect(page.tweets[1].uri == uri)
+    #expect(
+      Set(page.users.map(\.username)) == [
+        "ada.bsky.social", "elif.bsky.social", "cira.bsky.social",
+      ])
+    let paths = await seen.values
+    #expect(paths == ["/xrpc/app.bsky.feed.getPostThread?uri=\(uri)&depth=6&parentHeight=20"])
+    guard case .failure(.notFound) = bad else {
+      Issue.record("a bad URI should be notFound: \(bad)")
+      return
+    }
+  }
+
+  @Test("issue 42: a thread whose post is missing is notFound; a body that is not one, malformed")
+  func threadProblems() throws {
+    #expect(throws: TwitterError.notFound) {
+      try BlueskyDecoder.thread(
+        Data(#"{"thread":{"$type":"app.bsky.feed.defs#notFoundPost"}}"#.utf8))
+    }
+    #expect(throws: TwitterError.malformedResponse) {
+      try BlueskyDecoder.thread(Data(#"{"posts":[]}"#.utf8))
+    }
+    // Replies nested deeper than the depth read, or past the most posts, are left out.
+    var node: [String: Any] = ["post": Self.post(0)]
+    for level in 1...10 { node = ["post": Self.post(level), "replies": [node]] }
+    let data = try JSONSerialization.data(withJSONObject: ["thread": node])
+    let feed = try BlueskyDecoder.thread(data)
+    #expect(feed.page.tweets.count == BlueskyDecoder.threadDepth + 1)
+  }
+
+  /// A post view for the decoder, numbered.
+  static func post(_ number: Int) -> [String: Any] {
+    [
+      "uri": "at://did:plc:ada4quill7x2k3/app.bsky.feed.post/post\(number)",
+      "author": ["did": "did:plc:ada4quill7x2k3", "handle": "ada.bsky.social"],
+      "record": ["text": "post \(number)", "createdAt": "2025-11-25T11:58:00.000Z"],
+    ]
   }
 
   @Test("members, then a member's posts by DID; a poll keeps only what is newer")

@@ -60,6 +60,8 @@ final class FakeTwitterAPI: TwitterAPI {
   var lookupDefault: APIReply<User> = .answer(ada)
   var userReplies: [APIReply<TimelinePage>] = []
   var userDefault: APIReply<TimelinePage> = .answer(TimelinePage())
+  /// A thread's answers; nil: the service offers no threads (as Twitter's lists).
+  var threadReplies: [APIReply<TimelinePage>]?
   private(set) var calls: [Call] = []
   private(set) var cancellations: [Double] = []
   private(set) var active = 0
@@ -139,6 +141,13 @@ final class FakeTwitterAPI: TwitterAPI {
     reply("user", page: page, token: token, script: userReplies, fallback: userDefault)
   }
 
+  func thread(uri: String) -> AnyPublisher<TimelinePage, TwitterError>? {
+    guard let threadReplies else { return nil }
+    return reply(
+      "thread:\(uri)", page: nil, token: "", script: threadReplies,
+      fallback: threadReplies.last ?? .never)
+  }
+
   var lookups: [String] { calls.map(\.endpoint).filter { $0.hasPrefix("lookup:") } }
 }
 
@@ -155,6 +164,10 @@ final class RecordingNavigator: TweetsNavigating {
   }
   func showListTimeline() { log.append(("list", scheduler.elapsed)) }
   func back() { log.append(("back", scheduler.elapsed)) }
+  func showThread(of post: TweetRow) -> InputResult {
+    log.append(("thread \(post.id)", scheduler.elapsed))
+    return .accepted
+  }
 }
 
 /// The shared pieces of a tweets test: scheduler, fakes and environment.

@@ -121,6 +121,24 @@ public final class TweetsCLI: CLIApplication {
     return CommandOutcome(later: answer.prefix(1).eraseToAnyPublisher(), show: [(output, true)])
   }
 
+  /// `thread <n>`: the n-th row's thread (issue 42), as a screen of its own; where the
+  /// service has no threads, the post alone and a footer that says so.
+  func thread(_ word: String) -> CommandOutcome {
+    guard let number = CLIOrdinal.parse(word) else {
+      return CommandOutcome(.rejected("usage: thread <n>"))
+    }
+    guard let timeline = scenes.last?.timeline else { return notHere }
+    let answer = timeline.state.prefix(1).map { state -> InputResult in
+      guard state.tweets.indices.contains(number - 1) else {
+        return .rejected("No tweet #\(number).")
+      }
+      return timeline.send(.showThread(tweet: state.tweets[number - 1]))
+    }
+    var outcome = CommandOutcome(later: answer.eraseToAnyPublisher())
+    outcome.showsCurrentScreen = true
+    return outcome
+  }
+
   private var notHere: CommandOutcome { CommandOutcome(.rejected("not available on this screen")) }
 
   /// The screen now on top, printed whole (one-shot `timeline`, `people`, `open`).
@@ -146,6 +164,7 @@ public final class TweetsCLI: CLIApplication {
     case .listTimeline: "list-timeline"
     case .listPeople: "list-people"
     case .personTimeline(let username): "person-timeline \(username)"
+    case .thread(let id): "thread \(id)"
     }
   }
 
@@ -192,6 +211,16 @@ public final class TweetsCLI: CLIApplication {
             text: { "\($0.offset + 1). \($0.element.display)" }, data: \.element),
           .text("message", initial: true, state, \.message),
           .flag("isLoading", initial: true, state, \.isLoading),
+        ])
+    case .thread(let model):
+      let state = model.state
+      return CLIScreen(
+        name: "thread",
+        outputs: [
+          name, .text("title", initial: true, state, \.title), tweets(state),
+          .text("status", initial: true, state, \.status),
+          .flag("isLoading", initial: true, state, \.isLoading),
+          .text("footer", initial: true, state, \.footer),
         ])
     case .personTimeline(let model):
       let state = model.state

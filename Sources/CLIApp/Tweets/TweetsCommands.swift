@@ -6,7 +6,7 @@ public struct TweetsGrammar: AppGrammar {
     "tweets",
     commands: [
       Timeline.self, People.self, Open.self, Back.self, Older.self, Refresh.self, Retry.self,
-      Pause.self, Resume.self, Logout.self, Wait.self, Link.self,
+      Pause.self, Resume.self, Logout.self, Wait.self, Link.self, Thread.self,
     ])
   @OptionGroup public var options: CLIOptions
   public init() {}
@@ -130,5 +130,14 @@ extension TweetsGrammar {
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @Argument(help: "The tweet's row, from 1.") var number: String
     @MainActor func outcome(in cli: TweetsCLI) -> CommandOutcome { cli.link(number) }
+  }
+
+  struct Thread: CommandOf {
+    static let configuration = CommandConfiguration(
+      commandName: "thread",
+      abstract: "open the n-th tweet's thread: its parents and replies (Bluesky)")
+    @OptionGroup(visibility: .hidden) var options: CLIOptions
+    @Argument(help: "The tweet's row, from 1.") var number: String
+    @MainActor func outcome(in cli: TweetsCLI) -> CommandOutcome { cli.thread(number) }
   }
 }

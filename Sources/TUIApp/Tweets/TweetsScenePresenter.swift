@@ -176,6 +176,12 @@ final class ScenePresenter: DriverBound {
   func loadOlder() { send(.loadOlder) }
   func openAuthor(_ username: String) { send(TimelineInput.showPerson(username: username)) }
 
+  /// The selected tweet's thread (issue 42).
+  func openThread() {
+    guard isTimeline, tweets.indices.contains(list.selection) else { return }
+    send(TimelineInput.showThread(tweet: tweets[list.selection]))
+  }
+
   func refreshOrRetry() {
     send(TimelineInput.refresh)
     send(PeopleInput.retry)

@@ -11,7 +11,7 @@ extension TweetsScreen {
     case openFilter, keepFilter, clearFilter
     case move(Int), toStart, toEnd
     case open, people, left, right, escape, backspace
-    case pause, refresh, older, link
+    case pause, refresh, older, link, thread
   }
 
   var mode: KeyMode {
@@ -56,6 +56,9 @@ extension TweetsScreen {
         enabled: focused?.canLoadOlder ?? false, .older),
       KeyBinding(
         [.character("y")], "y", in: [.timeline], help: "show the selected tweet's link", .link),
+      KeyBinding(
+        [.character("t")], "t", in: [.timeline],
+        help: "the selected tweet's thread (Bluesky)", .thread),
       KeyBinding(
         [.character("/")], "/", in: [.timeline],
         help: "filter the timeline (Enter keeps, Esc clears)", .openFilter),

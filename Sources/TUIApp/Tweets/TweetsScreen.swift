@@ -147,6 +147,7 @@ public final class TweetsScreen: AppScreen {
     case .refresh: focused.refreshOrRetry()
     case .older: focused.loadOlder()
     case .link: focused.showLink()
+    case .thread: focused.openThread()
     }
   }
 

@@ -40,6 +40,46 @@ public enum BlueskyDecoder {
       dids: users.mapValues(\.1))
   }
 
+  /// How many parents a thread reads up from its post, and how deep its replies go.
+  public static let threadParents = 20
+  public static let threadDepth = 6
+
+  /// `app.bsky.feed.getPostThread`: `{thread: ThreadViewPost}`, read as the thread reads:
+  /// the parents from the oldest, the post, then each reply followed by its own replies
+  /// (at most `maxItems` posts). A post that is missing or blocked is left out; a thread whose
+  /// post is missing is `notFound`.
+  public static func thread(_ data: Data) throws(TwitterError) -> Feed {
+    let root = try TweetsDecoder.object(data)
+    guard let thread = root["thread"] as? [String: Any] else { throw .malformedResponse }
+    guard thread["post"] is [String: Any] else { throw .notFound }
+    var parents: [[String: Any]] = []
+    var parent = thread["parent"] as? [String: Any]
+    while let node = parent, node["post"] is [String: Any], parents.count < threadParents {
+      parents.append(node)
+      parent = node["parent"] as? [String: Any]
+    }
+    var nodes = Array(parents.reversed()) + [thread]
+    func addReplies(of node: [String: Any], depth: Int) {
+      guard depth < threadDepth else { return }
+      for reply in (node["replies"] as? [Any] ?? []).compactMap({ $0 as? [String: Any] }) {
+        guard nodes.count < maxItems, reply["post"] is [String: Any] else { continue }
+        nodes.append(reply)
+        addReplies(of: reply, depth: depth + 1)
+      }
+    }
+    addReplies(of: thread, depth: 0)
+    var tweets: [Tweet] = []
+    var users: [TwitterID: (User, String)] = [:]
+    for node in nodes {
+      guard let (tweet, people) = post(["post": node["post"] as Any]) else { continue }
+      tweets.append(tweet)
+      for (user, did) in people { users[user.id] = (user, did) }
+    }
+    return Feed(
+      page: TimelinePage(tweets: tweets, users: users.values.map(\.0).sorted { $0.id < $1.id }),
+      dids: users.mapValues(\.1))
+  }
+
   /// `app.bsky.graph.getList`: `{cursor, list: {name, creator}, items: [{subject}]}`.
   public static func members(_ data: Data) throws(TwitterError) -> Members {
     let root = try TweetsDecoder.object(data)

@@ -140,6 +140,24 @@ public final class BlueskyListAPI: TwitterAPI, Sendable {
       .eraseToAnyPublisher()
   }
 
+  /// `app.bsky.feed.getPostThread` for a post's AT URI (checked first: a URI that is not a
+  /// post's is `notFound`, never sent).
+  public func thread(uri: String) -> AnyPublisher<TimelinePage, TwitterError>? {
+    guard let uri = BlueskyPostAddress.checked(uri) else {
+      return Fail(error: .notFound).eraseToAnyPublisher()
+    }
+    return get(
+      "app.bsky.feed.getPostThread",
+      [
+        ("uri", uri), ("depth", String(BlueskyDecoder.threadDepth)),
+        ("parentHeight", String(BlueskyDecoder.threadParents)),
+      ],
+      decode: BlueskyDecoder.thread
+    )
+    .map { [self] in keep($0) }
+    .eraseToAnyPublisher()
+  }
+
   // MARK: Requests
 
   private func members(uri: String, cursor: String?, limit: Int) -> AnyPublisher<

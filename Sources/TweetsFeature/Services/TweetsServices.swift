@@ -25,6 +25,10 @@ public protocol TwitterAPI {
   >
   /// The service's name in messages (`Could not reach Bluesky.`).
   var serviceName: String { get }
+  /// The thread of the post whose address is `uri` (a Bluesky post's AT URI): its parents,
+  /// the post, its replies, in the order a thread reads; nil when the service offers no
+  /// threads (Twitter's lists, the offline samples).
+  func thread(uri: String) -> AnyPublisher<TimelinePage, TwitterError>?
   /// The list's title as the service tells it, replacing the one the session started with;
   /// nil when the service does not.
   var listTitles: AnyPublisher<String, Never>? { get }
@@ -32,6 +36,7 @@ public protocol TwitterAPI {
 
 extension TwitterAPI {
   public var serviceName: String { "Twitter" }
+  public func thread(uri: String) -> AnyPublisher<TimelinePage, TwitterError>? { nil }
   public var listTitles: AnyPublisher<String, Never>? { nil }
 }
 

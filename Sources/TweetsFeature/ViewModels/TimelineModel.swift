@@ -33,6 +33,8 @@ public enum TimelineInput: Codable, Equatable, Sendable {
   /// Opens a member's timeline (a tweet's author), replacing another member's on top;
   /// refused for a name that cannot be a username.
   case showPerson(username: String)
+  /// Opens a post's thread (issue 42): its parents and replies, where the service has them.
+  case showThread(tweet: TweetRow)
   /// Back to the list timeline; in split layout the people pane beside it stays.
   case showList
   /// Leaves this timeline; nothing at the list timeline, the root.
@@ -80,6 +82,7 @@ extension TimelineModel {
     case .setFilter(let text): controls.filter.accept(text)
     case .showPerson(let username):
       return controls.navigator?.showPerson(username: username) ?? .accepted
+    case .showThread(let tweet): return controls.navigator?.showThread(of: tweet) ?? .accepted
     case .showList: controls.navigator?.showListTimeline()
     case .openPeople: controls.navigator?.showPeople()
     case .back: controls.navigator?.back()
@@ -114,6 +117,7 @@ extension Scene {
     switch self {
     case .listTimeline(let model): model
     case .personTimeline(let model): model
+    case .thread(let model): model
     case .listPeople: nil
     }
   }
@@ -123,6 +127,7 @@ extension Scene {
     switch self {
     case .listTimeline(let model): model.setActive(active)
     case .personTimeline(let model): model.setActive(active)
+    case .thread(let model): model.setActive(active)
     case .listPeople(let model): model.setActive(active)
     }
   }
@@ -138,6 +143,7 @@ extension Scene {
     case .listTimeline(let model): ObjectIdentifier(model)
     case .listPeople(let model): ObjectIdentifier(model)
     case .personTimeline(let model): ObjectIdentifier(model)
+    case .thread(let model): ObjectIdentifier(model)
     }
   }
 }

@@ -6,6 +6,7 @@ import ViewModelKit
 public protocol TweetsNavigating: AnyObject {
   func showPeople()
   @discardableResult func showPerson(username: String) -> InputResult
+  @discardableResult func showThread(of post: TweetRow) -> InputResult
   func showListTimeline()
   func back()
 }

@@ -7,6 +7,8 @@ public enum SceneID: Equatable, Sendable {
   case listPeople
   /// Lower-cased.
   case personTimeline(username: String)
+  /// A post's thread, by the post's id.
+  case thread(id: TwitterID)
 }
 
 /// How the front end arranges the scenes.
@@ -27,12 +29,14 @@ public enum Scene {
   case listTimeline(ListTimelineViewModel)
   case listPeople(ListPeopleViewModel)
   case personTimeline(PersonTimelineViewModel)
+  case thread(ThreadViewModel)
 
   public var id: SceneID {
     switch self {
     case .listTimeline: .listTimeline
     case .listPeople: .listPeople
     case .personTimeline(let model): .personTimeline(username: (model.username ?? "").lowercased())
+    case .thread(let model): .thread(id: model.post.id)
     }
   }
 }
@@ -112,6 +116,21 @@ public final class TweetsNavigator: TweetsNavigating {
       coordinator.replaceTop(with: personScene(name))
     } else {
       coordinator.transition(to: personScene(name), type: .push)
+    }
+    return .accepted
+  }
+
+  /// Opens a post's thread on top (replacing another thread there); the same post's thread
+  /// already on top stays.
+  @discardableResult
+  public func showThread(of post: TweetRow) -> InputResult {
+    if case .thread(let top)? = currentScenes.last {
+      if top.post.id == post.id { return .accepted }
+      coordinator.replaceTop(
+        with: .thread(seen(ThreadViewModel(post: post, env: env, navigator: self))))
+    } else {
+      coordinator.transition(
+        to: .thread(seen(ThreadViewModel(post: post, env: env, navigator: self))), type: .push)
     }
     return .accepted
   }

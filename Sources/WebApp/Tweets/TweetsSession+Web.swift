@@ -9,6 +9,7 @@ extension TweetsSession: WebPresentable {
     case .listTimeline(let timeline): [WebScreenSource("timeline", timeline)]
     case .listPeople(let people): [WebScreenSource("people", people)]
     case .personTimeline(let timeline): [WebScreenSource("timeline", timeline)]
+    case .thread(let thread): [WebScreenSource("timeline", thread)]
     }
   }
 }

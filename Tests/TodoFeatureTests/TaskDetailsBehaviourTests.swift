@@ -102,7 +102,8 @@ struct TaskDetailsBehaviourTests {
       ("overdue", "due [6] · done []"), ("+OVERDUE", "due [6] · done []"),
       ("due.before:eom", "due [6,7] · done []"), ("due.after:today", "due [7] · done []"),
       ("priority:h", "due [6] · done []"), ("+work call", "due [8] · done []"),
-      ("due:2025-03-20", "due [7] · done []"),
+      ("due:2025-03-20", "due [7] · done []"), ("due: +work", "due [8] · done []"),
+      ("priority: -work", "due [7,5,4,3,2,1] · done []"),
     ]
     for (filter, layout) in cases {
       h.tasks.setFilter(filter)

@@ -3,7 +3,8 @@ import Foundation
 /// Which tasks a filter or `list` shows, read from its words as taskwarrior reads a filter:
 /// `+home` (has the tag), `-home` (has not), `priority:H` (`pri:H`), `due:fri` (due that day),
 /// `due.before:2026-12-01`, `due.after:today`, `overdue` (or `+OVERDUE`: due before today and
-/// not done); every other word must occur in the title (ignoring case and diacritics). Every
+/// not done), `due:` and `priority:` with nothing after (none set); every other word must occur
+/// in the title (ignoring case and diacritics). Every
 /// term must hold.
 public struct TaskQuery: Equatable, Sendable {
   /// The title words, folded (`TitleMatcher`).
@@ -11,6 +12,8 @@ public struct TaskQuery: Equatable, Sendable {
   var withTags: [String] = []
   var withoutTags: [String] = []
   var priority: TaskPriority?
+  var noPriority = false
+  var noDue = false
   var dueOn: TaskDay?
   var dueBefore: TaskDay?
   var dueAfter: TaskDay?
@@ -24,6 +27,10 @@ public struct TaskQuery: Equatable, Sendable {
       let lower = word.lowercased()
       if lower == "overdue" || word == "+OVERDUE" {
         query.overdueOn = today
+      } else if lower == "priority:" || lower == "pri:" {
+        query.noPriority = true
+      } else if lower == "due:" {
+        query.noDue = true
       } else if word.count > 1, word.first == "+" {
         query.withTags.append(String(word.dropFirst()))
       } else if word.count > 1, word.first == "-" {
@@ -53,6 +60,8 @@ public struct TaskQuery: Equatable, Sendable {
     if !withTags.allSatisfy(task.tags.contains) { return false }
     if withoutTags.contains(where: task.tags.contains) { return false }
     if let priority, task.priority != priority { return false }
+    if noPriority, task.priority != nil { return false }
+    if noDue, task.due != nil { return false }
     if let dueOn, task.due != dueOn { return false }
     if let dueBefore, !(task.due.map { $0 < dueBefore } ?? false) { return false }
     if let dueAfter, !(task.due.map { $0 > dueAfter } ?? false) { return false }

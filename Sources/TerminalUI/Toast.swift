@@ -6,6 +6,8 @@ public final class Toast {
   public private(set) var message: String?
   /// What kind of news the message is: it is drawn in that meaning's colour.
   public private(set) var severity = ScreenEvent.Severity.info
+  /// Whether the message is a link (drawn as one: blue, underlined).
+  public private(set) var isLink = false
   private let scheduler: AnySchedulerOf<DispatchQueue>
   private var generation = 0
   private let onChange: () -> Void
@@ -20,8 +22,16 @@ public final class Toast {
 
   /// Shows `text`; a refusal is a failure of what was asked.
   public func show(_ text: String, severity: ScreenEvent.Severity = .failure) {
+    show(text, severity: severity, link: false)
+  }
+
+  /// Shows a web address, drawn as a link.
+  public func show(link: String) { show(link, severity: .info, link: true) }
+
+  private func show(_ text: String, severity: ScreenEvent.Severity, link: Bool) {
     message = text
     self.severity = severity
+    isLink = link
     generation += 1
     let shown = generation
     scheduler.schedule(after: scheduler.now.advanced(by: .seconds(3))) { [weak self] in
@@ -42,9 +52,14 @@ public final class Toast {
   /// for every kind, so that the line reads the same without colour).
   public func draw(_ painter: Painter, row: Int) {
     guard let message else { return }
-    painter.fitted(
-      " ! " + message, row: row, column: 0, width: painter.width,
-      style: Self.style(for: severity))
+    guard isLink else {
+      painter.fitted(
+        " ! " + message, row: row, column: 0, width: painter.width,
+        style: Self.style(for: severity))
+      return
+    }
+    painter.text(" ! ", row: row, column: 0, style: .bold)
+    painter.fitted(message, row: row, column: 3, width: max(0, painter.width - 3), style: .link)
   }
 
   /// The toast's style for each kind of news.

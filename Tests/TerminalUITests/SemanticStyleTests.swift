@@ -26,6 +26,13 @@ struct SemanticStyleTests {
     toast.show(.warning("Offline: saved weather"))
     toast.draw(Painter(canvas: canvas, ascii: false, color: false), row: 1)
     #expect(canvas.style(row: 1, column: 3) == .bold)
+    // A link is drawn as one: blue and underlined (underlined alone without colour).
+    let links = MemoryCanvas(width: 40, height: 2)
+    toast.show(link: "https://bsky.app/profile/ada/post/1")
+    toast.draw(Painter(canvas: links, ascii: false, color: true), row: 0)
+    toast.draw(Painter(canvas: links, ascii: false, color: false), row: 1)
+    #expect(links.lines()[0].hasPrefix(" ! https://bsky.app/profile/ada/post/1"))
+    #expect(links.style(row: 0, column: 3) == .link && links.style(row: 1, column: 3) == .underline)
   }
 
   @Test("issue 42: the palette's meanings are the terminal's own colours")

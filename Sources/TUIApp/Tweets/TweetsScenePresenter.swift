@@ -9,6 +9,8 @@ final class ScenePresenter: DriverBound {
   private let scene: Scene
   private let redraw: () -> Void
   private let toast: (ScreenEvent) -> Void
+  /// Shows a web address on the toast line, drawn as a link.
+  private let link: (String) -> Void
   var subscriptions = Set<AnyCancellable>()
   private let spinner: SpinnerClock
 
@@ -27,11 +29,12 @@ final class ScenePresenter: DriverBound {
 
   init(
     _ scene: Scene, scheduler: AnySchedulerOf<DispatchQueue>, redraw: @escaping () -> Void,
-    toast: @escaping (ScreenEvent) -> Void
+    toast: @escaping (ScreenEvent) -> Void, link: @escaping (String) -> Void
   ) {
     self.scene = scene
     self.redraw = redraw
     self.toast = toast
+    self.link = link
     spinner = SpinnerClock(scheduler: scheduler, onTick: redraw)
     if let model = scene.timeline {
       bind(model.state) { presenter, state in
@@ -155,7 +158,7 @@ final class ScenePresenter: DriverBound {
   /// The selected tweet's web link, on the toast line (extension E5).
   func showLink() {
     guard isTimeline, tweets.indices.contains(list.selection) else { return }
-    toast(.message(tweets[list.selection].link))
+    link(tweets[list.selection].link)
   }
 
   // Inputs go to the scene's model; a refusal shows on the toast line.

@@ -43,7 +43,8 @@ public final class TweetsScreen: AppScreen {
         presenters[key]
         ?? ScenePresenter(
           scene, scheduler: scheduler, redraw: { [weak self] in self?.redraw() },
-          toast: { [weak self] in self?.toast.show($0) })
+          toast: { [weak self] in self?.toast.show($0) },
+          link: { [weak self] in self?.toast.show(link: $0) })
     }
     presenters = kept
     if !split || scenes.last?.id != .listPeople { peopleFocused = split && peopleFocused }

@@ -124,17 +124,23 @@ extension TaskDay: Codable {
   }
 }
 
-/// Where "today" comes from: a clock and the time zone whose midnight starts a day.
+/// Where "today" comes from: a clock and the time zone whose midnight starts a day. The zone
+/// is looked up only when a day is asked for: reading the system's zone costs a one-shot
+/// command that never needs it (`cli todo add Buy milk`) a file read.
 public struct TaskCalendar: Sendable {
   /// The current instant.
   public let now: @Sendable () -> Date
-  /// The zone a day is counted in.
-  public let timeZone: TimeZone
+  private let zone: @Sendable () -> TimeZone
 
-  public init(now: @escaping @Sendable () -> Date, timeZone: TimeZone) {
+  public init(
+    now: @escaping @Sendable () -> Date, timeZone: @escaping @autoclosure @Sendable () -> TimeZone
+  ) {
     self.now = now
-    self.timeZone = timeZone
+    zone = timeZone
   }
+
+  /// The zone a day is counted in.
+  public var timeZone: TimeZone { zone() }
 
   /// The system clock in the user's time zone (`TZ`).
   public static var system: TaskCalendar { TaskCalendar(now: { Date() }, timeZone: .current) }

@@ -49,9 +49,10 @@ public struct TaskFields: Codable, Equatable, Sendable {
   /// Whether it asks for nothing.
   public var isEmpty: Bool { self == TaskFields() }
 
-  /// The change checked and resolved against `today`, or what is wrong with it (the first
-  /// problem found), in the words the user reads.
-  public func resolved(today: TaskDay) -> Result<TaskUpdate, TaskFieldError> {
+  /// The change checked and resolved against `today` (asked for only when a due date is
+  /// given: finding today reads the time zone), or what is wrong with it (the first problem
+  /// found), in the words the user reads.
+  public func resolved(today: @autoclosure () -> TaskDay) -> Result<TaskUpdate, TaskFieldError> {
     var update = TaskUpdate()
     if let title {
       switch TaskTitle.validate(title) {
@@ -62,7 +63,7 @@ public struct TaskFields: Codable, Equatable, Sendable {
     if let due {
       if due.trimmingCharacters(in: .whitespaces).isEmpty {
         update.due = .clear
-      } else if let day = TaskDueWord.day(due, today: today) {
+      } else if let day = TaskDueWord.day(due, today: today()) {
         update.due = .set(day)
       } else {
         return .failure(.due(due))

@@ -120,24 +120,19 @@ struct OneShotStoreTests {
   @Test("issue 41: a store of the previous schema (v1) keeps every task and gains the indexes")
   func migratesV1() throws {
     defer { try? FileManager.default.removeItem(at: folder) }
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    do {
-      let old = try DatabaseQueue(path: file.path)
-      try old.write { db in
+    try writeEarlierStore(at: file) { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+          INSERT INTO grdb_migrations VALUES ('v1');
+          CREATE TABLE task (uid INTEGER PRIMARY KEY AUTOINCREMENT, title TEXT NOT NULL,
+            added INTEGER NOT NULL, checked INTEGER);
+          """)
+      for index in 1...300 {
         try db.execute(
-          sql: """
-            CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
-            INSERT INTO grdb_migrations VALUES ('v1');
-            CREATE TABLE task (uid INTEGER PRIMARY KEY AUTOINCREMENT, title TEXT NOT NULL,
-              added INTEGER NOT NULL, checked INTEGER);
-            """)
-        for index in 1...300 {
-          try db.execute(
-            sql: "INSERT INTO task (title, added, checked) VALUES (?, ?, ?)",
-            arguments: ["Old \(index)", index * 1000, index % 3 == 0 ? index * 2000 : nil])
-        }
+          sql: "INSERT INTO task (title, added, checked) VALUES (?, ?, ?)",
+          arguments: ["Old \(index)", index * 1000, index % 3 == 0 ? index * 2000 : nil])
       }
-      try old.close()
     }
     let scheduler = DispatchQueue.test
     let service = try open(scheduler)

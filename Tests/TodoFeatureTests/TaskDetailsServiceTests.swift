@@ -95,33 +95,28 @@ struct TaskDetailsServiceTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "todo-v3-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let file = folder.appendingPathComponent("todo.sqlite")
-    do {
-      let old = try DatabaseQueue(path: file.path)
-      try old.write { db in
+    try writeEarlierStore(at: file) { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+          INSERT INTO grdb_migrations VALUES ('v1'), ('v2-section-order'), ('v3-undo-journal');
+          CREATE TABLE task (uid INTEGER PRIMARY KEY AUTOINCREMENT, title TEXT NOT NULL,
+            added INTEGER NOT NULL, checked INTEGER);
+          CREATE INDEX task_due_order ON task(added, uid) WHERE checked IS NULL;
+          CREATE INDEX task_done_order ON task(checked, uid) WHERE checked IS NOT NULL;
+          CREATE TABLE task_undo (id INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL,
+            uid INTEGER NOT NULL, title TEXT, added INTEGER, checked INTEGER);
+          """)
+      for index in 1...120 {
         try db.execute(
-          sql: """
-            CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
-            INSERT INTO grdb_migrations VALUES ('v1'), ('v2-section-order'), ('v3-undo-journal');
-            CREATE TABLE task (uid INTEGER PRIMARY KEY AUTOINCREMENT, title TEXT NOT NULL,
-              added INTEGER NOT NULL, checked INTEGER);
-            CREATE INDEX task_due_order ON task(added, uid) WHERE checked IS NULL;
-            CREATE INDEX task_done_order ON task(checked, uid) WHERE checked IS NOT NULL;
-            CREATE TABLE task_undo (id INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL,
-              uid INTEGER NOT NULL, title TEXT, added INTEGER, checked INTEGER);
-            """)
-        for index in 1...120 {
-          try db.execute(
-            sql: "INSERT INTO task (title, added, checked) VALUES (?, ?, ?)",
-            arguments: ["Old \(index)", index * 1000, index % 4 == 0 ? index * 3000 : nil])
-        }
-        try db.execute(
-          sql:
-            "INSERT INTO task_undo (kind, uid, title, added, checked) VALUES ('changed', 7, 'Was 7', 7000, NULL)"
-        )
+          sql: "INSERT INTO task (title, added, checked) VALUES (?, ?, ?)",
+          arguments: ["Old \(index)", index * 1000, index % 4 == 0 ? index * 3000 : nil])
       }
-      try old.close()
+      try db.execute(
+        sql:
+          "INSERT INTO task_undo (kind, uid, title, added, checked) VALUES ('changed', 7, 'Was 7', 7000, NULL)"
+      )
     }
     let service = try SQLiteTaskService.open(
       at: file, clock: ManualClock().function, scheduler: DispatchQueue.test.eraseToAnyScheduler())

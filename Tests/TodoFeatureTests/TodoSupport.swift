@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import TodoFeature
 import ViewModelKit
 import ViewModelKitTesting
@@ -62,4 +63,14 @@ final class ManualClock: @unchecked Sendable {
     lock.unlock()
   }
   var function: @Sendable () -> Date { { [self] in now } }
+}
+
+/// Writes a store as an earlier version left it: the folder made, `body` run in one write on
+/// a plain connection to `file`, the connection closed (the migration tests).
+func writeEarlierStore(at file: URL, _ body: (Database) throws -> Void) throws {
+  try FileManager.default.createDirectory(
+    at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+  let old = try DatabaseQueue(path: file.path)
+  try old.write(body)
+  try old.close()
 }

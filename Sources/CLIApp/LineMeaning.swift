@@ -40,9 +40,12 @@ public enum LineMeaning: Equatable, Sendable {
 
 /// A row of a list as printed: its text and what it means.
 public struct CLILine: Equatable, Sendable {
+  /// The line as printed without colour.
   public let text: String
+  /// What it means, for a stream that colours; nil for plain text.
   public let meaning: LineMeaning?
 
+  /// A line meaning `meaning` (plain by default).
   public init(_ text: String, meaning: LineMeaning? = nil) {
     self.text = text
     self.meaning = meaning

@@ -94,6 +94,7 @@ public struct TaskDay: Hashable, Comparable, Sendable {
     self.init(year: year, month: month, day: day)
   }
 
+  /// The earlier day first.
   public static func < (a: TaskDay, b: TaskDay) -> Bool { a.dayNumber < b.dayNumber }
 
   static func daysIn(month: Int, year: Int) -> Int {
@@ -132,6 +133,8 @@ public struct TaskCalendar: Sendable {
   public let now: @Sendable () -> Date
   private let zone: @Sendable () -> TimeZone
 
+  /// A calendar reading the instant from `now` and, when a day is asked for, where a day
+  /// starts from `timeZone`.
   public init(
     now: @escaping @Sendable () -> Date, timeZone: @escaping @autoclosure @Sendable () -> TimeZone
   ) {

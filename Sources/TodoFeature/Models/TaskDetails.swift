@@ -2,8 +2,11 @@ import Foundation
 
 /// How much a task matters: taskwarrior's H, M and L. A task without one comes after L.
 public enum TaskPriority: String, Codable, CaseIterable, Comparable, Sendable {
+  /// `H`: first among the tasks due on a day.
   case high = "H"
+  /// `M`.
   case medium = "M"
+  /// `L`: before the tasks with none.
   case low = "L"
 
   /// 0 for H, 1 for M, 2 for L (3 stands for none, in the store's order too).
@@ -31,7 +34,9 @@ public enum TaskPriority: String, Codable, CaseIterable, Comparable, Sendable {
 /// A task's tags: single words, at most `maximumCount` of them, each at most
 /// `maximumLength` characters; kept sorted and without repeats.
 public enum TaskTags {
+  /// The most tags a task has.
   public static let maximumCount = 20
+  /// The longest tag, in characters.
   public static let maximumLength = 32
 
   /// Whether `tag` can be a tag: 1–32 characters, no spaces or control characters, and not

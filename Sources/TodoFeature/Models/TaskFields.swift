@@ -18,6 +18,7 @@ public struct TaskFields: Codable, Equatable, Sendable {
   /// Whether the task is to be done (checked off) or due again.
   public var done: Bool?
 
+  /// Fields as a head gathered them; each left out is kept.
   public init(
     title: String? = nil, due: String? = nil, priority: String? = nil, addTags: [String] = [],
     removeTags: [String] = [], done: Bool? = nil
@@ -90,14 +91,20 @@ public struct TaskFields: Codable, Equatable, Sendable {
 
 /// Why a change cannot be made, in the words the user reads.
 public enum TaskFieldError: Error, Equatable, Sendable {
+  /// The title is blank or too long.
   case title(TitleError)
+  /// The due date names no day (the text as given).
   case due(String)
+  /// The priority is not H, M or L (the text as given).
   case priority(String)
+  /// A tag is not one word of at most 32 characters (the text as given).
   case tag(String)
+  /// The task would have more than 20 tags.
   case tooManyTags
   /// `done` on a task that is done already.
   case alreadyDone(Int64)
 
+  /// What the user reads.
   public var message: String {
     switch self {
     case .title(let error): error.message
@@ -115,7 +122,9 @@ public enum TaskFieldError: Error, Equatable, Sendable {
 public struct TaskUpdate: Equatable, Sendable {
   /// Set a value, or remove it.
   public enum Setting<Value: Equatable & Sendable>: Equatable, Sendable {
+    /// Set this value.
     case set(Value)
+    /// Remove the value.
     case clear
 
     var value: Value? {
@@ -124,13 +133,20 @@ public struct TaskUpdate: Equatable, Sendable {
     }
   }
 
+  /// A new title, cleaned and checked; nil keeps it.
   public var title: String?
+  /// A due day to set or remove; nil keeps it.
   public var due: Setting<TaskDay>?
+  /// A priority to set or remove; nil keeps it.
   public var priority: Setting<TaskPriority>?
+  /// Tags to add, checked, sorted, once each.
   public var addTags: [String] = []
+  /// Tags to remove, checked, sorted, once each.
   public var removeTags: [String] = []
+  /// Whether the task is to be done or due again; nil keeps it.
   public var done: Bool?
 
+  /// A change that changes nothing.
   public init() {}
 
   /// Whether it changes the title alone (a failure says "Could not save the new title.").

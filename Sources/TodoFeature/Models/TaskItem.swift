@@ -17,6 +17,7 @@ public struct TaskItem: Identifiable, Hashable, Sendable, Codable {
   /// Its tags, sorted, once each (`TaskTags`).
   public var tags: [String]
 
+  /// A task; dates are cut to whole milliseconds.
   public init(
     uid: Int64, title: String, added: Date, checked: Date? = nil, due: TaskDay? = nil,
     priority: TaskPriority? = nil, tags: [String] = []

@@ -11,6 +11,7 @@ public struct TaskSection: Equatable, Sendable, Codable {
   /// nil for a section made without a calendar.
   public let today: TaskDay?
 
+  /// A section of `kind` holding `items` (in its order), made for `today`.
   public init(kind: Kind, items: [TaskItem], today: TaskDay? = nil) {
     self.kind = kind
     title = kind == .due ? "Due Tasks" : "Done Tasks"

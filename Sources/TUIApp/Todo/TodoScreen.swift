@@ -289,35 +289,46 @@ public final class TodoScreen: AppScreen, DriverBound {
     painter.text(details, row: row, column: 3 + room - detailsWidth, style: style)
   }
 
+  /// The editor's dialog: 12 rows, or 9 without its blank rows on a terminal under 16 rows, so
+  /// that the hint line below it stays in view.
   private func drawEditor(_ painter: Painter, _ editor: EditTaskViewModel) {
     let boxWidth = min(60, painter.width - 4)
     let left = (painter.width - boxWidth) / 2
-    let top = max(0, (painter.height - 12) / 2 - 1)
+    let compact = painter.height < 16
+    let height = compact ? 9 : 12
+    let top = max(0, (painter.height - height) / 2 - 1)
+    // Compact: no blank row above the title, between the tags and the message, or above
+    // the buttons.
+    let gap = compact ? 0 : 1
     let inner = boxWidth - 2
     Box(painter: painter).frame(
       title: editorState?.heading ?? editor.heading, left: left, width: boxWidth, top: top,
-      bottom: top + 11, clear: true,
+      bottom: top + height - 1, clear: true,
       titleStyle: .bold)
-    painter.text("Title", row: top + 2, column: left + 2)
-    editorFields.draw(.title, painter, row: top + 3, column: left + 2, width: inner - 2)
+    let fieldsTop = top + 1 + gap
+    painter.text("Title", row: fieldsTop, column: left + 2)
+    editorFields.draw(.title, painter, row: fieldsTop + 1, column: left + 2, width: inner - 2)
     let fieldColumn = left + 12
     let fieldWidth = max(4, inner - 12)
     for (offset, field) in [EditorFields.Field.due, .priority, .tags].enumerated() {
-      painter.text(field.label, row: top + 4 + offset, column: left + 2)
+      painter.text(field.label, row: fieldsTop + 2 + offset, column: left + 2)
       let width = field == .due ? min(14, fieldWidth) : (field == .priority ? 8 : fieldWidth)
-      editorFields.draw(field, painter, row: top + 4 + offset, column: fieldColumn, width: width)
+      editorFields.draw(
+        field, painter, row: fieldsTop + 2 + offset, column: fieldColumn, width: width)
     }
     // What the due field names, beside it: `Fri 2026-12-04`.
     if let dueDay = editorState?.dueDay, !dueDay.isEmpty, fieldWidth >= 30 {
-      painter.text(dueDay, row: top + 4, column: fieldColumn + 15, style: .dim)
+      painter.text(dueDay, row: fieldsTop + 2, column: fieldColumn + 15, style: .dim)
     }
+    let messageRow = fieldsTop + 5 + gap
     painter.fitted(
-      editorState?.validationMessage ?? "", row: top + 8, column: left + 2, width: inner - 2,
-      style: .error)
+      editorState?.validationMessage ?? "", row: messageRow, column: left + 2,
+      width: inner - 2, style: .error)
+    let buttonsRow = messageRow + 1 + gap
     let cancelColumn = left + boxWidth - 2 - Button.width("Cancel")
-    Button.draw(painter, "Cancel", enabled: true, row: top + 10, column: cancelColumn)
+    Button.draw(painter, "Cancel", enabled: true, row: buttonsRow, column: cancelColumn)
     Button.draw(
-      painter, "OK", enabled: editorState?.okEnabled ?? false, row: top + 10,
+      painter, "OK", enabled: editorState?.okEnabled ?? false, row: buttonsRow,
       column: cancelColumn - 2 - Button.width("OK"))
   }
 }

@@ -167,9 +167,7 @@ public final class TodoCLI: CLIApplication {
     if let made = listScreenIfMade, filter.isEmpty {
       return CommandOutcome(show: [(made.sections, true)])
     }
-    if case .failure(let problem) = TaskQuery.parse(filter, today: tasks.today) {
-      return CommandOutcome(.rejected(problem.message))
-    }
+    if let problem = tasks.filterProblem(filter) { return CommandOutcome(.rejected(problem)) }
     var outcome = CommandOutcome()
     outcome.stream = TodoListStream.pieces(of: tasks, filter: filter)
     return outcome

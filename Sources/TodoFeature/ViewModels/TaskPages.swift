@@ -2,6 +2,14 @@ import Foundation
 import ViewModelKit
 
 extension TasksViewModel {
+  /// Why `filter` (`TaskQuery`'s words) picks nothing because a term of it does not read
+  /// (`Not a due date: "someday". …`); nil when it reads. `pages(of:matching:)` with such a
+  /// filter picks no task, so a head asks first to refuse it.
+  public func filterProblem(_ filter: String) -> String? {
+    guard case .failure(let problem) = TaskQuery.parse(filter, today: today) else { return nil }
+    return problem.message
+  }
+
   /// Every task of one section, in the section's order, read from the store `size` at a time:
   /// each page is asked for only once the one before has been delivered, so a list of any size
   /// is never held whole (`cli todo list` on a million tasks). Delivered on the scheduler; the

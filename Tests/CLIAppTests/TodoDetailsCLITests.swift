@@ -82,28 +82,10 @@ struct TodoDetailsCLITests {
     _ = try run(service, "done 1")
     for oneShot in [true, false] {
       let streams = MeaningStreams()
-      let scheduler = DispatchQueue.test
-      let session = TodoSession(service: service, scheduler: scheduler.asAny, calendar: calendar)
-      let shell = CLIShell(
-        app: TodoCLI(session: session), json: false, streams: streams,
-        waiter: StoreSettleWaiter(scheduler: scheduler, service: service))
-      var done = false
-      if oneShot {
-        let parsed = try TodoGrammar.command(["list"])
-        shell.start(printInitialSet: false, readsScreen: false) {
-          shell.run(oneShot: parsed) { _ in shell.finish { done = true } }
-        }
-      } else {
-        shell.start(printInitialSet: false) {
-          shell.run(line: "delete 8") { _ in }
-          shell.run(line: "list") { _ in }
-          shell.finish { done = true }
-        }
-      }
-      for _ in 0..<1_000 where !done {
-        service.waitForPendingWork()
-        scheduler.advance()
-      }
+      try TodoOneShotTests.drive(
+        service, json: false, oneShot: oneShot ? ["list"] : nil,
+        session: oneShot ? [] : ["delete 8", "list"], calendar: calendar, initialSet: false,
+        into: streams)
       let meanings = Dictionary(
         streams.lines.compactMap { line in
           line.meaning.map { (line.text.trimmingCharacters(in: .whitespaces), $0) }

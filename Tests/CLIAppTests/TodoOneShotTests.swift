@@ -32,6 +32,18 @@ struct TodoOneShotTests {
     session lines: [String] = [], calendar: TaskCalendar = .system,
     streams: MemoryStreams = MemoryStreams()
   ) throws -> [String] {
+    try drive(
+      service, json: json, oneShot: command, session: lines, calendar: calendar, into: streams)
+    return streams.stdout
+  }
+
+  /// Runs `command` once, or `lines` in a session (printing its initial set first when
+  /// `initialSet`), into `streams`, until the shell has finished.
+  static func drive(
+    _ service: SQLiteTaskService, json: Bool, oneShot command: [String]? = nil,
+    session lines: [String] = [], calendar: TaskCalendar, initialSet: Bool = true,
+    into streams: any CLIStreams
+  ) throws {
     let scheduler = DispatchQueue.test
     let session = TodoSession(service: service, scheduler: scheduler.asAny, calendar: calendar)
     let shell = CLIShell(
@@ -44,7 +56,7 @@ struct TodoOneShotTests {
         shell.run(oneShot: parsed) { _ in shell.finish { done = true } }
       }
     } else {
-      shell.start(printInitialSet: true) {
+      shell.start(printInitialSet: initialSet) {
         for line in lines { shell.run(line: line) { _ in } }
         shell.finish { done = true }
       }
@@ -54,7 +66,6 @@ struct TodoOneShotTests {
       scheduler.advance()
     }
     #expect(done)
-    return streams.stdout
   }
 
   @Test("issue 41: one-shot list prints the session's list, page by page, reading no task in full")

@@ -25,6 +25,14 @@ let curlOnDemand: [LinkerSetting] = [
     .when(platforms: [.linux]))
 ]
 
+/// `cli` and `tui` are also linked at a fixed address (`-no-pie`): a position-independent
+/// executable of this size starts by rewriting some 109,000 addresses in its data, which
+/// touches (and copies) some 300 pages at every start, about 1.5 ms of a `cli` command. `web`
+/// keeps the default, an executable loaded at a random address, because it listens on a
+/// socket (Docs/Architecture.md, "Start-up").
+let fixedAddress: [LinkerSetting] =
+  curlOnDemand + [.unsafeFlags(["-Xlinker", "-no-pie"], .when(platforms: [.linux]))]
+
 let package = Package(
   name: "HeadlessMVVM",
   platforms: [.macOS(.v14)],
@@ -163,7 +171,7 @@ let package = Package(
         "CLIApp", "AppEnvironment",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
-      linkerSettings: curlOnDemand
+      linkerSettings: fixedAddress
     ),
     .systemLibrary(
       name: "CNCurses",
@@ -179,7 +187,7 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .executableTarget(name: "tui", dependencies: ["TUIApp"], linkerSettings: curlOnDemand),
+    .executableTarget(name: "tui", dependencies: ["TUIApp"], linkerSettings: fixedAddress),
     // The web head (issue 40): the apps as a page, live over a WebSocket, on FlyingFox (already
     // the loopback tests' server: async/await, WebSockets, no further dependency).
     .target(

@@ -13,4 +13,14 @@ struct StartUpEndToEndTests {
     #expect(dynamic.stdout.contains("(NEEDED)"), "readelf listed no libraries")
     #expect(!dynamic.stdout.contains("libcurl"), "\(dynamic.stdout)")
   }
+
+  /// Issue 41, item 2: `cli` and `tui` are linked at a fixed address, so a start rewrites no
+  /// addresses in the binary's data (a position-independent one rewrites some 109,000).
+  @Test("cli and tui are linked at a fixed address", arguments: ["cli", "tui"])
+  func fixedAddress(executable: String) async throws {
+    let header = try await Executables.runProgram(
+      "readelf", ["-h", Executables.url(executable).path], timeout: 30)
+    #expect(header.status == 0, "\(header.stderr)")
+    #expect(header.stdout.contains("EXEC (Executable file)"), "\(header.stdout)")
+  }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The observer list behind both relays.
 ///
 /// Values are delivered one at a time, in the order they were accepted: a value accepted
@@ -22,6 +24,9 @@ final class RelayHub<Value> {
 
   @usableFromInline let state: Locked<State>
   @usableFromInline let replays: Bool
+  /// The line's turn: values and attachments admitted and not yet delivered (see
+  /// `DeliveryLine.admit(_:counting:)`).
+  @usableFromInline let admitted = Atomic<Int>(0)
 
   @usableFromInline init(replaying initial: Value?) {
     replays = initial != nil
@@ -38,7 +43,7 @@ final class RelayHub<Value> {
   @inlinable func send(_ value: Value) {
     let first = state.withLock { s -> ObserverDelivery<Value>? in
       if replays { s.accepted = value }
-      return delivery(for: s.line.admit(.value(value)), &s)
+      return s.line.admit(.value(value), counting: admitted).map { prepare($0, &s) }
     }
     deliver(from: first)
   }
@@ -46,7 +51,7 @@ final class RelayHub<Value> {
   @inlinable func attach(_ observer: StreamObserver<Value>) -> StreamDetach {
     let box = ObserverBox(observer, hubState: state)
     let first = state.withLock { s -> ObserverDelivery<Value>? in
-      delivery(for: s.line.admit(.attach(box)), &s)
+      s.line.admit(.attach(box), counting: admitted).map { prepare($0, &s) }
     }
     deliver(from: first)
     return { box.cancel() }
@@ -61,7 +66,10 @@ final class RelayHub<Value> {
   @inlinable func join(_ box: ObserverBox<Value>) -> Value? {
     var replay: Value?
     let first = state.withLock { s -> ObserverDelivery<Value>? in
-      guard !s.line.isBusy else { return delivery(for: s.line.admit(.attach(box)), &s) }
+      // Under the lock a count of 0 stays 0: only admissions add to it.
+      guard admitted.load(ordering: .acquiring) == 0 else {
+        return s.line.admit(.attach(box), counting: admitted).map { prepare($0, &s) }
+      }
       guard box.isAttached else { return nil }
       s.observers.add(box)
       if replays { replay = s.delivered }
@@ -92,15 +100,9 @@ final class RelayHub<Value> {
     }
   }
 
-  /// What to deliver for `item` (nil when none was admitted), passing over items that
-  /// deliver nothing.
-  @inlinable func delivery(for item: Item?, _ s: inout State) -> ObserverDelivery<Value>? {
-    .first(of: item, { prepare($0, &s) }, next: { s.line.next() })
-  }
-
   @inlinable func deliver(from first: ObserverDelivery<Value>?) {
     DeliveryLine<Item>.drain(
-      from: first, perform: { $0.perform() },
-      next: { state.withLock { s in self.delivery(for: s.line.next(), &s) } })
+      from: first, counting: admitted, perform: { $0.perform() },
+      next: { state.withLock { s in self.prepare(s.line.take(), &s) } })
   }
 }

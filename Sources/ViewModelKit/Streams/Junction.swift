@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Where several push-core sources meet: it keeps what the operator remembers about them
 /// (`Memory`), puts the values it makes from them in one line for its observer, and finishes
 /// when every source has finished.
@@ -9,6 +11,8 @@ final class Junction<Output, Memory> {
   @usableFromInline enum Event {
     case value(Output)
     case finish
+    /// One that waited while the observer detached: delivered as nothing.
+    case dropped
   }
 
   @usableFromInline struct State {
@@ -21,6 +25,9 @@ final class Junction<Output, Memory> {
 
   @usableFromInline let observer: StreamObserver<Output>
   @usableFromInline let state: Locked<State>
+  /// The line's turn: events admitted and not yet delivered (see
+  /// `DeliveryLine.admit(_:counting:)`).
+  @usableFromInline let admitted = Atomic<Int>(0)
 
   @usableFromInline init(observer: StreamObserver<Output>, memory: Memory, sources: Int) {
     self.observer = observer
@@ -31,7 +38,7 @@ final class Junction<Output, Memory> {
   @inlinable func offer(_ update: (inout Memory) -> Output?) {
     let first = state.withLock { s -> Event? in
       guard !s.detached, !s.finishing, let value = update(&s.memory) else { return nil }
-      return s.line.admit(.value(value))
+      return s.line.admit(.value(value), counting: admitted)
     }
     deliver(from: first)
   }
@@ -43,7 +50,7 @@ final class Junction<Output, Memory> {
       s.unfinished -= 1
       guard s.unfinished <= 0 else { return nil }
       s.finishing = true
-      return s.line.admit(.finish)
+      return s.line.admit(.finish, counting: admitted)
     }
     deliver(from: first)
   }
@@ -53,17 +60,18 @@ final class Junction<Output, Memory> {
 
   @inlinable func deliver(from first: Event?) {
     DeliveryLine<Event>.drain(
-      from: first,
+      from: first, counting: admitted,
       perform: { event in
         switch event {
         case .value(let value): observer.receive(value)
         case .finish: observer.finish()
+        case .dropped: break
         }
       },
       next: {
-        state.withLock { s -> Event? in
-          if s.detached { s.line.clear() }
-          return s.line.next()
+        state.withLock { s -> Event in
+          let event = s.line.take()
+          return s.detached ? .dropped : event
         }
       })
   }

@@ -7,12 +7,21 @@ enum ObserverDelivery<Value> {
   case replay(Value, ObserverBox<Value>)
   case nothing
 
-  @inlinable func perform() {
-    switch self {
+  @inlinable consuming func perform() {
+    switch consume self {
     case .value(let value, let observers):
-      // Through the buffer: the snapshot keeps every box alive, so none is retained here.
       observers.withUnsafeBufferPointer { boxes in
-        for index in boxes.indices { boxes[index]?.deliver(value) }
+        // The snapshot keeps every box alive until the loop is over, so each is read and
+        // called without a retain of its own: as `Unmanaged` (an optional class reference and
+        // an optional `Unmanaged` of it are laid out alike) and through a guaranteed borrow.
+        guard let base = boxes.baseAddress else { return }
+        let raw = UnsafeRawPointer(base)
+        for index in boxes.indices {
+          let unretained = raw.load(
+            fromByteOffset: index &* MemoryLayout<ObserverBox<Value>?>.stride,
+            as: Unmanaged<ObserverBox<Value>>?.self)
+          unretained?._withUnsafeGuaranteedRef { $0.deliver(value) }
+        }
       }
     case .finish(let observers):
       for box in observers { box?.deliverFinish() }
@@ -34,22 +43,5 @@ extension ObserverList {
     add(box)
     guard let latest else { return .nothing }
     return .replay(latest, box)
-  }
-}
-
-extension ObserverDelivery {
-  /// The delivery `prepare` makes of `item`, or when that delivers nothing, of the next item
-  /// `next` hands out, and so on (nil once `next` runs out): an empty delivery frees its line
-  /// under the same lock.
-  @inlinable static func first<Item>(
-    of item: Item?, _ prepare: (Item) -> ObserverDelivery, next: () -> Item?
-  ) -> ObserverDelivery? {
-    var item = item
-    while let current = item {
-      let delivery = prepare(current)
-      guard case .nothing = delivery else { return delivery }
-      item = next()
-    }
-    return nil
   }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The core of `Driver` and `Signal`: one connection to a source shared by every observer,
 /// with the latest value replayed to each new one when asked.
 ///
@@ -39,6 +41,9 @@ final class SharedStream<Value> {
   @usableFromInline let hop: SchedulerHop?
   @usableFromInline let replays: Bool
   @usableFromInline let state = Locked(State())
+  /// The line's turn: items admitted and not yet delivered (see
+  /// `DeliveryLine.admit(_:counting:)`).
+  @usableFromInline let admitted = Atomic<Int>(0)
 
   @usableFromInline init(source: RelayStream<Value>, hop: SchedulerHop?, replays: Bool) {
     self.source = source
@@ -71,13 +76,14 @@ final class SharedStream<Value> {
           s.disconnect = { link.cancel() }
           hubLink = link
         }
-        // Nothing to replay and no delivery under way: the observer joins at once.
-        if !s.line.isBusy {
+        // Nothing to replay and no delivery under way: the observer joins at once. (Under
+        // the lock a count of 0 stays 0: only admissions add to it.)
+        if admitted.load(ordering: .acquiring) == 0 {
           s.observers.add(box)
           return nil
         }
       }
-      return delivery(for: s.line.admit(.attach(box)), &s)
+      return s.line.admit(.attach(box), counting: admitted).map { prepare($0, &s) }
     }
     deliver(from: first)
     if let hubLink, let connection {
@@ -140,7 +146,8 @@ final class SharedStream<Value> {
   }
 
   @inlinable func receive(_ item: Item) {
-    deliver(from: state.withLock { s in delivery(for: s.line.admit(item), &s) })
+    deliver(
+      from: state.withLock { s in s.line.admit(item, counting: admitted).map { prepare($0, &s) } })
   }
 
   @inlinable func prepare(_ item: Item, _ s: inout State) -> ObserverDelivery<Value> {
@@ -172,16 +179,10 @@ final class SharedStream<Value> {
     }
   }
 
-  /// What to deliver for `item` (nil when none was admitted), passing over items that
-  /// deliver nothing.
-  @inlinable func delivery(for item: Item?, _ s: inout State) -> ObserverDelivery<Value>? {
-    .first(of: item, { prepare($0, &s) }, next: { s.line.next() })
-  }
-
   @inlinable func deliver(from first: ObserverDelivery<Value>?) {
     DeliveryLine<Item>.drain(
-      from: first, perform: { $0.perform() },
-      next: { state.withLock { s in self.delivery(for: s.line.next(), &s) } })
+      from: first, counting: admitted, perform: { $0.perform() },
+      next: { state.withLock { s in self.prepare(s.line.take(), &s) } })
   }
 }
 

@@ -1,0 +1,132 @@
+import Foundation
+import Synchronization
+import Testing
+import ViewModelKit
+
+/// Issue 41, item 5: a relay's line keeps its turn in an atomic count (one lock section per
+/// value that meets no other). These tests hold it to the promises the lock-kept flag made:
+/// deliveries never overlap, each sender's values arrive in the order it sent them, nothing
+/// is lost, and an observer attached while values fly from other threads gets the replay and
+/// then every later value.
+@Suite("The relay's delivery line under several threads")
+struct RelayHubTurnTests {
+  /// What an observer saw: overlapping deliveries, values out of their sender's order, and
+  /// how many arrived. Only touched inside deliveries, which the flag checks never overlap.
+  final class Witness: @unchecked Sendable {
+    let inside = Atomic<Bool>(false)
+    let overlaps = Atomic<Int>(0)
+    let outOfOrder = Atomic<Int>(0)
+    let heard = Atomic<Int>(0)
+    var last: [Int]
+
+    init(senders: Int) { last = Array(repeating: -1, count: senders) }
+
+    func hear(sender: Int, index: Int) {
+      if inside.exchange(true, ordering: .acquiringAndReleasing) {
+        overlaps.add(1, ordering: .relaxed)
+      }
+      if index <= last[sender] { outOfOrder.add(1, ordering: .relaxed) }
+      last[sender] = index
+      heard.add(1, ordering: .relaxed)
+      inside.store(false, ordering: .releasing)
+    }
+  }
+
+  @Test("values from four threads arrive one at a time, each thread's in order, none lost")
+  func fourSenders() {
+    let senders = 4
+    let rounds = 5_000
+    let relay = PublishRelay<(Int, Int)>()
+    let witness = Witness(senders: senders)
+    let cancellable = relay.sink { witness.hear(sender: $0.0, index: $0.1) }
+    DispatchQueue.concurrentPerform(iterations: senders) { sender in
+      for index in 0..<rounds { relay.accept((sender, index)) }
+    }
+    #expect(witness.overlaps.load(ordering: .relaxed) == 0)
+    #expect(witness.outOfOrder.load(ordering: .relaxed) == 0)
+    #expect(witness.heard.load(ordering: .relaxed) == senders * rounds)
+    cancellable.cancel()
+  }
+
+  @Test("a value accepted inside a delivery, while other threads send, is not lost or reordered")
+  func reentrantUnderLoad() {
+    let senders = 3
+    let rounds = 3_000
+    let relay = PublishRelay<(Int, Int)>()
+    // Sender `senders` is the observer itself: each value of sender 0 is answered with one
+    // of its own, accepted from inside the delivery.
+    let witness = Witness(senders: senders + 1)
+    let echoes = Atomic<Int>(0)
+    let cancellable = relay.sink { value in
+      witness.hear(sender: value.0, index: value.1)
+      if value.0 == 0 {
+        relay.accept((senders, echoes.add(1, ordering: .relaxed).newValue))
+      }
+    }
+    DispatchQueue.concurrentPerform(iterations: senders) { sender in
+      for index in 0..<rounds { relay.accept((sender, index)) }
+    }
+    #expect(witness.overlaps.load(ordering: .relaxed) == 0)
+    #expect(witness.outOfOrder.load(ordering: .relaxed) == 0)
+    #expect(witness.heard.load(ordering: .relaxed) == (senders + 1) * rounds)
+    cancellable.cancel()
+  }
+
+  @Test("observers attached while another thread sends each get the replay, then every later value")
+  func attachWhileSending() {
+    let relay = BehaviorRelay(value: 0)
+    let rounds = 20_000
+    let observers = 200
+    let failures = Atomic<Int>(0)
+    let cancellables = Locked<[AnyCancellable]>([])
+    DispatchQueue.concurrentPerform(iterations: 2) { part in
+      if part == 0 {
+        for value in 1...rounds { relay.accept(value) }
+      } else {
+        for _ in 0..<observers {
+          // The first value is the replay; each after it is exactly one more.
+          let previous = Locked<Int?>(nil)
+          let cancellable = relay.sink { value in
+            previous.withLock { last in
+              if let last, value != last + 1 { failures.add(1, ordering: .relaxed) }
+              last = value
+            }
+          }
+          cancellables.withLock { $0.append(cancellable) }
+        }
+      }
+    }
+    #expect(failures.load(ordering: .relaxed) == 0)
+    #expect(relay.value == rounds)
+    cancellables.withLock { $0.removeAll() }
+  }
+
+  @Test("Drivers connected while another thread sends each get the latest, then every later value")
+  func driverJoinWhileSending() {
+    let relay = BehaviorRelay(value: 0)
+    let rounds = 20_000
+    let drivers = 100
+    let failures = Atomic<Int>(0)
+    let cancellables = Locked<[AnyCancellable]>([])
+    DispatchQueue.concurrentPerform(iterations: 2) { part in
+      if part == 0 {
+        for value in 1...rounds { relay.accept(value) }
+      } else {
+        for _ in 0..<drivers {
+          // Each Driver connects to the relay through the hub's `join`.
+          let driver = relay.asDriver(scheduler: DispatchQueue.immediate.eraseToAnyScheduler())
+          let previous = Locked<Int?>(nil)
+          let cancellable = driver.drive { value in
+            previous.withLock { last in
+              if let last, value != last + 1 { failures.add(1, ordering: .relaxed) }
+              last = value
+            }
+          }
+          cancellables.withLock { $0.append(cancellable) }
+        }
+      }
+    }
+    #expect(failures.load(ordering: .relaxed) == 0)
+    cancellables.withLock { $0.removeAll() }
+  }
+}

@@ -71,10 +71,17 @@ func measure(
 /// then `runs` measured runs of each, alternating, so that a slow spell of the machine (a
 /// shared VM's neighbours, a frequency change) falls on both alike rather than on whichever
 /// happened to be measured during it. Answers the pipeline's measurement, then the twin's.
+///
+/// `BENCH_CORE_SIDE=reactive`, `plain` or `none` runs only that side (neither, for `none`),
+/// for counting instructions under callgrind (`Scripts/core-instructions.sh`): the difference
+/// between a side's count and `none`'s is that side's work, `runs + 1` times over.
 func measureSideBySide(
   _ label: String, runs: Int = 9, operationsPerRun: Int,
   reactive: () -> Void, plain: () -> Void
 ) -> (Measurement, Measurement) {
+  let side = ProcessInfo.processInfo.environment["BENCH_CORE_SIDE"] ?? "both"
+  let reactive = side == "both" || side == "reactive" ? reactive : {}
+  let plain = side == "both" || side == "plain" ? plain : {}
   reactive()
   plain()
   var reactiveSamples: [Double] = []

@@ -104,8 +104,8 @@ struct RelayHubTurnTests {
   @Test("Drivers connected while another thread sends each get the latest, then every later value")
   func driverJoinWhileSending() {
     let relay = BehaviorRelay(value: 0)
-    let rounds = 20_000
-    let drivers = 100
+    let rounds = 5_000
+    let drivers = 50
     let failures = Atomic<Int>(0)
     let cancellables = Locked<[AnyCancellable]>([])
     DispatchQueue.concurrentPerform(iterations: 2) { part in
@@ -128,5 +128,89 @@ struct RelayHubTurnTests {
     }
     #expect(failures.load(ordering: .relaxed) == 0)
     cancellables.withLock { $0.removeAll() }
+  }
+
+  /// Something an observer holds, to see when it is let go.
+  final class Held {}
+
+  @Test("an observer cancelled during a delivery is let go when the delivery is over")
+  func cancelInsideDelivery() {
+    let relay = PublishRelay<Int>()
+    weak var released: Held?
+    var heard: [String] = []
+    var second: AnyCancellable?
+    let first = relay.sink { value in
+      heard.append("first \(value)")
+      // Cancels the next observer while the relay's slots are lent to this delivery.
+      second?.cancel()
+      second = nil
+    }
+    do {
+      let held = Held()
+      released = held
+      second = relay.sink { value in
+        withExtendedLifetime(held) { heard.append("second \(value)") }
+      }
+    }
+    let third = relay.sink { heard.append("third \($0)") }
+    #expect(released != nil)
+    relay.accept(1)
+    #expect(heard == ["first 1", "third 1"])
+    #expect(released == nil, "the cancelled observer was kept after the delivery")
+    relay.accept(2)
+    #expect(heard == ["first 1", "third 1", "first 2", "third 2"])
+    _ = (first, third)
+  }
+
+  @Test("a Driver's observer cancelled during its delivery is let go when the delivery is over")
+  func cancelInsideDriverDelivery() {
+    let relay = BehaviorRelay(value: 0)
+    let driver = relay.asDriver(scheduler: DispatchQueue.immediate.eraseToAnyScheduler())
+    weak var released: Held?
+    var heard: [Int] = []
+    var second: AnyCancellable?
+    let first = driver.drive { value in
+      if value == 1 {
+        second?.cancel()
+        second = nil
+      }
+    }
+    do {
+      let held = Held()
+      released = held
+      second = driver.drive { value in withExtendedLifetime(held) { heard.append(value) } }
+    }
+    relay.accept(1)
+    #expect(heard == [0])
+    #expect(released == nil, "the cancelled observer was kept after the delivery")
+    _ = first
+  }
+
+  @Test("observers cancelled from another thread while values fly leave the others whole")
+  func cancelWhileSending() {
+    // A delivery already under way on the sending thread may still reach an observer that
+    // another thread is cancelling; what must hold is that the lent slots stay readable
+    // (nothing is released under a delivery), the resident observer hears every value, and
+    // every cancelled observer leaves the list.
+    let relay = PublishRelay<Int>()
+    let rounds = 20_000
+    let observers = 200
+    let resident = Atomic<Int>(0)
+    let keep = relay.sink { _ in resident.add(1, ordering: .relaxed) }
+    let heard = Atomic<Int>(0)
+    let cancellables = Locked(
+      (0..<observers).map { _ in relay.sink { _ in heard.add(1, ordering: .relaxed) } })
+    DispatchQueue.concurrentPerform(iterations: 2) { part in
+      if part == 0 {
+        for value in 0..<rounds { relay.accept(value) }
+      } else {
+        for cancellable in cancellables.withLock({ $0 }) { cancellable.cancel() }
+      }
+    }
+    relay.accept(rounds)
+    #expect(heard.load(ordering: .relaxed) <= observers * rounds)
+    #expect(resident.load(ordering: .relaxed) == rounds + 1)
+    #expect(relay.subscriberCount == 1)
+    _ = keep
   }
 }

@@ -15,6 +15,9 @@ final class RelayHub<Value> {
   }
 
   @usableFromInline struct State {
+    /// The line's turn, here too so that an observer, which holds this state and not the hub,
+    /// can tell whether a delivery may be reading the observers' slots.
+    @usableFromInline let turn: DeliveryTurn
     @usableFromInline var observers = ObserverList<Value>()
     @usableFromInline var line = DeliveryLine<Item>()
     /// The value most recently accepted, and the one most recently handed to observers.
@@ -25,12 +28,12 @@ final class RelayHub<Value> {
   @usableFromInline let state: Locked<State>
   @usableFromInline let replays: Bool
   /// The line's turn: values and attachments admitted and not yet delivered (see
-  /// `DeliveryLine.admit(_:counting:)`).
-  @usableFromInline let admitted = Atomic<Int>(0)
+  /// `DeliveryLine.admit(_:counting:)`), and the lent slots kept aside.
+  @usableFromInline let turn = DeliveryTurn()
 
   @usableFromInline init(replaying initial: Value?) {
     replays = initial != nil
-    state = Locked(State(accepted: initial, delivered: initial))
+    state = Locked(State(turn: turn, accepted: initial, delivered: initial))
   }
 
   @inlinable var subscriberCount: Int { state.withLock { $0.observers.count } }
@@ -43,7 +46,7 @@ final class RelayHub<Value> {
   @inlinable func send(_ value: Value) {
     let first = state.withLock { s -> ObserverDelivery<Value>? in
       if replays { s.accepted = value }
-      return s.line.admit(.value(value), counting: admitted).map { prepare($0, &s) }
+      return s.line.admit(.value(value), counting: turn.admitted).map { prepare($0, &s) }
     }
     deliver(from: first)
   }
@@ -51,7 +54,7 @@ final class RelayHub<Value> {
   @inlinable func attach(_ observer: StreamObserver<Value>) -> StreamDetach {
     let box = ObserverBox(observer, hubState: state)
     let first = state.withLock { s -> ObserverDelivery<Value>? in
-      s.line.admit(.attach(box), counting: admitted).map { prepare($0, &s) }
+      s.line.admit(.attach(box), counting: turn.admitted).map { prepare($0, &s) }
     }
     deliver(from: first)
     return { box.cancel() }
@@ -67,8 +70,8 @@ final class RelayHub<Value> {
     var replay: Value?
     let first = state.withLock { s -> ObserverDelivery<Value>? in
       // Under the lock a count of 0 stays 0: only admissions add to it.
-      guard admitted.load(ordering: .acquiring) == 0 else {
-        return s.line.admit(.attach(box), counting: admitted).map { prepare($0, &s) }
+      guard !turn.isLent else {
+        return s.line.admit(.attach(box), counting: turn.admitted).map { prepare($0, &s) }
       }
       guard box.isAttached else { return nil }
       s.observers.add(box)
@@ -84,7 +87,7 @@ final class RelayHub<Value> {
     // state lets go of its values and observers. They are released after the lock, since
     // releasing a value may cancel an observer of this very state.
     let dropped = state.withLock { s in
-      defer { s = State() }
+      defer { s = State(turn: s.turn) }
       return s
     }
     _ = dropped
@@ -94,7 +97,7 @@ final class RelayHub<Value> {
     switch item {
     case .value(let value):
       if replays { s.delivered = value }
-      return .value(value, s.observers.slots)
+      return .value(value, s.observers.lend())
     case .attach(let box):
       return s.observers.join(box, replaying: replays ? s.delivered : nil)
     }
@@ -102,7 +105,8 @@ final class RelayHub<Value> {
 
   @inlinable func deliver(from first: ObserverDelivery<Value>?) {
     DeliveryLine<Item>.drain(
-      from: first, counting: admitted, perform: { $0.perform() },
+      from: first, counting: turn.admitted, perform: { $0.perform() },
       next: { state.withLock { s in self.prepare(s.line.take(), &s) } })
+    turn.releaseRetired(state) { $0.observers.takeRetired() }
   }
 }

@@ -15,7 +15,9 @@ import Synchronization
 /// Admitting and fetching happen under the owner's lock; the subtraction does not. Both count
 /// changes order memory both ways, so each delivery happens after the one before it, whichever
 /// thread makes it, and an admission that finds the count at 0 finds it so until the lock is
-/// released (only admissions add to it, under that lock).
+/// released (only admissions add to it, under that lock). The subtraction is sequentially
+/// consistent, so that a deliverer giving the line up and a removal that kept lent slots aside
+/// cannot both miss the other (`DeliveryTurn.releaseRetired`).
 @usableFromInline
 struct DeliveryLine<Item> {
   @usableFromInline var waiting: [Item] = []
@@ -57,10 +59,51 @@ extension DeliveryLine {
     guard var step = first else { return }
     while true {
       perform(step)
-      guard admitted.wrappingSubtract(1, ordering: .acquiringAndReleasing).oldValue != 1 else {
+      guard admitted.wrappingSubtract(1, ordering: .sequentiallyConsistent).oldValue != 1 else {
         return
       }
       step = next()
     }
+  }
+}
+
+/// The turn of a delivery line whose owner lends its observers' slots to the deliverer
+/// (`ObserverList.lend`): the atomic count of `DeliveryLine.admit(_:counting:)`, and whether
+/// a removal kept slots aside that a delivery may still be reading (`ObserverList.retired`).
+/// An object of its own so that a relay hub's observers, which hold the hub's state rather than
+/// the hub, reach it from that state.
+@usableFromInline
+final class DeliveryTurn: Sendable {
+  /// Steps admitted and not yet delivered, the one under way included.
+  @usableFromInline let admitted = Atomic<Int>(0)
+  /// Whether `ObserverList.retired` may hold slots to release.
+  @usableFromInline let hasRetired = Atomic<Bool>(false)
+
+  @inlinable init() {}
+
+  /// Whether a delivery may be reading lent slots now (read under the owner's lock).
+  @inlinable var isLent: Bool { admitted.load(ordering: .sequentiallyConsistent) != 0 }
+
+  /// Notes (under the owner's lock) that a removal kept lent slots aside; answers the turn,
+  /// for `releaseRetired` after the lock.
+  @inlinable func keptAside() -> DeliveryTurn {
+    hasRetired.store(true, ordering: .sequentiallyConsistent)
+    return self
+  }
+
+  /// Releases the slots kept aside in `observers.retired` of the state `lock` guards, once no
+  /// delivery can be reading them. Called by a deliverer when it gives the line up and by a
+  /// removal that kept slots aside; whichever of them comes last finds the line free. The
+  /// slots are released after the lock, since releasing a box may run an observer's teardown.
+  @inlinable func releaseRetired<State, Value>(
+    _ lock: Locked<State>, _ observers: (inout State) -> ObserverList<Value>.Retired
+  ) {
+    guard hasRetired.load(ordering: .sequentiallyConsistent) else { return }
+    let released = lock.withLock { s -> ObserverList<Value>.Retired in
+      guard !isLent else { return [] }
+      hasRetired.store(false, ordering: .sequentiallyConsistent)
+      return observers(&s)
+    }
+    _ = released
   }
 }

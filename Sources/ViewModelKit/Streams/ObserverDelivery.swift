@@ -2,26 +2,25 @@
 /// after releasing it.
 @usableFromInline
 enum ObserverDelivery<Value> {
-  case value(Value, ContiguousArray<ObserverBox<Value>?>)
+  /// A value for the observers' slots, lent by their list (`ObserverList.lend`).
+  case value(Value, UnsafeBufferPointer<ObserverBox<Value>?>)
   case finish(ContiguousArray<ObserverBox<Value>?>)
   case replay(Value, ObserverBox<Value>)
   case nothing
 
   @inlinable consuming func perform() {
     switch consume self {
-    case .value(let value, let observers):
-      observers.withUnsafeBufferPointer { boxes in
-        // The snapshot keeps every box alive until the loop is over, so each is read and
-        // called without a retain of its own: as `Unmanaged` (an optional class reference and
-        // an optional `Unmanaged` of it are laid out alike) and through a guaranteed borrow.
-        guard let base = boxes.baseAddress else { return }
-        let raw = UnsafeRawPointer(base)
-        for index in boxes.indices {
-          let unretained = raw.load(
-            fromByteOffset: index &* MemoryLayout<ObserverBox<Value>?>.stride,
-            as: Unmanaged<ObserverBox<Value>>?.self)
-          unretained?._withUnsafeGuaranteedRef { $0.deliver(value) }
-        }
+    case .value(let value, let boxes):
+      // The lent slots hold every box until the delivery is over, so each is read and called
+      // without a retain of its own: as `Unmanaged` (an optional class reference and an
+      // optional `Unmanaged` of it are laid out alike) and through a guaranteed borrow.
+      guard let base = boxes.baseAddress else { return }
+      let raw = UnsafeRawPointer(base)
+      for index in boxes.indices {
+        let unretained = raw.load(
+          fromByteOffset: index &* MemoryLayout<ObserverBox<Value>?>.stride,
+          as: Unmanaged<ObserverBox<Value>>?.self)
+        unretained?._withUnsafeGuaranteedRef { $0.deliver(value) }
       }
     case .finish(let observers):
       for box in observers { box?.deliverFinish() }

@@ -103,7 +103,10 @@ final class ObserverBox<Value> {
       share.remove(self)
     } else if let hubState {
       self.hubState = nil
-      hubState.withLock { $0.observers.remove(self) }
+      let keptAside = hubState.withLock { s -> DeliveryTurn? in
+        s.observers.remove(self, lent: s.turn.isLent) ? s.turn.keptAside() : nil
+      }
+      keptAside?.releaseRetired(hubState) { $0.observers.takeRetired() }
     }
   }
 
@@ -131,12 +134,20 @@ final class ObserverBox<Value> {
 /// a removed observer leaves an empty slot, trailing empty slots are dropped at once, and the
 /// list is compacted when empty slots outnumber the observers.
 ///
-/// A snapshot for delivery is the slot array itself (copy-on-write: no copy unless the list
-/// changes during the delivery).
+/// A delivery reads the slots themselves, lent without a retain (`lend`): while a delivery
+/// may be reading them, a removal leaves them as they are and changes a copy, keeping the lent
+/// slots in `retired` until no delivery can be reading them (`DeliveryTurn.releaseRetired`).
 @usableFromInline
 struct ObserverList<Value> {
+  /// Slot arrays that removals replaced while they were lent.
+  @usableFromInline typealias Retired = [ContiguousArray<ObserverBox<Value>?>]
+
   @usableFromInline var slots: ContiguousArray<ObserverBox<Value>?> = []
   @usableFromInline var count = 0
+  @usableFromInline var retired: Retired = []
+  /// Where the slots last lent (`lend`) begin: a removal while lent keeps them aside only if
+  /// they are still the list's, not a copy an earlier removal made.
+  @usableFromInline var lentBase: UnsafeRawPointer?
 
   @inlinable init() {}
 
@@ -146,14 +157,43 @@ struct ObserverList<Value> {
     count += 1
   }
 
-  @inlinable mutating func remove(_ box: ObserverBox<Value>) {
+  /// Removes `box`. With `lent` (a delivery may be reading the slots, see `lend`), the slots
+  /// last lent are kept as they are in `retired` and the removal changes a copy; answers
+  /// whether it kept them.
+  @inlinable @discardableResult
+  mutating func remove(_ box: ObserverBox<Value>, lent: Bool) -> Bool {
     let slot = box.slot
-    guard slot >= 0, slot < slots.count, slots[slot] === box else { return }
+    guard slot >= 0, slot < slots.count, slots[slot] === box else { return false }
+    let keepsAside = lent && base == lentBase
+    if keepsAside { retired.append(slots) }
     slots[slot] = nil
     box.slot = -1
     count -= 1
     while case .some(.none) = slots.last { slots.removeLast() }
     if slots.count > 2 * count + 8 { compact() }
+    return keepsAside
+  }
+
+  /// Where the slots begin now.
+  @inlinable var base: UnsafeRawPointer? {
+    slots.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+  }
+
+  /// The slots for a delivery to read after the lock is released, without a retain. They stay
+  /// valid until the delivery is over: only the deliverer changes them in place, and any other
+  /// change while the line's count is not 0 is made to a copy (`remove(_:lent:)`). (An
+  /// escaping pointer to an array's elements: the one place the core relies on an array's
+  /// storage outliving `withUnsafeBufferPointer`, which it does while the array is held.)
+  @inlinable mutating func lend() -> UnsafeBufferPointer<ObserverBox<Value>?> {
+    let lent = slots.withUnsafeBufferPointer { $0 }
+    lentBase = UnsafeRawPointer(lent.baseAddress)
+    return lent
+  }
+
+  /// Empties `retired`, answering what it held.
+  @inlinable mutating func takeRetired() -> Retired {
+    defer { retired = [] }
+    return retired
   }
 
   /// Empties the list, answering what it held.

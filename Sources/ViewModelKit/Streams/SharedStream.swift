@@ -42,8 +42,8 @@ final class SharedStream<Value> {
   @usableFromInline let replays: Bool
   @usableFromInline let state = Locked(State())
   /// The line's turn: items admitted and not yet delivered (see
-  /// `DeliveryLine.admit(_:counting:)`).
-  @usableFromInline let admitted = Atomic<Int>(0)
+  /// `DeliveryLine.admit(_:counting:)`), and the lent slots kept aside.
+  @usableFromInline let turn = DeliveryTurn()
 
   @usableFromInline init(source: RelayStream<Value>, hop: SchedulerHop?, replays: Bool) {
     self.source = source
@@ -78,12 +78,12 @@ final class SharedStream<Value> {
         }
         // Nothing to replay and no delivery under way: the observer joins at once. (Under
         // the lock a count of 0 stays 0: only admissions add to it.)
-        if admitted.load(ordering: .acquiring) == 0 {
+        if !turn.isLent {
           s.observers.add(box)
           return nil
         }
       }
-      return s.line.admit(.attach(box), counting: admitted).map { prepare($0, &s) }
+      return s.line.admit(.attach(box), counting: turn.admitted).map { prepare($0, &s) }
     }
     deliver(from: first)
     if let hubLink, let connection {
@@ -112,8 +112,10 @@ final class SharedStream<Value> {
     // Handed out through a local rather than as `withLock`'s answer: a closure answered
     // through its generic result would be wrapped in a thunk, an allocation per disconnect.
     var disconnect: StreamDetach?
+    var keptAside = false
     state.withLock { s in
-      s.observers.remove(box)
+      keptAside = s.observers.remove(box, lent: turn.isLent)
+      if keptAside { _ = turn.keptAside() }
       guard box.counted else { return }
       box.counted = false
       s.members -= 1
@@ -123,6 +125,7 @@ final class SharedStream<Value> {
       disconnect = s.disconnect
       s.disconnect = nil
     }
+    if keptAside { turn.releaseRetired(state) { $0.observers.takeRetired() } }
     disconnect?()
   }
 
@@ -147,7 +150,9 @@ final class SharedStream<Value> {
 
   @inlinable func receive(_ item: Item) {
     deliver(
-      from: state.withLock { s in s.line.admit(item, counting: admitted).map { prepare($0, &s) } })
+      from: state.withLock { s in
+        s.line.admit(item, counting: turn.admitted).map { prepare($0, &s) }
+      })
   }
 
   @inlinable func prepare(_ item: Item, _ s: inout State) -> ObserverDelivery<Value> {
@@ -156,12 +161,12 @@ final class SharedStream<Value> {
       guard s.connected, connection == s.connection else { return .nothing }
       s.heard = true
       if replays { s.latest = value }
-      return .value(value, s.observers.slots)
+      return .value(value, s.observers.lend())
     case .replay(let value, let connection):
       guard s.connected, connection == s.connection, !s.heard else { return .nothing }
       s.heard = true
       if replays { s.latest = value }
-      return .value(value, s.observers.slots)
+      return .value(value, s.observers.lend())
     case .finish(let connection):
       guard s.connected, connection == s.connection else { return .nothing }
       s.connected = false
@@ -181,8 +186,9 @@ final class SharedStream<Value> {
 
   @inlinable func deliver(from first: ObserverDelivery<Value>?) {
     DeliveryLine<Item>.drain(
-      from: first, counting: admitted, perform: { $0.perform() },
+      from: first, counting: turn.admitted, perform: { $0.perform() },
       next: { state.withLock { s in self.prepare(s.line.take(), &s) } })
+    turn.releaseRetired(state) { $0.observers.takeRetired() }
   }
 }
 

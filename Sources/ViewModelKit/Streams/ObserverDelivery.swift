@@ -8,8 +8,8 @@ enum ObserverDelivery<Value> {
   case replay(Value, ObserverBox<Value>)
   case nothing
 
-  @inlinable consuming func perform() {
-    switch consume self {
+  @inlinable func perform() {
+    switch self {
     case .value(let value, let boxes):
       // The lent slots hold every box until the delivery is over, so each is read and called
       // without a retain of its own: as `Unmanaged` (an optional class reference and an

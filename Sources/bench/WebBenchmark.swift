@@ -88,13 +88,12 @@ private func runWebBenchmarks() -> Bool {
   let tab = BenchTab(session: session)
   let first = tab.wait { $0.contains { $0.contains(#""settled":true"#) } }
   let firstBytes = first.map(\.utf8.count).reduce(0, +)
-  // A task to toggle, in its wire form, from the state the page got.
-  guard let task = first.lazy.compactMap(firstTask).first, let taskText = try? WireFormat.text(task)
-  else {
+  // A task to toggle, by its uid, from the state the page got.
+  guard let uid = first.lazy.compactMap(firstTaskUID).first else {
     print("  the list is empty")
     return false
   }
-  let toggle = #"{"id": 1, "input": {"tasks": {"toggle": {"task": \#(taskText)}}}}"#
+  let toggle = #"{"id": 1, "input": {"tasks": {"toggle": {"uid": \#(uid)}}}}"#
   var wall: [Double] = []
   var cpu: [Double] = []
   var bytes: [Int] = []
@@ -180,15 +179,24 @@ private func runWebBenchmarks() -> Bool {
 }
 
 /// The 101st task of the first section in a state message, as the page would send it back.
-private func firstTask(in message: String) -> TaskItem? {
-  struct Message: Decodable {
-    struct Screen: Decodable { var state: State? }
-    struct State: Decodable { var sections: [Section] }
-    struct Section: Decodable { var items: [TaskItem] }
-    var screens: [Screen]?
+/// The uid of the 101st task of the first section in a state message: in a whole state, or in
+/// the patch that brings the rows once the store's first read is done (the first state of a
+/// session has no rows yet).
+private func firstTaskUID(in message: String) -> Int64? {
+  guard
+    let json = try? JSONSerialization.jsonObject(with: Data(message.utf8)) as? [String: Any],
+    let screen = (json["screens"] as? [[String: Any]])?.first
+  else { return nil }
+  let sections: [Any]?
+  if let state = screen["state"] as? [String: Any] {
+    sections = state["sections"] as? [Any]
+  } else {
+    let fields = (screen["patch"] as? [String: Any])?["fields"] as? [String: Any]
+    let splice = (fields?["sections"] as? [String: Any])?["splice"] as? [Any]
+    sections = splice?.last as? [Any]
   }
-  let read = try? WireFormat.decoder().decode(Message.self, from: Data(message.utf8))
-  return read?.screens?.first?.state?.sections.first?.items.dropFirst(100).first
+  let items = (sections?.first as? [String: Any])?["items"] as? [[String: Any]]
+  return (items?.dropFirst(100).first?["uid"] as? NSNumber)?.int64Value
 }
 
 /// 100 tabs as a server holds them, 25 of each app from the registry on a fresh data folder:

@@ -104,8 +104,11 @@ private func runTodoBenchmarks() -> Bool {
         if pendingUndo {
           pendingUndo = false
         } else {
-          let task = rig.run { _, outputs in outputs.sections[0].items[200] }
+          let (task, due) = rig.run { _, outputs in (outputs.sections[0].items[200], outputs.due) }
           rig.run { session, _ in session.tasks.delete(task) }
+          // Until the delete's sections have arrived, the count the undo waits to grow past is
+          // the one from before the delete, and that wait would never end.
+          rig.waitFor { _, outputs in outputs.due == due - 1 }
           rig.waitUntilSettled()
         }
         return { rig.undoAndWait() }

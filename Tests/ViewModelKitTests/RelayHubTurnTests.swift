@@ -72,11 +72,14 @@ struct RelayHubTurnTests {
     cancellable.cancel()
   }
 
-  @Test("observers attached while another thread sends each get the replay, then every later value")
-  func attachWhileSending() {
+  /// Sends 1...`rounds` to a relay on one thread while another attaches `observers`
+  /// observers through `subscribe`; answers how many values arrived that were not exactly one
+  /// more than the observer's value before (the first is the replay of the latest).
+  func gapsWhileSending(
+    rounds: Int, observers: Int,
+    subscribe: @escaping @Sendable (BehaviorRelay<Int>, @escaping (Int) -> Void) -> AnyCancellable
+  ) -> Int {
     let relay = BehaviorRelay(value: 0)
-    let rounds = 20_000
-    let observers = 200
     let failures = Atomic<Int>(0)
     let cancellables = Locked<[AnyCancellable]>([])
     DispatchQueue.concurrentPerform(iterations: 2) { part in
@@ -84,9 +87,8 @@ struct RelayHubTurnTests {
         for value in 1...rounds { relay.accept(value) }
       } else {
         for _ in 0..<observers {
-          // The first value is the replay; each after it is exactly one more.
           let previous = Locked<Int?>(nil)
-          let cancellable = relay.sink { value in
+          let cancellable = subscribe(relay) { value in
             previous.withLock { last in
               if let last, value != last + 1 { failures.add(1, ordering: .relaxed) }
               last = value
@@ -96,38 +98,22 @@ struct RelayHubTurnTests {
         }
       }
     }
-    #expect(failures.load(ordering: .relaxed) == 0)
-    #expect(relay.value == rounds)
     cancellables.withLock { $0.removeAll() }
+    return failures.load(ordering: .relaxed)
+  }
+
+  @Test("observers attached while another thread sends each get the replay, then every later value")
+  func attachWhileSending() {
+    #expect(gapsWhileSending(rounds: 20_000, observers: 200) { $0.sink(receiveValue: $1) } == 0)
   }
 
   @Test("Drivers connected while another thread sends each get the latest, then every later value")
   func driverJoinWhileSending() {
-    let relay = BehaviorRelay(value: 0)
-    let rounds = 5_000
-    let drivers = 50
-    let failures = Atomic<Int>(0)
-    let cancellables = Locked<[AnyCancellable]>([])
-    DispatchQueue.concurrentPerform(iterations: 2) { part in
-      if part == 0 {
-        for value in 1...rounds { relay.accept(value) }
-      } else {
-        for _ in 0..<drivers {
-          // Each Driver connects to the relay through the hub's `join`.
-          let driver = relay.asDriver(scheduler: DispatchQueue.immediate.eraseToAnyScheduler())
-          let previous = Locked<Int?>(nil)
-          let cancellable = driver.drive { value in
-            previous.withLock { last in
-              if let last, value != last + 1 { failures.add(1, ordering: .relaxed) }
-              last = value
-            }
-          }
-          cancellables.withLock { $0.append(cancellable) }
-        }
-      }
+    // Each Driver connects to the relay through the hub's `join`.
+    let gaps = gapsWhileSending(rounds: 5_000, observers: 50) { relay, receive in
+      relay.asDriver(scheduler: DispatchQueue.immediate.eraseToAnyScheduler()).drive(receive)
     }
-    #expect(failures.load(ordering: .relaxed) == 0)
-    cancellables.withLock { $0.removeAll() }
+    #expect(gaps == 0)
   }
 
   /// Something an observer holds, to see when it is let go.

@@ -48,6 +48,22 @@ struct RelayHubTurnTests {
     cancellable.cancel()
   }
 
+  @Test("a merge of four relays fed from four threads delivers one at a time, in order, all")
+  func mergeFromFourThreads() {
+    let senders = 4
+    let rounds = 5_000
+    let relays = (0..<senders).map { _ in PublishRelay<(Int, Int)>() }
+    let witness = Witness(senders: senders)
+    let cancellable = relays.merge().sink { witness.hear(sender: $0.0, index: $0.1) }
+    DispatchQueue.concurrentPerform(iterations: senders) { sender in
+      for index in 0..<rounds { relays[sender].accept((sender, index)) }
+    }
+    #expect(witness.overlaps.load(ordering: .relaxed) == 0)
+    #expect(witness.outOfOrder.load(ordering: .relaxed) == 0)
+    #expect(witness.heard.load(ordering: .relaxed) == senders * rounds)
+    cancellable.cancel()
+  }
+
   @Test("a value accepted inside a delivery, while other threads send, is not lost or reordered")
   func reentrantUnderLoad() {
     let senders = 3

@@ -44,11 +44,22 @@ final class RelayHub<Value> {
   @inlinable var stream: RelayStream<Value> { RelayStream(hub: self) }
 
   @inlinable func send(_ value: Value) {
-    let first = state.withLock { s -> ObserverDelivery<Value>? in
+    // The common case, a value that meets no delivery under way, is delivered straight from
+    // here: no line item and no `ObserverDelivery` is made for it.
+    var lent: UnsafeBufferPointer<ObserverBox<Value>?>?
+    state.withLock { s in
       if replays { s.accepted = value }
-      return s.line.admit(.value(value), counting: turn.admitted).map { prepare($0, &s) }
+      guard s.line.takeTurn(orQueue: { .value(value) }, counting: turn.admitted) else { return }
+      if replays { s.delivered = value }
+      lent = s.observers.lend()
     }
-    deliver(from: first)
+    guard let lent else { return }
+    ObserverDelivery.deliver(value, to: lent)
+    if turn.handBack() {
+      deliver(from: state.withLock { s in prepare(s.line.take(), &s) })
+    } else {
+      turn.releaseRetired(state) { $0.observers.takeRetired() }
+    }
   }
 
   @inlinable func attach(_ observer: StreamObserver<Value>) -> StreamDetach {

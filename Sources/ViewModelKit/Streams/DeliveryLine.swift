@@ -37,6 +37,19 @@ extension DeliveryLine {
     return item
   }
 
+  /// Takes the turn (under the owner's lock) when the line is free, answering true: the caller
+  /// then delivers its step itself, and no item is made for it. Otherwise queues `item()`
+  /// behind the delivery under way and answers false.
+  @inlinable mutating func takeTurn(
+    orQueue item: () -> Item, counting admitted: borrowing Atomic<Int>
+  ) -> Bool {
+    guard admitted.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0 else {
+      waiting.append(item())
+      return false
+    }
+    return true
+  }
+
   /// The first waiting item (under the owner's lock). Only the deliverer calls it, and only
   /// after `admitted` showed one waiting.
   @inlinable mutating func take() -> Item {
@@ -83,6 +96,13 @@ final class DeliveryTurn: Sendable {
 
   /// Whether a delivery may be reading lent slots now (read under the owner's lock).
   @inlinable var isLent: Bool { admitted.load(ordering: .sequentiallyConsistent) != 0 }
+
+  /// Gives the turn back after the caller delivered the step it took the turn for
+  /// (`DeliveryLine.takeTurn`); answers true when steps were admitted meanwhile, and the turn
+  /// is then still the caller's, to deliver them.
+  @inlinable func handBack() -> Bool {
+    admitted.wrappingSubtract(1, ordering: .sequentiallyConsistent).oldValue != 1
+  }
 
   /// Notes (under the owner's lock) that a removal kept lent slots aside; answers the turn,
   /// for `releaseRetired` after the lock.

@@ -36,11 +36,20 @@ final class Junction<Output, Memory> {
 
   /// Updates the memory with a source's value; `update` answers the value to send, if any.
   @inlinable func offer(_ update: (inout Memory) -> Output?) {
-    let first = state.withLock { s -> Event? in
-      guard !s.detached, !s.finishing, let value = update(&s.memory) else { return nil }
-      return s.line.admit(.value(value), counting: admitted)
+    // A value that meets no delivery under way goes straight to the observer from here, with
+    // no line item made for it.
+    var now: Output?
+    state.withLock { s in
+      guard !s.detached, !s.finishing, let value = update(&s.memory) else { return }
+      if s.line.takeTurn(orQueue: { .value(value) }, counting: admitted) { now = value }
     }
-    deliver(from: first)
+    guard let now else { return }
+    observer.receive(now)
+    // The turn is still this caller's: give it back, or deliver what waited meanwhile.
+    guard admitted.wrappingSubtract(1, ordering: .sequentiallyConsistent).oldValue != 1 else {
+      return
+    }
+    deliver(from: next())
   }
 
   /// Records that one source finished; the last one finishes the observer.
@@ -68,11 +77,14 @@ final class Junction<Output, Memory> {
         case .dropped: break
         }
       },
-      next: {
-        state.withLock { s -> Event in
-          let event = s.line.take()
-          return s.detached ? .dropped : event
-        }
-      })
+      next: next)
+  }
+
+  /// The next waiting event, taken under the lock (nothing, once the observer detached).
+  @inlinable func next() -> Event {
+    state.withLock { s -> Event in
+      let event = s.line.take()
+      return s.detached ? .dropped : event
+    }
   }
 }

@@ -149,19 +149,46 @@ final class SharedStream<Value> {
   }
 
   @inlinable func receive(_ item: Item) {
-    deliver(
-      from: state.withLock { s in
-        s.line.admit(item, counting: turn.admitted).map { prepare($0, &s) }
-      })
+    guard case .value(let value, let connection) = item else {
+      deliver(
+        from: state.withLock { s in
+          s.line.admit(item, counting: turn.admitted).map { prepare($0, &s) }
+        })
+      return
+    }
+    // The common case, a value that meets no delivery under way, is delivered straight from
+    // here: no `ObserverDelivery` is made for it.
+    var tookTurn = false
+    var lent: UnsafeBufferPointer<ObserverBox<Value>?>?
+    state.withLock { s in
+      guard s.line.takeTurn(orQueue: { item }, counting: turn.admitted) else { return }
+      tookTurn = true
+      lent = take(value, connection: connection, &s)
+    }
+    guard tookTurn else { return }
+    if let lent { ObserverDelivery.deliver(value, to: lent) }
+    if turn.handBack() {
+      deliver(from: state.withLock { s in prepare(s.line.take(), &s) })
+    } else {
+      turn.releaseRetired(state) { $0.observers.takeRetired() }
+    }
+  }
+
+  /// Takes in a value of connection number `connection` (under the lock): the observers'
+  /// slots to hand it to, or nil when the connection is no longer current.
+  @inlinable func take(
+    _ value: Value, connection: Int, _ s: inout State
+  ) -> UnsafeBufferPointer<ObserverBox<Value>?>? {
+    guard s.connected, connection == s.connection else { return nil }
+    s.heard = true
+    if replays { s.latest = value }
+    return s.observers.lend()
   }
 
   @inlinable func prepare(_ item: Item, _ s: inout State) -> ObserverDelivery<Value> {
     switch item {
     case .value(let value, let connection):
-      guard s.connected, connection == s.connection else { return .nothing }
-      s.heard = true
-      if replays { s.latest = value }
-      return .value(value, s.observers.lend())
+      return take(value, connection: connection, &s).map { .value(value, $0) } ?? .nothing
     case .replay(let value, let connection):
       guard s.connected, connection == s.connection, !s.heard else { return .nothing }
       s.heard = true

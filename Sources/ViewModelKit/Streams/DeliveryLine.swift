@@ -30,11 +30,7 @@ extension DeliveryLine {
   /// Admits `item` (under the owner's lock) with the line's turn kept in `admitted`: answers
   /// `item` if the caller is to deliver it now, or nil if it waits its turn.
   @inlinable mutating func admit(_ item: Item, counting admitted: borrowing Atomic<Int>) -> Item? {
-    guard admitted.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0 else {
-      waiting.append(item)
-      return nil
-    }
-    return item
+    takeTurn(orQueue: { item }, counting: admitted) ? item : nil
   }
 
   /// Takes the turn (under the owner's lock) when the line is free, answering true: the caller
@@ -72,11 +68,15 @@ extension DeliveryLine {
     guard var step = first else { return }
     while true {
       perform(step)
-      guard admitted.wrappingSubtract(1, ordering: .sequentiallyConsistent).oldValue != 1 else {
-        return
-      }
+      guard handBack(counting: admitted) else { return }
       step = next()
     }
+  }
+
+  /// Gives the turn back after a step was delivered; answers true when steps were admitted
+  /// meanwhile, and the turn is then still the caller's, to deliver them.
+  @inlinable static func handBack(counting admitted: borrowing Atomic<Int>) -> Bool {
+    admitted.wrappingSubtract(1, ordering: .sequentiallyConsistent).oldValue != 1
   }
 }
 
@@ -98,11 +98,8 @@ final class DeliveryTurn: Sendable {
   @inlinable var isLent: Bool { admitted.load(ordering: .sequentiallyConsistent) != 0 }
 
   /// Gives the turn back after the caller delivered the step it took the turn for
-  /// (`DeliveryLine.takeTurn`); answers true when steps were admitted meanwhile, and the turn
-  /// is then still the caller's, to deliver them.
-  @inlinable func handBack() -> Bool {
-    admitted.wrappingSubtract(1, ordering: .sequentiallyConsistent).oldValue != 1
-  }
+  /// (`DeliveryLine.takeTurn`); see `DeliveryLine.handBack(counting:)`.
+  @inlinable func handBack() -> Bool { DeliveryLine<Never>.handBack(counting: admitted) }
 
   /// Notes (under the owner's lock) that a removal kept lent slots aside; answers the turn,
   /// for `releaseRetired` after the lock.

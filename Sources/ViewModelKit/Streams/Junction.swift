@@ -46,10 +46,7 @@ final class Junction<Output, Memory> {
     guard let now else { return }
     observer.receive(now)
     // The turn is still this caller's: give it back, or deliver what waited meanwhile.
-    guard admitted.wrappingSubtract(1, ordering: .sequentiallyConsistent).oldValue != 1 else {
-      return
-    }
-    deliver(from: next())
+    if DeliveryLine<Event>.handBack(counting: admitted) { deliver(from: next()) }
   }
 
   /// Records that one source finished; the last one finishes the observer.

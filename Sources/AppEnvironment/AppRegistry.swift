@@ -58,8 +58,11 @@ public struct RegisteredApp: Sendable {
       let session = try makeSession(configuration, options, scheduler)
       let choices = session.rememberedChoices
       // An app with no choices (todo) does not open the choices store at all.
+      // Its store closes when the session ends (a web tab that closes leaves nothing open).
       if !choices.isEmpty {
-        RememberedChoices(configuration).keep(choices, settings: configuration.configFile.values)
+        let kept = RememberedChoices(configuration)
+        kept.keep(choices, settings: configuration.configFile.values)
+        session.lifetime.onEnd { kept.close() }
       }
       return session
     }

@@ -11,7 +11,7 @@ import ViewModelKit
 /// change has kept it (ST-07). With `--ephemeral` the choices live in memory only.
 ///
 /// A composition makes one per app and has it `follow` the app's choices; the follows keep it
-/// for the life of the app. A store that cannot be opened (a broken file, a read-only folder)
+/// until `close()`, which the registry ties to the end of the app's session. A store that cannot be opened (a broken file, a read-only folder)
 /// means nothing is recalled or kept, and `problem` says why, for a warning at start.
 public final class RememberedChoices {
   private let database: DatabaseQueue?
@@ -159,6 +159,12 @@ public final class RememberedChoices {
           guard !remember(value, for: key), database != nil else { return }
           notices.failures.accept("Choice not saved: \(key) = \(value) (\(path) cannot be written)")
         })
+  }
+
+  /// Stops following and closes the store: nothing is kept after this.
+  public func close() {
+    follows.removeAll()
+    try? database?.close()
   }
 
   /// Puts back each of `choices` (its remembered value, else the settings file's value of its

@@ -16,7 +16,8 @@
 ///   them; `failures` are the work the user asked for that did not happen (a write that
 ///   failed), which a script must hear as an exit status of 1.
 /// - `rememberedChoices` are the user's choices the app keeps for the next run.
-/// - `shutdown` writes what is pending: the last thing a front end does.
+/// - `shutdown` writes what is pending and ends `lifetime`, which closes whatever was opened
+///   for the session from outside it: the last thing a front end does.
 ///
 /// A session lives on the main actor, with its screens; only `rememberedKeys`, constant data
 /// read before any session exists, is `nonisolated`.
@@ -51,7 +52,9 @@ public protocol AppSession: AnyObject, SendableMetatype {
   nonisolated static var rememberedKeys: [RememberedChoice.Key] { get }
   /// Records whether the app is seen and passes it to every screen model of the session.
   func setActive(_ active: Bool)
-  /// Writes pending work and waits for it.
+  /// What is closed when the session ends: `shutdown` ends it.
+  var lifetime: SessionLifetime { get }
+  /// Writes pending work, waits for it, and ends `lifetime`.
   func shutdown()
 }
 

@@ -124,7 +124,8 @@ final class CounterSession: AppSession {
   nonisolated static var rememberedKeys: [RememberedChoice.Key] { [countKey] }
 
   func setActive(_ active: Bool) { counter.setActive(active) }
-  func shutdown() {}
+  let lifetime = SessionLifetime()
+  func shutdown() { lifetime.end() }
 }
 
 /// The CLI folder: a command set over the session.

@@ -41,6 +41,13 @@ public protocol CheckoutStorage {
   /// Blocks until writes already started have finished (a requirement, so that a session
   /// holding `any CheckoutStorage` really waits before the process exits).
   func waitForPendingWork()
+  /// Finishes what was started and lets go of the store's file: a session's shutdown.
+  func close()
+}
+
+extension CheckoutStorage {
+  /// Storage with no file of its own only finishes what was started.
+  public func close() { waitForPendingWork() }
 }
 
 /// One cart change applied to a stored quantity: the sum, kept within 0…99 without

@@ -163,6 +163,17 @@ public final class SQLiteCheckoutStorage: CheckoutStorage, Sendable {
   /// Blocks until every operation started so far has run (for tests and shutdown).
   public func waitForPendingWork() { queue.sync {} }
 
+  /// Runs what was started, then closes the file (issue 51, item 2); anything asked after
+  /// fails as `unavailable`, and nothing reopens it.
+  public func close() {
+    queue.sync {
+      connection.withLock { state in
+        if case .success(let database)? = state { try? database.close() }
+        state = .failure(.unavailable)
+      }
+    }
+  }
+
   // MARK: - Database
 
   private func run<T: Sendable>(

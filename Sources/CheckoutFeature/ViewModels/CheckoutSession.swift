@@ -166,10 +166,14 @@ public final class CheckoutSession: AppSession {
     "checkout.currency", settingsKey: "currency")
   nonisolated public static var rememberedKeys: [RememberedChoice.Key] { [currencyKey] }
 
-  /// Saves a pending cart change and waits until the storage has written it: the last
-  /// thing a front end does before it exits.
+  /// What is closed when the session ends.
+  public let lifetime = SessionLifetime()
+
+  /// Saves a pending cart change, waits until the storage has written it and closes it, then
+  /// ends the lifetime: the last thing a front end does before it exits.
   public func shutdown() {
     cart.flush()
-    storage.waitForPendingWork()
+    storage.close()
+    lifetime.end()
   }
 }

@@ -156,6 +156,14 @@ public final class SQLiteTaskService: TaskService, Sendable {
   /// Blocks until every operation already started has finished (tests, shutdown).
   public func waitForPendingWork() { queue.sync {} }
 
+  /// Finishes what was started, stops checking for other processes' commits and closes the
+  /// store's file (issue 51, item 2: a web tab's session leaves nothing open). Nothing is read
+  /// or written after this.
+  public func close() {
+    check.cancel()
+    queue.sync { try? database.close() }
+  }
+
   deinit { check.cancel() }
 
   // MARK: TaskService

@@ -33,11 +33,16 @@ public final class TodoSession: AppSession {
     coordinator.transition(to: .tasks(tasks), type: .root)
   }
 
-  /// Cancels an open editor (deleting a task that was being created) and waits until the
-  /// store has written it: the last thing a front end does before it exits.
+  /// What is closed when the session ends.
+  public let lifetime = SessionLifetime()
+
+  /// Cancels an open editor (deleting a task that was being created), waits until the store
+  /// has written it and closes the store, then ends the lifetime: the last thing a front end
+  /// does before it exits.
   public func shutdown() {
     editor?.send(.cancel)
-    (service as? SQLiteTaskService)?.waitForPendingWork()
+    (service as? SQLiteTaskService)?.close()
+    lifetime.end()
   }
 
   /// False while the store is being read or written.

@@ -60,6 +60,9 @@ public final class TweetsSession: AppSession {
   /// last one is 30 s old or more (AV-06).
   public func setActive(_ active: Bool) { navigator.setActive(active) }
 
-  /// Nothing is pending at exit: each poll writes its page before it ends.
-  public func shutdown() {}
+  /// What is closed when the session ends.
+  public let lifetime = SessionLifetime()
+
+  /// Nothing is pending at exit (each poll writes its page before it ends): ends the lifetime.
+  public func shutdown() { lifetime.end() }
 }

@@ -65,6 +65,12 @@ public final class WeatherSession: AppSession {
   /// Whether the app is seen: passed to its screen.
   public func setActive(_ active: Bool) { weather.setActive(active) }
 
-  /// On quit: writes the cache's pending change now.
-  public func shutdown() { cache.flush() }
+  /// What is closed when the session ends.
+  public let lifetime = SessionLifetime()
+
+  /// On quit: writes the cache's pending change now, and ends the lifetime.
+  public func shutdown() {
+    cache.flush()
+    lifetime.end()
+  }
 }

@@ -60,7 +60,11 @@ let package = Package(
       traits: ["OpenCombineSchedulers"]),
     .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    // The loopback servers of the live clients' tests.
     .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
+    // The web head's server (issue 51, item 1): NIO's HTTP/1 parser and WebSocket codec, which
+    // bound what a connection sends as it is read, and its accept back-off.
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     // Property-based tests: extreme numbers into every decoder and formatter (issue 9).
     .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
     // Text snapshots of every TUI screen at four sizes, plain and ASCII (issue 29, item 4).
@@ -188,14 +192,18 @@ let package = Package(
       ]
     ),
     .executableTarget(name: "tui", dependencies: ["TUIApp"], linkerSettings: fixedAddress),
-    // The web head (issue 40): the apps as a page, live over a WebSocket, on FlyingFox (already
-    // the loopback tests' server: async/await, WebSockets, no further dependency).
+    // The web head (issue 40): the apps as a page, live over a WebSocket, on SwiftNIO (issue 51:
+    // every resource a connection holds is bounded, Docs/Security.md).
     .target(
       name: "WebApp",
       dependencies: [
         "AppEnvironment", "CheckoutFeature", "TodoFeature", "WeatherFeature", "TweetsFeature",
         "ViewModelKit", "AppInfrastructure",
-        .product(name: "FlyingFox", package: "FlyingFox"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOWebSocket", package: "swift-nio"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       resources: [.copy("Resources")]
@@ -242,7 +250,7 @@ let package = Package(
       name: "WebAppTests",
       dependencies: [
         "WebApp", "AppEnvironment", "TodoFeature", "ViewModelKit", "ViewModelKitTesting",
-        .product(name: "FlyingFox", package: "FlyingFox"),
+        "LoopbackSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
     .testTarget(

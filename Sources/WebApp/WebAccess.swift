@@ -1,24 +1,33 @@
 import Foundation
 
-/// Who may use the server (issue 40, item 4): a random token per launch, taken once from the
-/// address the server prints and then kept in an `HttpOnly`, `SameSite=Strict` cookie; a
-/// WebSocket upgrade only from the server's own origin; and the headers every answer carries.
+/// Who may use the server (issue 40, item 4; issue 51, item 3): a random token per launch that
+/// only this server's pages hold. The address `web` prints carries it in its fragment
+/// (`/#token=…`), which a browser never sends anywhere; the page keeps it in its origin's
+/// storage (scheme, host and port: no other local port can read it) and sends it only up its
+/// own socket and its own token check. No cookie is set: a cookie for 127.0.0.1 would go to
+/// every port of the machine. Pages and scripts hold no data and need no token; every piece of
+/// a user's data (the socket, the read-only page) does. A socket upgrade also needs the
+/// server's own `Origin`, and every request the server's own `Host` (no DNS rebinding).
 public struct WebAccess: Sendable {
   /// The launch's token: 32 random bytes as 64 lower-case hex digits.
   public let token: String
   /// The origins a WebSocket upgrade may come from: the server's own addresses.
   public let origins: Set<String>
+  /// The `Host` values the server answers to.
+  public let hosts: Set<String>
 
-  /// The cookie's name.
-  public static let cookieName = "headless_token"
+  /// The WebSocket subprotocol the server answers with; the page also offers
+  /// `token.<token>`, which is how the token goes up with the upgrade.
+  public static let socketProtocol = "headless"
 
   public init(token: String = WebAccess.randomToken(), host: String, port: Int) {
     self.token = token
-    var origins: Set<String> = ["http://\(host):\(port)"]
-    if host == "127.0.0.1" || host == "localhost" {
-      origins.formUnion(["http://127.0.0.1:\(port)", "http://localhost:\(port)"])
+    var names: Set<String> = [host.contains(":") ? "[\(host)]" : host]
+    if ["127.0.0.1", "localhost", "::1"].contains(host) {
+      names.formUnion(["127.0.0.1", "localhost", "[::1]"])
     }
-    self.origins = origins
+    hosts = Set(names.map { "\($0):\(port)" })
+    origins = Set(hosts.map { "http://\($0)" })
   }
 
   /// 32 bytes from the system's random source, in hex.
@@ -29,35 +38,38 @@ public struct WebAccess: Sendable {
     .joined()
   }
 
-  /// Whether `query`'s `token` is the launch's token.
-  public func tokenInQuery(_ value: String?) -> Bool {
+  /// Whether `value` is the launch's token.
+  public func allows(token value: String?) -> Bool {
     guard let value else { return false }
     return Self.same(value, token)
   }
 
-  /// Whether a `Cookie` header carries the launch's token.
-  public func cookieAllows(_ header: String?) -> Bool {
-    guard let header else { return false }
-    for part in header.split(separator: ";") {
-      let pair = part.trimmingCharacters(in: .whitespaces).split(
-        separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-      if pair.count == 2, pair[0] == Self.cookieName, Self.same(String(pair[1]), token) {
-        return true
-      }
-    }
-    return false
+  /// Whether an `Authorization: Bearer …` header carries the launch's token.
+  public func allows(authorization header: String?) -> Bool {
+    guard let header, header.hasPrefix("Bearer ") else { return false }
+    return allows(token: String(header.dropFirst("Bearer ".count)))
   }
 
-  /// Whether a WebSocket upgrade's `Origin` is the server's own (a page of another site
-  /// cannot open a socket with the user's cookie).
+  /// Whether a `Sec-WebSocket-Protocol` header offers `token.<the launch's token>`.
+  public func allows(socketProtocols header: String?) -> Bool {
+    guard let header else { return false }
+    return header.split(separator: ",").contains { offer in
+      let offer = offer.trimmingCharacters(in: .whitespaces)
+      return offer.hasPrefix("token.") && allows(token: String(offer.dropFirst("token.".count)))
+    }
+  }
+
+  /// Whether a WebSocket upgrade's `Origin` is the server's own (a page of another site or
+  /// another local port cannot open a socket).
   public func originAllows(_ origin: String?) -> Bool {
     guard let origin else { return false }
     return origins.contains(origin.lowercased())
   }
 
-  /// The `Set-Cookie` value that keeps the token for the launch.
-  public var cookie: String {
-    "\(Self.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"
+  /// Whether a request's `Host` is one of the server's own addresses.
+  public func hostAllows(_ host: String?) -> Bool {
+    guard let host else { return false }
+    return hosts.contains(host.lowercased())
   }
 
   /// Headers on every answer: scripts and styles only from the server itself, no framing by

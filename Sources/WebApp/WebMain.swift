@@ -1,6 +1,5 @@
 import AppEnvironment
 import AppInfrastructure
-import FlyingFox
 import Foundation
 import ViewModelKit
 
@@ -44,34 +43,41 @@ public enum WebMain {
     let scheduler = configuration.userInterfaceScheduler
     let frozen = configuration
     let (host, port, open) = (options.host, options.port, options.open)
+    let token = WebAccess.randomToken()
     Task {
+      let listener: WebListener
       do {
-        let ip = host == "localhost" ? "127.0.0.1" : host
-        let server = HTTPServer(address: try .inet(ip4: ip, port: UInt16(port)))
-        Task { try await server.run() }
-        try await server.waitUntilListening()
-        guard case .ip4(_, let bound)? = await server.listeningAddress else {
-          fail("the server did not start")
-        }
-        let access = WebAccess(host: host, port: Int(bound))
-        let web = WebServer(access: access, registry: registry) { app in
-          let session = try app.makeSession(frozen, start, scheduler)
-          guard let presentable = session as? any WebPresentable else {
-            throw ConfigurationError.appCannotStart("the \(app.name) app has no web page")
+        listener = try await WebListener(
+          host: host, port: port, limits: .fitted(toOpenFiles: WebLimits.openFileLimit)
+        ) { bound in
+          WebServer(
+            access: WebAccess(token: token, host: host, port: bound), registry: registry
+          ) { app in
+            let session = try app.makeSession(frozen, start, scheduler)
+            guard let presentable = session as? any WebPresentable else {
+              throw ConfigurationError.appCannotStart("the \(app.name) app has no web page")
+            }
+            return presentable
           }
-          return presentable
         }
-        await server.appendRoute("*") { try await web.handle($0) }
-        let address = "http://\(host):\(bound)/?token=\(access.token)"
-        // Written straight to the descriptor: flushed at once, also into a pipe.
-        FileHandle.standardOutput.write(Data("Open \(address)\n".utf8))
-        if open { openBrowser(address) }
+      } catch WebListenError.portInUse(let port) {
+        fail("port \(port) is in use (try --port 0)")
       } catch {
         fail("cannot listen on \(host):\(port): \(error)")
       }
+      running = listener
+      // The token goes in the fragment, which the browser keeps to itself (Docs/Security.md).
+      let shownHost = host.contains(":") ? "[\(host)]" : host
+      let address = "http://\(shownHost):\(listener.port)/#token=\(token)"
+      // Written straight to the descriptor: flushed at once, also into a pipe.
+      FileHandle.standardOutput.write(Data("Open \(address)\n".utf8))
+      if open { openBrowser(address) }
     }
     dispatchMain()
   }
+
+  /// The server, kept for the life of the process.
+  private static var running: WebListener?
 
   /// Opens the address in the user's browser through `xdg-open`. The token is not put on a
   /// command line (other users can read those in `/proc`): a private page (0600, in a private

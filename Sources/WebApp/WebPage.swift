@@ -22,13 +22,35 @@ enum WebPage {
         """)
   }
 
+  /// The read-only page's question when its address has no token or the wrong one (scripts
+  /// off, so the page cannot keep one): the token `web` printed, sent back as this page's
+  /// address. The answer stays on this server (the form's action is a path of its own).
+  static func tokenForm(app: RegisteredApp, registry: AppRegistry) -> String {
+    document(
+      app: app, registry: registry, head: "",
+      main: """
+        <h1>\(escape(app.title))</h1>
+        <p>Scripts are off. To see the app's state read only, give the token in the address \
+        `web` printed (the part after <code>#token=</code>).</p>
+        <form method="get" action="/\(escape(app.name))">
+        <input type="hidden" name="view" value="read-only">
+        <label for="token">Token</label>
+        <input id="token" name="token" type="password" autocomplete="off" spellcheck="false">
+        <button type="submit">Show</button>
+        </form>
+        """)
+  }
+
   /// A page of the server: the tabs as links, the live regions, and `main`.
-  static func document(app: RegisteredApp, registry: AppRegistry, head: String, main: String)
-    -> String
-  {
+  /// `linkQuery` goes on each tab's link (the read-only pages pass their own view and token:
+  /// with scripts off, the address is the only place the token can stay).
+  static func document(
+    app: RegisteredApp, registry: AppRegistry, head: String, main: String, linkQuery: String = ""
+  ) -> String {
     let tabs = registry.apps.map { entry in
       let current = entry.name == app.name ? #" aria-current="page""# : ""
-      return #"<li><a href="/\#(entry.name)"\#(current)>\#(escape(entry.title))</a></li>"#
+      let link = "/\(entry.name)\(linkQuery)"
+      return #"<li><a href="\#(escape(link))"\#(current)>\#(escape(entry.title))</a></li>"#
     }
     return """
       <!doctype html>

@@ -11,7 +11,7 @@ import ViewModelKit
 enum WebReadOnlyPage {
   /// The page of `app`'s state, or the reason the app could not start.
   static func html(
-    app: RegisteredApp, registry: AppRegistry, settleLimit: DispatchTimeInterval,
+    app: RegisteredApp, registry: AppRegistry, token: String, settleLimit: DispatchTimeInterval,
     makeSession: @escaping @MainActor @Sendable (RegisteredApp) throws -> any WebPresentable
   ) async -> String {
     let screens = await settledScreens(app: app, limit: settleLimit, makeSession: makeSession)
@@ -31,7 +31,8 @@ enum WebReadOnlyPage {
         <p class="muted">Scripts are off: this is the app's state now, read only. It reloads \
         every 10 seconds; turn scripts on to use the app.</p>
         \(body)
-        """)
+        """,
+      linkQuery: "?view=read-only&token=\(token)")
   }
 
   private struct CannotStart: Error { let reason: String }

@@ -1,13 +1,13 @@
 import AppEnvironment
-import FlyingFox
 import Foundation
 import ViewModelKit
 
-/// The web head's HTTP server (issue 40): the page of each app at `/<app>` (the first at `/`),
-/// the script and the stylesheet, and one WebSocket per tab at `/socket?app=<name>`. Every
-/// request needs the launch's token, from the address's `?token=` (which also sets the cookie
-/// and redirects to the clean address) or from the cookie; a WebSocket upgrade also needs the
-/// server's own `Origin`.
+/// The web head's routes (issue 40), apart from any transport: the page of each app at
+/// `/<app>` (the first at `/`), the scripts and the stylesheet, the token check the page makes
+/// before it (re)connects (`/token-check`, answered 204 or 401), the read-only page, and the
+/// rules for a tab's socket at `/socket?app=<name>` (`WebListener` carries it). Pages and
+/// scripts hold no data and are served to anyone who names this server as its `Host`; the
+/// socket and the read-only page need the launch's token (`WebAccess`).
 public struct WebServer: Sendable {
   public let access: WebAccess
   public let registry: AppRegistry
@@ -28,76 +28,89 @@ public struct WebServer: Sendable {
     self.makeSession = makeSession
   }
 
-  /// The most a request's address and headers may hold: a page's request is about 1 KiB.
-  static let requestLimit = 16_384
+  /// The answer to every request but a socket's upgrade.
+  public func handle(_ request: WebRequest) async -> WebResponse {
+    switch route(request) {
+    case .answer(let response): return response
+    case .readOnly(let app):
+      return Self.html(
+        await WebReadOnlyPage.html(
+          app: app, registry: registry, token: access.token, settleLimit: settleLimit,
+          makeSession: makeSession))
+    }
+  }
 
-  /// The handler of every request.
-  public func handle(_ request: HTTPRequest) async throws -> HTTPResponse {
-    let size =
-      request.path.utf8.count
-      + request.query.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 2 }
-      + request.headers.reduce(0) { $0 + $1.key.rawValue.utf8.count + $1.value.utf8.count + 4 }
-    guard size <= Self.requestLimit else {
-      return Self.plain(.requestHeaderFieldsTooLarge, "A request may hold at most 16 KiB.")
-    }
-    guard request.method == .GET || request.method == .HEAD else {
-      return Self.plain(.methodNotAllowed, "Only GET is served.")
-    }
+  /// Where a request goes: an answer made at once (everything but the read-only page, with no
+  /// wait on any session or actor), or the read-only page of an app.
+  public enum Route: Sendable {
+    case answer(WebResponse)
+    case readOnly(RegisteredApp)
+  }
+
+  /// The route of `request`, decided at once.
+  public func route(_ request: WebRequest) -> Route {
+    if let refusal = refusal(of: request) { return .answer(refusal) }
     let path = request.path
-    if access.tokenInQuery(request.query["token"]) {
-      // Taken once from the address: kept in the cookie, and the page goes on to the clean
-      // address from itself. Not a 303: a SameSite=Strict cookie set on a navigation that came
-      // from elsewhere (the page `--open` opens, a link in another site) is not sent on the
-      // redirect that follows; a navigation the server's own page starts carries it.
-      let clean = WebPage.escape(path)
-      var response = HTTPResponse(
-        statusCode: .ok, headers: [.contentType: "text/html; charset=utf-8"],
-        body: Data(
-          """
-          <!doctype html><html lang="en"><meta charset="utf-8">\
-          <meta http-equiv="refresh" content="0; url=\(clean)">\
-          <title>HeadlessMVVM</title><p><a href="\(clean)">Continue</a></p></html>
-
-          """.utf8))
-      response.headers[HTTPHeader("Set-Cookie")] = access.cookie
-      return Self.secured(response)
-    }
-    guard access.cookieAllows(request.headers[HTTPHeader("Cookie")]) else {
-      return Self.plain(
-        .unauthorized, "Open the address `web` printed, with its token, to use this server.")
-    }
     switch path {
     case let asset where asset.hasPrefix("/static/"):
-      return Self.asset(String(asset.dropFirst("/static/".count)))
-    case "/socket": return try await socket(request)
-    case "/favicon.ico": return Self.secured(HTTPResponse(statusCode: .noContent, body: Data()))
+      return .answer(Self.asset(String(asset.dropFirst("/static/".count))))
+    case "/socket":
+      return .answer(
+        socketRefusal(request) ?? Self.plain(426, "Open this address as a WebSocket."))
+    case "/token-check":
+      return .answer(
+        access.allows(authorization: request.headers["authorization"])
+          ? Self.secured(WebResponse(status: 204))
+          : Self.plain(401, "That is not this launch's token."))
+    case "/favicon.ico": return .answer(Self.secured(WebResponse(status: 204)))
     default: break
     }
     let name = path == "/" ? registry.apps.first?.name : String(path.dropFirst())
     guard let name, let app = registry.app(named: name) else {
-      return Self.plain(.notFound, "No app is called \(path.dropFirst()).")
+      return .answer(Self.plain(404, "No app is called \(path.dropFirst())."))
     }
-    let page =
-      request.query["view"] == "read-only"
-      ? await WebReadOnlyPage.html(
-        app: app, registry: registry, settleLimit: settleLimit, makeSession: makeSession)
-      : WebPage.html(app: app, registry: registry)
-    return Self.secured(
-      HTTPResponse(
-        statusCode: .ok, headers: [.contentType: "text/html; charset=utf-8"],
-        body: Data(page.utf8)))
+    guard request.query["view"] == "read-only" else {
+      return .answer(Self.html(WebPage.html(app: app, registry: registry)))
+    }
+    guard access.allows(token: request.query["token"]) else {
+      return .answer(Self.html(WebPage.tokenForm(app: app, registry: registry), status: 401))
+    }
+    return .readOnly(app)
   }
 
-  private func socket(_ request: HTTPRequest) async throws -> HTTPResponse {
-    guard access.originAllows(request.headers[HTTPHeader("Origin")]) else {
-      return Self.plain(.forbidden, "A socket may be opened only from this server's own pages.")
+  /// What refuses a request before its path is read: a `Host` not this server's, too much
+  /// address and headers, a method other than GET or HEAD.
+  func refusal(of request: WebRequest) -> WebResponse? {
+    let size =
+      request.path.utf8.count
+      + request.query.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count + 2 }
+      + request.headers.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count + 4 }
+    guard size <= WebLimits().header else {
+      return Self.plain(431, "A request may hold at most 16 KiB.")
     }
-    guard let name = request.query["app"], let app = registry.app(named: name) else {
-      return Self.plain(.notFound, "No such app.")
+    guard access.hostAllows(request.headers["host"]) else {
+      return Self.plain(421, "This server answers only to its own address.")
     }
-    let handler = WebSocketHTTPHandler(
-      handler: MessageFrameWSHandler(handler: TabSocket(app: app, makeSession: makeSession)))
-    return try await handler.handleRequest(request)
+    guard request.method == "GET" || request.method == "HEAD" else {
+      return Self.plain(405, "Only GET is served.")
+    }
+    return nil
+  }
+
+  /// Why a socket upgrade is refused (nil: it may go ahead): the request's own faults, an
+  /// `Origin` not this server's, no token or the wrong one, an unknown app.
+  public func socketRefusal(_ request: WebRequest) -> WebResponse? {
+    if let refusal = refusal(of: request) { return refusal }
+    guard access.originAllows(request.headers["origin"]) else {
+      return Self.plain(403, "A socket may be opened only from this server's own pages.")
+    }
+    guard access.allows(socketProtocols: request.headers["sec-websocket-protocol"]) else {
+      return Self.plain(401, "That is not this launch's token.")
+    }
+    guard let name = request.query["app"], registry.app(named: name) != nil else {
+      return Self.plain(404, "No such app.")
+    }
+    return nil
   }
 
   /// The page's scripts, in the order the page loads them: the drawing helpers, the pages,
@@ -111,60 +124,33 @@ public struct WebServer: Sendable {
     uniqueKeysWithValues: scripts.map { ($0, "text/javascript; charset=utf-8") }
       + [("style.css", "text/css; charset=utf-8")])
 
-  static func asset(_ name: String) -> HTTPResponse {
-    guard let type = assets[name] else { return plain(.notFound, "No such file.") }
+  static func asset(_ name: String) -> WebResponse {
+    guard let type = assets[name] else { return plain(404, "No such file.") }
     guard
       let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Resources")
         ?? Bundle.module.url(forResource: name, withExtension: nil),
       let data = try? Data(contentsOf: url)
-    else { return plain(.internalServerError, "The \(name) asset is missing.") }
-    return secured(HTTPResponse(statusCode: .ok, headers: [.contentType: type], body: data))
+    else { return plain(500, "The \(name) asset is missing.") }
+    return secured(WebResponse(status: 200, headers: [("Content-Type", type)], body: Array(data)))
   }
 
-  static func plain(_ status: HTTPStatusCode, _ text: String) -> HTTPResponse {
+  static func html(_ page: String, status: Int = 200) -> WebResponse {
     secured(
-      HTTPResponse(
-        statusCode: status, headers: [.contentType: "text/plain; charset=utf-8"],
-        body: Data((text + "\n").utf8)))
+      WebResponse(
+        status: status, headers: [("Content-Type", "text/html; charset=utf-8")],
+        body: Array(page.utf8)))
   }
 
-  static func secured(_ response: HTTPResponse) -> HTTPResponse {
+  static func plain(_ status: Int, _ text: String) -> WebResponse {
+    secured(
+      WebResponse(
+        status: status, headers: [("Content-Type", "text/plain; charset=utf-8")],
+        body: Array((text + "\n").utf8)))
+  }
+
+  static func secured(_ response: WebResponse) -> WebResponse {
     var response = response
-    for (name, value) in WebAccess.headers { response.headers[HTTPHeader(name)] = value }
+    response.headers += WebAccess.headers
     return response
-  }
-}
-
-/// One tab's socket: its messages in, the session's out.
-struct TabSocket: WSMessageHandler {
-  let app: RegisteredApp
-  let makeSession: @MainActor @Sendable (RegisteredApp) throws -> any WebPresentable
-
-  func makeMessages(for client: AsyncStream<WSMessage>) async throws -> AsyncStream<WSMessage> {
-    let (out, continuation) = AsyncStream<WSMessage>.makeStream()
-    let send: @Sendable (String) -> Void = { continuation.yield(.text($0)) }
-    let (app, makeSession) = (app, makeSession)
-    Task {
-      let connection = await MainActor.run { () -> WebConnection? in
-        do {
-          return WebConnection(app: app.name, session: try makeSession(app), send: send)
-        } catch {
-          let reason = (error as? ConfigurationError)?.message ?? "\(error)"
-          send((try? WireFormat.text(ServerMessage.error(reason))) ?? "")
-          return nil
-        }
-      }
-      for await message in client {
-        guard let connection else { continue }
-        switch message {
-        case .text(let text): await connection.receive(text)
-        case .data: await connection.receiveBinary()
-        case .close: break
-        }
-      }
-      await connection?.close()
-      continuation.finish()
-    }
-    return out
   }
 }

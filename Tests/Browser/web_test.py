@@ -37,7 +37,7 @@ def start_web(*flags, env=None):
     if not line.startswith("Open "):
         print(f"FAIL: web did not start: {line!r}")
         sys.exit(1)
-    return line[5:].strip().split("/?token=")
+    return line[5:].strip().split("/#token=")
 
 
 BASE, TOKEN = start_web("--offline", "--data-dir", DATA)
@@ -77,16 +77,27 @@ def row(driver, title):
 def check_security():
     d = browser()
     try:
-        d.get(BASE + "/todo")
-        until(d, "a page without token or cookie is refused", lambda d: "token" in d.page_source)
-        d.get(f"{BASE}/todo?token={TOKEN}")
-        until(d, "the token is taken once, then the address is clean",
-              lambda d: d.current_url == BASE + "/todo")
         d.get(BASE + "/weather")
-        until(d, "the cookie holds for the launch", lambda d: "City" in text(d))
-        cookies = d.get_cookies()
-        assert cookies and cookies[0]["httpOnly"] and cookies[0]["sameSite"] == "Strict", cookies
-        print("ok: token, cookie (HttpOnly, SameSite=Strict)")
+        until(d, "a page without the token asks for the address", lambda d: "Address or token" in text(d))
+        d.get(f"{BASE}/todo#token={TOKEN}")
+        until(d, "the token is taken once from the fragment, then the address is clean",
+              lambda d: d.current_url == BASE + "/todo" and "New task" in d.page_source)
+        d.get(BASE + "/weather")
+        until(d, "the token holds for the launch in this origin's storage", lambda d: "City" in text(d))
+        assert d.get_cookies() == [], f"no cookie is set (it would reach every local port): {d.get_cookies()}"
+        # A second launch on another port, in the same browser: each keeps its own token.
+        other, other_token = start_web("--ephemeral", "--offline")
+        d.get(f"{other}/todo#token={other_token}")
+        until(d, "a second launch works in the same browser", lambda d: "New task" in d.page_source)
+        d.get(BASE + "/weather")
+        until(d, "and the first still does", lambda d: "City" in text(d))
+        # A token of the right length with one character changed opens nothing.
+        wrong = ("0" if TOKEN[31] != "0" else "1").join([TOKEN[:31], TOKEN[32:]])
+        d.execute_script("localStorage.clear()")
+        d.get(f"{BASE}/todo#token={wrong}")
+        until(d, "a wrong token is refused and the address asked for",
+              lambda d: "was restarted" in text(d) or "Address or token" in text(d))
+        print("ok: token in the fragment, kept per origin, no cookie; two launches side by side")
     finally:
         d.quit()
 
@@ -94,7 +105,7 @@ def check_security():
 def check_todo():
     d = browser()
     try:
-        d.get(f"{BASE}/todo?token={TOKEN}")
+        d.get(f"{BASE}/todo#token={TOKEN}")
         until(d, "todo shows its tasks", lambda d: row(d, "Press / to filter tasks by title"))
         field = d.find_element(By.CSS_SELECTOR, "input[name=title]")
         assert field.accessible_name == "New task", field.accessible_name
@@ -150,7 +161,7 @@ def check_todo():
 def check_weather():
     d = browser(360, 800)
     try:
-        d.get(f"{BASE}/weather?token={TOKEN}")
+        d.get(f"{BASE}/weather#token={TOKEN}")
         until(d, "weather shows its page", lambda d: d.find_elements(By.CSS_SELECTOR, "input[name=city]"))
         city = d.find_element(By.CSS_SELECTOR, "input[name=city]")
         assert city.accessible_name == "City", city.accessible_name
@@ -197,7 +208,7 @@ def alert(d):
 def check_todo_from_cli():
     d = browser()
     try:
-        d.get(f"{BASE}/todo?token={TOKEN}")
+        d.get(f"{BASE}/todo#token={TOKEN}")
         until(d, "todo shows its tasks", lambda d: row(d, "Press / to filter tasks by title"))
         subprocess.run([os.path.join(BIN, "cli"), "todo", "add", "From the shell", "--data-dir", DATA],
                        check=True, stdout=subprocess.DEVNULL)
@@ -221,7 +232,7 @@ def line_button(d, name):
 def check_checkout():
     d = browser(360, 900)
     try:
-        d.get(f"{BASE}/checkout?token={TOKEN}")
+        d.get(f"{BASE}/checkout#token={TOKEN}")
         until(d, "the catalog is listed", lambda d: "Bag of Peas" in text(d))
         peas = d.find_element(By.XPATH, "//tr[th[text()='Bag of Peas']]")
         add = peas.find_element(By.XPATH, ".//button[text()='Add']")
@@ -275,7 +286,7 @@ def check_checkout():
 def check_tweets():
     d = browser()
     try:
-        d.get(f"{BASE}/tweets?token={TOKEN}")
+        d.get(f"{BASE}/tweets#token={TOKEN}")
         until(d, "tweets: the list", lambda d: "Ada Quill @adaquill" in text(d) and "Live" in text(d))
         d.execute_script("""
             window.seen = [];
@@ -331,7 +342,7 @@ def check_weather_retry():
     base, token = start_web("--ephemeral", env={"OPENMETEO_BASE_URL": url, "OPENMETEO_GEOCODING_URL": url})
     d = browser()
     try:
-        d.get(f"{base}/weather?token={token}")
+        d.get(f"{base}/weather#token={token}")
         until(d, "weather shows its page", lambda d: d.find_elements(By.CSS_SELECTOR, "input[name=city]"))
         d.find_element(By.CSS_SELECTOR, "input[name=city]").send_keys("London", Keys.ENTER)
         until(d, "retry: the attempt is shown", lambda d: "attempt 2 of 4" in d.find_element(By.TAG_NAME, "body").text, 15)
@@ -393,7 +404,7 @@ def check_todo_speed():
     d = browser()
     d.set_script_timeout(30)
     try:
-        d.get(f"{base}/todo?token={token}")
+        d.get(f"{base}/todo#token={token}")
         until(d, "todo shows its tasks", lambda d: row(d, "Press / to filter tasks by title"))
         measure_toggles(d, "todo, 5 tasks")
         store = sqlite3.connect(os.path.join(folder, "todo.sqlite"))
@@ -416,8 +427,11 @@ def check_todo_speed():
 def check_no_script():
     d = browser(scripts=False)
     try:
-        d.get(f"{BASE}/todo?token={TOKEN}")
-        until(d, "scripts off: the read-only view", lambda d: "view=read-only" in d.current_url)
+        d.get(f"{BASE}/todo")
+        until(d, "scripts off: the read-only view asks for the token", lambda d: "view=read-only" in d.current_url
+              and "Token" in text(d))
+        d.find_element(By.ID, "token").send_keys(TOKEN)
+        d.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
         until(d, "scripts off: the state as text", lambda d: "Statistics" in text(d)
               and "Press / to filter tasks by title" in text(d))
         assert not d.find_elements(By.CSS_SELECTOR, "input[type=checkbox]"), "read only"
@@ -445,7 +459,7 @@ def check_open():
     mode, path, page = open(record).read().split("\n", 2)
     assert token not in path, "the token is not on a command line"
     assert mode == "600", f"the page opened is private, not {mode}"
-    assert f"{base}/?token={token}" in page, page
+    assert f"{base}/#token={token}" in page, page
     d = browser()
     try:
         d.get("file://" + path)

@@ -1,5 +1,4 @@
 import AppEnvironment
-import FlyingFox
 import Foundation
 import Testing
 import TodoFeature
@@ -34,20 +33,18 @@ struct WebReadOnlyPageTests {
     }
   }
 
-  func page(_ path: String, view: String? = nil) async throws -> (HTTPStatusCode, String) {
-    let request = HTTPRequest(
-      method: .GET, version: .http11, path: path,
-      query: view.map { [HTTPRequest.QueryItem(name: "view", value: $0)] } ?? [],
-      headers: HTTPHeaders([HTTPHeader("Cookie"): "headless_token=\(access.token)"]),
-      body: HTTPBodySequence(data: Data()))
-    let response = try await server.handle(request)
-    return (response.statusCode, String(decoding: try await response.bodyData, as: UTF8.self))
+  func page(_ path: String, view: String? = nil) async -> (Int, String) {
+    var query = ["token": access.token]
+    if let view { query["view"] = view }
+    let request = WebRequest(path: path, query: query, headers: ["Host": "127.0.0.1:8080"])
+    let response = await server.handle(request)
+    return (response.status, response.text)
   }
 
   @Test("the app's page sends a browser without scripts to the read-only view")
   func redirect() async throws {
-    let (status, html) = try await page("/todo")
-    #expect(status == .ok)
+    let (status, html) = await page("/todo")
+    #expect(status == 200)
     #expect(
       html.contains(
         #"<noscript><meta http-equiv="refresh" content="0; url=/todo?view=read-only"></noscript>"#))
@@ -55,8 +52,8 @@ struct WebReadOnlyPageTests {
 
   @Test("the read-only view shows the settled state as text, with no script, and reloads")
   func readOnly() async throws {
-    let (status, html) = try await page("/todo", view: "read-only")
-    #expect(status == .ok)
+    let (status, html) = await page("/todo", view: "read-only")
+    #expect(status == 200)
     #expect(html.contains("<dt>Statistics</dt><dd>"))
     #expect(html.contains("Water the basil"))
     #expect(!html.contains("<script"))
@@ -65,15 +62,15 @@ struct WebReadOnlyPageTests {
 
   @Test("work a session starts on its scheduler's next turn is waited for: checkout's catalog")
   func waitsForStartingWork() async throws {
-    let (status, html) = try await page("/checkout", view: "read-only")
-    #expect(status == .ok)
+    let (status, html) = await page("/checkout", view: "read-only")
+    #expect(status == 200)
     #expect(html.contains("Bag of Peas") && html.contains("Can of Beans"))
   }
 
   @Test("an app that cannot start says why")
   func cannotStart() async throws {
-    let (status, html) = try await page("/weather", view: "read-only")
-    #expect(status == .ok && html.contains("The weather store is locked."))
+    let (status, html) = await page("/weather", view: "read-only")
+    #expect(status == 200 && html.contains("The weather store is locked."))
   }
 
   @Test("a field's name reads as words; booleans are left out; text is escaped")

@@ -119,15 +119,71 @@
     }
   }
 
+  // --- The token: kept in this origin's storage, sent only to this server ----------------
+  // The address `web` prints carries the launch's token in its fragment, which the browser
+  // never sends; it is kept in localStorage (scheme, host and port: no other local port can
+  // read it) and the address is cleaned. It goes up the socket as a subprotocol and to
+  // /token-check, nowhere else.
+  const tokenKey = "headless-token";
+  const given = new URLSearchParams(location.hash.slice(1)).get("token");
+  if (given) {
+    localStorage.setItem(tokenKey, given);
+    history.replaceState(history.state, "", location.pathname + location.search);
+  }
+  // Asks for the address `web` printed (a new launch has a new token).
+  function askForToken(reason) {
+    const form = h("form", { class: "token-form" }, [
+      h("p", { text: reason }),
+      h("label", { for: "token-entry", text: "Address or token" }),
+      h("input", { id: "token-entry", name: "token", type: "password", autocomplete: "off", spellcheck: "false", autofocus: true }),
+      h("button", { type: "submit", text: "Connect" }),
+    ]);
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const text = form.elements.namedItem("token").value.trim();
+      const token = text.includes("#token=") ? text.slice(text.indexOf("#token=") + 7) : text;
+      localStorage.setItem(tokenKey, token);
+      screens.clear();
+      order = [];
+      root.replaceChildren();
+      connect();
+    });
+    root.replaceChildren(form);
+    root.setAttribute("aria-busy", "false");
+    form.elements.namedItem("token").focus();
+  }
+
+  // --- The socket, and reconnecting to the same launch ----------------------------------
+  let retryDelay = 1000;
   function connect() {
+    const token = localStorage.getItem(tokenKey);
+    if (!token) return askForToken("Open the address `web` printed, or paste it here.");
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    socket = new WebSocket(`${scheme}//${location.host}/socket?app=${encodeURIComponent(app)}`);
+    socket = new WebSocket(`${scheme}//${location.host}/socket?app=${encodeURIComponent(app)}`,
+      ["headless", "token." + token]);
     socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
     socket.addEventListener("open", () => {
+      retryDelay = 1000;
+      status.textContent = "";
+      screens.clear();
+      order = [];
       socket.send(json({ active: document.visibilityState === "visible" }));
     });
     socket.addEventListener("close", () => {
-      status.textContent = "Disconnected from the server. Reload the page to start again.";
+      socket = null;
+      status.textContent = "Disconnected from the server; trying again…";
+      fetch("/token-check", { headers: { Authorization: "Bearer " + token }, cache: "no-store" })
+        .then((answer) => {
+          if (answer.status === 401) {
+            localStorage.removeItem(tokenKey);
+            status.textContent = "";
+            askForToken("This server was restarted: open the new address `web` printed, or paste it here.");
+          } else {
+            setTimeout(connect, retryDelay);
+          }
+        })
+        .catch(() => setTimeout(connect, retryDelay))
+        .finally(() => { retryDelay = Math.min(retryDelay * 2, 30000); });
     });
   }
   document.addEventListener("visibilitychange", () => {

@@ -173,7 +173,7 @@ public enum CLIMain {
         let words = grammar.commandTypes.flatMap { $0.names } + ["help"]
         let reader = PromptReader(
           app: entry.name, words: words, historyFile: historyFile,
-          carriesSecret: { grammar.carriesSecret($0) })
+          keeps: { grammar.keepsInHistory($0, after: $1) })
         keepAlive.append(reader)
         shell.start(printInitialSet: true) { reader.start(shell: shell) }
       } else {

@@ -9,8 +9,9 @@ import Synchronization
 /// libedit's `readline` blocks, so it runs on a thread of its own; each line goes to the shell
 /// on the main actor, and the next prompt is shown only once that line's command has settled
 /// and printed, so prompt and output never interleave. History is kept in `historyFile` (at
-/// most `historyLimit` lines, appended line by line; none under `--ephemeral`); a line that
-/// carries a secret (the grammar says which) is kept neither there nor for the Up key. End
+/// most `historyLimit` lines, appended line by line; none under `--ephemeral`); a line the
+/// grammar says not to keep (a secret by any spelling, the line after a bare secret command,
+/// a line it cannot read) is kept neither there nor for the Up key. End
 /// of input (Ctrl-D) ends the session as it does for a script.
 @MainActor
 final class PromptReader {
@@ -19,20 +20,20 @@ final class PromptReader {
 
   private let prompt: String
   private let history: HistoryFile?
-  private let carriesSecret: @Sendable (String) -> Bool
+  private let keeps: @Sendable (_ line: String, _ previous: String?) -> Bool
   private weak var shell: CLIShell?
 
   private let words: [String]
 
-  /// A reader showing `app> `, completing `words`, keeping history in `historyFile`, except
-  /// the lines `carriesSecret` marks.
+  /// A reader showing `app> `, completing `words`, keeping history in `historyFile`: the
+  /// lines `keeps` allows, each given the line typed before it.
   init(
     app: String, words: [String], historyFile: String?,
-    carriesSecret: @escaping @Sendable (String) -> Bool
+    keeps: @escaping @Sendable (_ line: String, _ previous: String?) -> Bool
   ) {
     prompt = app + "> "
     history = historyFile.map { HistoryFile(path: $0, limit: Int(Self.historyLimit)) }
-    self.carriesSecret = carriesSecret
+    self.keeps = keeps
     self.words = words.sorted()
     PromptCompletion.words.withLock { [sorted = self.words] in $0 = sorted }
   }
@@ -65,9 +66,10 @@ final class PromptReader {
     }
     ceditline_complete_with(PromptCompletion.complete)
     let prompt = prompt
-    let carriesSecret = carriesSecret
+    let keeps = keeps
     let reader = Thread { [history] in
       var history = history
+      var previous: String?
       let turn = DispatchSemaphore(value: 0)
       while true {
         guard let raw = readline(prompt) else {
@@ -76,7 +78,8 @@ final class PromptReader {
         }
         let line = String(cString: raw)
         free(raw)
-        if !line.allSatisfy(\.isWhitespace), !carriesSecret(line) {
+        defer { previous = line }
+        if !line.allSatisfy(\.isWhitespace), keeps(line, previous) {
           _ = add_history(line)
           if let problem = history?.append(line) {
             Self.warn("history is not kept: \(problem.message)")

@@ -81,7 +81,8 @@ struct HistoryFileTests {
     "the grammar marks the lines that carry a secret: password, confirm, key, savekey",
     arguments: [
       ("password hunter2", true), ("  confirm  hunter2", true), ("key abc", true),
-      ("savekey abc", true), ("account", false), ("add password", false),
+      ("savekey abc", true), ("PASSWORD hunter2", true), ("Password hunter2", true),
+      ("KEY abc", true), ("\tSaveKey abc", true), ("account", false), ("add password", false),
       ("help password", false), ("", false),
     ])
   func secretLines(line: String, secret: Bool) {
@@ -89,5 +90,24 @@ struct HistoryFileTests {
       CheckoutGrammar.self, WeatherGrammar.self, TodoGrammar.self,
     ]
     #expect(grammars.contains { $0.carriesSecret(line) } == secret)
+  }
+
+  @Test(
+    "issue 51, item 4: a history keeps no secret by any spelling, not the line after a bare secret command, not a line that does not parse"
+  )
+  func historyKeeps() {
+    #expect(CheckoutGrammar.keepsInHistory("account", after: nil))
+    #expect(CheckoutGrammar.keepsInHistory("add peas", after: "account"))
+    #expect(!CheckoutGrammar.keepsInHistory("PASSWORD hunter2", after: nil))
+    #expect(!CheckoutGrammar.keepsInHistory("Password hunter2", after: "account"))
+    // The password typed alone on the line after `password`.
+    #expect(!CheckoutGrammar.keepsInHistory("hunter2", after: "password"))
+    #expect(!CheckoutGrammar.keepsInHistory("add peas", after: "Confirm"))
+    #expect(CheckoutGrammar.keepsInHistory("add peas", after: "password hunter2"))
+    #expect(!WeatherGrammar.keepsInHistory("0123456789abcdef", after: "key"))
+    // A line the grammar cannot read is kept nowhere (a typo may hold a secret).
+    #expect(!TodoGrammar.keepsInHistory("frob hunter2", after: nil))
+    #expect(!TodoGrammar.keepsInHistory("toggle 'unclosed", after: nil))
+    #expect(TodoGrammar.keepsInHistory("add Buy milk", after: nil))
   }
 }

@@ -21,11 +21,27 @@ extension AppGrammar {
     configuration.subcommands.compactMap { $0 as? any AppCommand.Type }
   }
 
-  /// Whether `line`, a line of a session, carries a secret: its first word names a command
-  /// that says so (`AppCommand.carriesSecret`). Such a line is kept in no history.
+  /// Whether `line`, a line of a session, carries a secret: its first word names, in any case
+  /// (`PASSWORD`, `Key`), a command that says so (`AppCommand.carriesSecret`). Such a line is
+  /// kept in no history, even when the grammar refuses it for its case.
   public static func carriesSecret(_ line: String) -> Bool {
-    let first = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init)
+    let first = line.split(whereSeparator: \.isWhitespace).first.map { $0.lowercased() }
     return first.flatMap(command(named:))?.carriesSecret ?? false
+  }
+
+  /// Whether `line` may be kept in a history, typed after `previous` (issue 51, item 4): not a
+  /// line that carries a secret; not the line after a secret command typed alone (`password`,
+  /// then the password on a line of its own); not a line the grammar cannot read (a typo may
+  /// be a secret typed in the wrong place).
+  public static func keepsInHistory(_ line: String, after previous: String?) -> Bool {
+    if carriesSecret(line) { return false }
+    if let previous, carriesSecret(previous),
+      previous.split(whereSeparator: \.isWhitespace).count == 1
+    {
+      return false
+    }
+    if case .failure = SessionLine.parse(line, grammar: self) { return false }
+    return true
   }
 
   /// The command called `word` (or one of its aliases), if any.

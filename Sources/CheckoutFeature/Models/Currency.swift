@@ -42,6 +42,23 @@ public struct Currency: Identifiable, Equatable, Hashable, Sendable {
   /// `base` pence, converted, as data.
   public func amount(base: Int) -> MoneyAmount { MoneyAmount(minor: convert(base), currency: code) }
 
+  /// Whether a shop can charge in `code` (issue 51, item 6): not a precious metal (XAU, XAG,
+  /// XPT, XPD), a fund or unit of account (BOV, CHE, CHW, CLF, COU, MXV, USN, UYI, UYW, XDR,
+  /// XSU, XUA, the bond units XBA–XBD) or a testing code (XTS, XXX). Of ISO 4217's X codes only
+  /// the CFA, East Caribbean, Caribbean and CFP currencies are money a shop takes.
+  public static func isChargeable(_ code: String) -> Bool {
+    guard isValidCode(code) else { return false }
+    if code.hasPrefix("X") { return ["XAF", "XCD", "XCG", "XOF", "XPF"].contains(code) }
+    return !["BOV", "CHE", "CHW", "CLF", "COU", "MXV", "USN", "UYI", "UYW"].contains(code)
+  }
+
+  /// Whether every amount of `cart` keeps a value in this currency: no line and no total that
+  /// is not nothing in pounds comes to nothing here once rounded to its minor units.
+  public func keepsValue(of cart: Cart) -> Bool {
+    cart.lines.allSatisfy { $0.baseAmount == 0 || convert($0.baseAmount) > 0 }
+      && (cart.baseTotal == 0 || convert(cart.baseTotal) > 0)
+  }
+
   /// Whether `code` is three upper-case ASCII letters.
   public static func isValidCode(_ code: String) -> Bool {
     code.utf8.count == 3 && code.utf8.allSatisfy { (65...90).contains($0) }

@@ -44,7 +44,7 @@ public enum RatesDecoder {
     guard base == Currency.gbp.code else { throw .wrongBase(base) }
     guard let rates = body.rates else { throw .malformed }
     var currencies: [Currency] = []
-    for (code, entry) in rates where code != Currency.gbp.code && Currency.isValidCode(code) {
+    for (code, entry) in rates where code != Currency.gbp.code && Currency.isChargeable(code) {
       guard let number = entry.value, usableRange.contains(number),
         let rate = ScaledDecimal(jsonNumber: number), rate.isPositive
       else { continue }

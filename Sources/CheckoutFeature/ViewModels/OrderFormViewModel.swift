@@ -15,6 +15,10 @@ public final class OrderFormViewModel: ScreenModel {
     public static let incomplete = "Complete your details"
     public static let placing = "Placing order…"
     public static let ready = "Ready to order"
+    /// The cart converted into `code` would round to nothing somewhere (issue 51, item 6).
+    public static func lostInRounding(_ code: String) -> String {
+      "This cart cannot be charged in \(code): choose another currency"
+    }
   }
 
   /// The answer to a placement whose save failed (the event beside it says why).
@@ -48,6 +52,7 @@ public final class OrderFormViewModel: ScreenModel {
 
   private let fields = BehaviorRelay(value: Fields())
   private let cart: CartStore
+  private let currency: CurrencyStore
   private let confirmationText = BehaviorRelay<String?>(value: nil)
   private var subscriptions = Set<AnyCancellable>()
   /// Answers to placements still being saved; each is dropped once known.
@@ -65,27 +70,37 @@ public final class OrderFormViewModel: ScreenModel {
   ) {
     self.navigator = navigator
     self.cart = cart
+    self.currency = currency
     let fields = fields
     let cartFilled = cart.changesNow.map { !$0.isEmpty }.removeDuplicates()
+    // The currency in which the cart would round to nothing, if it does.
+    let roundedAway = cart.changesNow.combineLatest(currency.changes) { cart, currency in
+      currency.keepsValue(of: cart) ? nil : currency.code
+    }
+    .removeDuplicates()
     let valid = fields.map(\.isValid).removeDuplicates()
     placeOrder = Action(
-      enabledIf: cartFilled.combineLatest(valid) { $0 && $1 }, scheduler: scheduler
+      enabledIf: cartFilled.combineLatest(valid, roundedAway) { $0 && $1 && $2 == nil },
+      scheduler: scheduler
     ) {
       let draft = Self.draft(
         cart: cart.current, currency: currency.value, fields: fields.value, now: clock())
       return activity.track(storage.saveOrder(draft))
     }
-    state = fields.combineLatest(cartFilled, placeOrder.executingValues, confirmationText) {
-      fields, cartFilled, placing, confirmation in
-      let block = Self.block(cartFilled: cartFilled, formValid: fields.isValid, placing: placing)
-      return OrderFormState(
-        name: fields.name, email: fields.email, address: fields.address,
-        nameStatus: fields.nameStatus, emailStatus: fields.emailStatus,
-        addressStatus: fields.addressStatus, formValid: fields.isValid,
-        placeOrderEnabled: block == nil, placeOrderHint: block ?? Hint.ready, isPlacing: placing,
-        confirmation: confirmation)
-    }
-    .removeDuplicates().asDriver(scheduler: scheduler)
+    state = fields.combineLatest(cartFilled, placeOrder.executingValues, confirmationText)
+      .combineLatest(roundedAway) { ($0.0, $0.1, $0.2, $0.3, $1) }
+      .map { fields, cartFilled, placing, confirmation, roundedAway in
+        let block = Self.block(
+          cartFilled: cartFilled, formValid: fields.isValid, placing: placing,
+          roundedAway: roundedAway)
+        return OrderFormState(
+          name: fields.name, email: fields.email, address: fields.address,
+          nameStatus: fields.nameStatus, emailStatus: fields.emailStatus,
+          addressStatus: fields.addressStatus, formValid: fields.isValid,
+          placeOrderEnabled: block == nil, placeOrderHint: block ?? Hint.ready, isPlacing: placing,
+          confirmation: confirmation)
+      }
+      .removeDuplicates().asDriver(scheduler: scheduler)
     events = placeOrder.errors.filter { !$0.isNotEnabled }
       .map { _ in ScreenEvent.failure(StorageMessage.saveOrder) }
       .asSignal(scheduler: scheduler)
@@ -120,9 +135,11 @@ public final class OrderFormViewModel: ScreenModel {
       guard !fields.value.touched.contains(.email) else { break }
       return send(.setEmail(text: email))
     case .submitOrder:
+      let currency = currency.value
       if let block = Self.block(
         cartFilled: !cart.current.isEmpty, formValid: fields.value.isValid,
-        placing: placeOrder.isExecuting)
+        placing: placeOrder.isExecuting,
+        roundedAway: currency.keepsValue(of: cart.current) ? nil : currency.code)
       {
         return Replayed.answered(.rejected(block))
       }
@@ -164,9 +181,11 @@ public final class OrderFormViewModel: ScreenModel {
   }
 
   /// Why an order cannot be placed now (the hint shown), or nil when it can.
-  private nonisolated static func block(cartFilled: Bool, formValid: Bool, placing: Bool) -> String?
-  {
+  private nonisolated static func block(
+    cartFilled: Bool, formValid: Bool, placing: Bool, roundedAway: String?
+  ) -> String? {
     if !cartFilled { return Hint.emptyCart }
+    if let roundedAway { return Hint.lostInRounding(roundedAway) }
     if !formValid { return Hint.incomplete }
     if placing { return Hint.placing }
     return nil

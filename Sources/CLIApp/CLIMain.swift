@@ -161,6 +161,7 @@ public enum CLIMain {
     keepAlive.append(onInterrupt(application))
     DispatchQueue.main.async {
       if let command {
+        shell.openOneShotDocument()
         shell.start(
           printInitialSet: false, waitingForApp: !type(of: command).settlesOnItsOwn,
           readsScreen: !command.answersOnItsOwn

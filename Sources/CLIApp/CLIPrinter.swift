@@ -158,7 +158,7 @@ struct CLIPrinter {
 
   /// From now on, under `--json`, gathers everything into one document (a one-shot command).
   func startDocument() {
-    if json { gathering.document = JSONDocument() }
+    if json, gathering.document == nil { gathering.document = JSONDocument() }
   }
 
   /// A streamed answer is the one-shot's document: nothing is gathered for it.

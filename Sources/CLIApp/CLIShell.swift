@@ -104,6 +104,11 @@ public final class CLIShell {
     }
   }
 
+  /// Opens the one-shot command's JSON document before the app starts, so that what the app
+  /// says while it starts (a remembered place's sample-data note) is part of the one document
+  /// (issue 51, item 7), not a document of its own.
+  public func openOneShotDocument() { printer.startDocument() }
+
   /// Runs the command line's one command, parsed by the grammar; `next` follows its answer.
   public func run(oneShot command: any AppCommand, then next: @escaping (_ quit: Bool) -> Void) {
     oneShot = true

@@ -58,4 +58,23 @@ struct JSONEverywhereEndToEndTests {
     #expect(document is [String: Any], "\(words): \(output.stdout)")
     expectJSONLines(output.stderr, "stderr")
   }
+
+  @Test(
+    "issue 51, item 7: with no network, a second run (a remembered place) still prints one JSON document"
+  )
+  func oneDocumentOnTheSecondRun() async throws {
+    let folder = try Executables.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // A name that never resolves (RFC 2606's .invalid): no network at all, no traffic.
+    let nowhere = "http://no-network.invalid"
+    for run in 1...2 {
+      let output = try await Executables.run(
+        "cli", ["weather", "--data-dir", folder.path, "--json", "now", "London"],
+        environment: ["OPENMETEO_BASE_URL": nowhere, "OPENMETEO_GEOCODING_URL": nowhere])
+      let lines = output.stdout.split(separator: "\n")
+      #expect(lines.count == 1, "run \(run): \(output.stdout)")
+      let document = try? JSONSerialization.jsonObject(with: Data(output.stdout.utf8))
+      #expect((document as? [String: Any])?["now"] != nil, "run \(run): \(output.stdout)")
+    }
+  }
 }

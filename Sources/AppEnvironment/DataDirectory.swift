@@ -4,8 +4,15 @@ import Foundation
 public struct DataDirectory: Sendable, Equatable {
   /// The folder's location (it may not exist yet).
   public let url: URL
+  /// Whether the user named it (`--data-dir`, `HEADLESS_DATA_DIR`): a folder the user named is
+  /// made only where its parent exists, so a typo makes no tree of folders (issue 51, item 5).
+  /// The default place is made with its parents, as the XDG folders it lies in may be new.
+  public let isNamed: Bool
 
-  public init(url: URL) { self.url = url }
+  public init(url: URL, isNamed: Bool = false) {
+    self.url = url
+    self.isNamed = isNamed
+  }
 
   /// Where the data directory is: `--data-dir`, else `HEADLESS_DATA_DIR`, else
   /// `$XDG_DATA_HOME/headless-mvvm`, else `~/.local/share/headless-mvvm`.
@@ -14,10 +21,10 @@ public struct DataDirectory: Sendable, Equatable {
   ) throws(ConfigurationError) -> DataDirectory {
     if let flag {
       guard !flag.isEmpty else { throw .invalidValue("--data-dir needs a directory path") }
-      return DataDirectory(url: absolute(flag, from: currentDirectory))
+      return DataDirectory(url: absolute(flag, from: currentDirectory), isNamed: true)
     }
     if let value = environment["HEADLESS_DATA_DIR"], !value.isEmpty {
-      return DataDirectory(url: absolute(value, from: currentDirectory))
+      return DataDirectory(url: absolute(value, from: currentDirectory), isNamed: true)
     }
     // The XDG spec says a relative XDG_DATA_HOME is invalid and must be ignored.
     if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
@@ -34,8 +41,9 @@ public struct DataDirectory: Sendable, Equatable {
     return URL(fileURLWithPath: base).appendingPathComponent(expanded).standardizedFileURL
   }
 
-  /// Makes sure the folder exists and can be written, creating it (and its parents) with
-  /// owner-only permissions (0700) when missing. Stores call this before their first write.
+  /// Makes sure the folder exists and can be written, creating it with owner-only permissions
+  /// (0700) when missing (and its parents too, for the default place; a named folder whose
+  /// parent is missing is refused). Stores call this before their first write.
   @discardableResult
   public func prepare() throws(ConfigurationError) -> URL {
     let path = url.path
@@ -51,6 +59,11 @@ public struct DataDirectory: Sendable, Equatable {
       while !files.fileExists(atPath: folder.path), folder.path != "/" {
         missing.insert(folder, at: 0)
         folder = folder.deletingLastPathComponent()
+      }
+      if isNamed, missing.count > 1 {
+        throw unusable(
+          "its parent folder \(url.deletingLastPathComponent().path) does not exist (make it first)"
+        )
       }
       var made: [URL] = []
       for folder in missing {

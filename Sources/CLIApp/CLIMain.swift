@@ -67,6 +67,9 @@ public enum CLIMain {
     if let (app, _) = CLIRoot.app(in: Array(flags)), flags.dropFirst(app + 1).first == "help" {
       succeed(CLIRoot.help(for: arguments))
     }
+    // The command line's own flags, wherever they stand: one missing its value is an error
+    // naming it, not the text of a command (`cli todo add Buy milk --data-dir`).
+    if let problem = CommandLineText.flagProblem(arguments) { refuse(arguments, problem) }
     let parsed: any ParsableCommand
     do {
       // `cli todo …` (the app first, as usual) is parsed by the app's grammar alone: the same
@@ -114,10 +117,6 @@ public enum CLIMain {
       // Colour only for text: `--json` is for programs.
       color = options.json ? .never : configuration.color
       colorsErrors = color.colors(isTerminal: isatty(STDERR_FILENO) == 1)
-      // A person's history of lines, per app, in the data directory; none under --ephemeral.
-      if !configuration.ephemeral, (try? configuration.dataDirectory.prepare()) != nil {
-        historyFile = configuration.dataDirectory.file("history-\(entry.name)").path
-      }
       for warning in configuration.warnings {
         let line =
           options.json
@@ -126,12 +125,20 @@ public enum CLIMain {
         FileHandle.standardError.write(Data("\(line)\n".utf8))
       }
       settingsReport = configuration.settingsReport
+      // `config` reports; it makes nothing, not even the data folder.
       if case .config? = (command as? any ShellCommand)?.action {
         print(
           options.json
             ? Self.settingsJSON(configuration)
             : configuration.settingsReport.joined(separator: "\n"))
         exit(0)
+      }
+      // A person's history of lines, per app, in the data directory: only for a person at
+      // the prompt, none under --ephemeral.
+      if command == nil, !options.json, PromptReader.isInteractive, !configuration.ephemeral,
+        (try? configuration.dataDirectory.prepare()) != nil
+      {
+        historyFile = configuration.dataDirectory.file("history-\(entry.name)").path
       }
       application = try makeApplication(
         entry, configuration: configuration,

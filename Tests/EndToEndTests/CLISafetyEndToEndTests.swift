@@ -57,7 +57,7 @@ struct CLISafetyEndToEndTests {
         redirect.hasSuffix("|")
         ? "cat '\(file.path)' | \"$0\" \(app) --offline --ephemeral"
         : "exec \"$0\" \(app) --offline --ephemeral \(redirect)"
-      let output = try await Executables.runProgram("/bin/sh", ["-c", command, cli], timeout: 20)
+      let output = try await Executables.runProgram("/bin/sh", ["-c", command, cli])
       #expect(output.status == 0, "\(app) \(redirect): \(output.stderr)")
     }
   }

@@ -60,7 +60,7 @@ struct ForeignStoreEndToEndTests {
     defer { try? FileManager.default.removeItem(at: data) }
     #expect(mkfifo(data.appendingPathComponent("todo.sqlite").path, 0o600) == 0)
     let output = try await Executables.runProgram(
-      Executables.url("cli").path, ["todo", "--data-dir", data.path, "list"], timeout: 20)
+      Executables.url("cli").path, ["todo", "--data-dir", data.path, "list"], timeout: 60)
     #expect(output.status == 1)
     #expect(output.stderr.contains("is not a regular file"))
   }

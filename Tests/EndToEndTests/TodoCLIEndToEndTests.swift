@@ -6,7 +6,8 @@ import ViewModelKit
 @Suite("End to end: cli todo", .serialized, .timeLimit(.minutes(10)))
 struct TodoCLIEndToEndTests {
   /// Starts `cli todo` on `folder`, feeds it `lines` through a pipe left open, reads stdout
-  /// until `marker` has been printed, then kills it with SIGKILL.
+  /// until `marker` has been printed (5 minutes at most: a hang, not a loaded machine), then
+  /// kills it with SIGKILL.
   func killWhenPrinted(_ marker: String, folder: URL, lines: [String]) async throws -> String {
     let program = Executables.url("cli").path
     let environment = Executables.childEnvironment([:])
@@ -14,7 +15,7 @@ struct TodoCLIEndToEndTests {
       let child = try ChildProcess(
         program, ["todo", "--data-dir", folder.path], environment: environment)
       child.write(Data(lines.map { $0 + "\n" }.joined().utf8))
-      let printed = child.readStdout(until: marker, deadline: Date().addingTimeInterval(60))
+      let printed = child.readStdout(until: marker, deadline: Date().addingTimeInterval(300))
       child.signal(SIGKILL)
       child.waitForExit(deadline: Date().addingTimeInterval(30))
       return printed

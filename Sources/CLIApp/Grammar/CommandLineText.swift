@@ -55,4 +55,37 @@ enum CommandLineText {
     }
     return nil
   }
+
+  /// What is wrong with the command line's own flags (issue 51, item 5), wherever they stand:
+  /// a flag that takes a value with none after it (`add Buy milk --data-dir`), or with a value
+  /// it does not take (`list --color sometimes`). Nil when they are fine. Words after `--`
+  /// are text; a negative number is a value, never a flag.
+  static func flagProblem(_ words: [String]) -> String? {
+    var index = 0
+    while index < words.count {
+      let word = words[index]
+      index += 1
+      if word == "--" { return nil }
+      guard word.hasPrefix("--"), word != "--help", !word.contains("=") else { continue }
+      let alone: Result<CLIOptions, any Error> = Result { try CLIOptions.parse([word]) }
+      guard case .failure(let error) = alone else { continue }
+      let message = CLIOptions.message(for: error)
+      // Not one of the command line's own flags (a command's own option, or unknown): the
+      // grammar says what is wrong with it.
+      guard message.hasPrefix("Missing value for") else { continue }
+      guard index < words.count, !isFlag(words[index]) else { return message }
+      do {
+        _ = try CLIOptions.parse([word, words[index]])
+      } catch {
+        return CLIOptions.message(for: error)
+      }
+      index += 1
+    }
+    return nil
+  }
+
+  /// Whether `word` reads as a flag rather than a value: a dash, then not a number.
+  static func isFlag(_ word: String) -> Bool {
+    word.hasPrefix("-") && word != "-" && Double(word) == nil
+  }
 }

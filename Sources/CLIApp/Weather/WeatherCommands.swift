@@ -56,7 +56,10 @@ extension WeatherGrammar {
       commandName: "forecast",
       abstract: "the next days, a line each: day, sky, low / high, chance of rain (--days N)")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
-    @Option(help: "How many days, 1 to 16 (default: all the forecast has).") var days: Int?
+    // Unconditional: `--days -1` is a value (refused as out of range), not a flag.
+    @Option(
+      parsing: .unconditional, help: "How many days, 1 to 16 (default: all the forecast has).")
+    var days: Int?
     @Argument(help: "The city's name (none: the place shown, else the position).")
     var city: [String] = []
     @MainActor func outcome(in cli: WeatherCLI) -> CommandOutcome {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The mutants that survived the suite in issue 38 (one at a time, each restored after), run
+# The mutants that survived the suite in issues 38 and 51 (one at a time, each restored after), run
 # against the tests aimed at them: each line should say "killed". Run from a clean tree.
 # Applies one mutant at a time, runs the test aimed at it, restores the file.
 cd "$(dirname "$0")/.."
@@ -32,5 +32,10 @@ run "AV-04 Ctrl-Z leaves it active" Sources/TerminalUI/TerminalRunLoop.swift \
     canvas.restore()' '    canvas.restore()' TerminalModesEndToEnd
 run "unbounded history" Sources/CLIApp/HistoryFile.swift \
   'guard lines.count > limit || isLibedit else { return }' 'guard isLibedit else { return }' HistoryFileTests
+# Issue 51, item 8: a broken constant-time token compare, and a redirect rule blind to the scheme.
+run "token compare | to &" Sources/WebApp/WebAccess.swift \
+  '{ $0 | ($1.0 ^ $1.1) }' '{ $0 & ($1.0 ^ $1.1) }' 'WebAccessTests|WebListenerTests'
+run "redirect ignores the scheme" Sources/AppInfrastructure/RedirectRule.swift \
+  'return schemeA == schemeB && hostA == hostB' 'return hostA == hostB' HTTPRedirectTests
 swift build --build-tests >/dev/null 2>&1
 git status --short

@@ -101,6 +101,13 @@ struct HTTPRedirectTests {
     #expect(
       RedirectRule.sameOrigin(try url("https://a.example/x"), try url("https://a.example:443/")))
     #expect(!RedirectRule.sameOrigin(try url("https://a.example/x"), try url("http://a.example/x")))
+    // Issue 51, item 8: the scheme alone differs, at equal ports: another origin.
+    #expect(
+      !RedirectRule.sameOrigin(
+        try url("https://a.example:8443/x"), try url("http://a.example:8443/x")))
+    let get = HTTPRequest(method: "GET", url: try url("https://a.example:8443/x"))
+    let moved = HTTPResponse(status: 302, body: Data())
+    #expect(RedirectRule.follow(get, answer: moved, location: "http://a.example:8443/x") == nil)
     #expect(!RedirectRule.sameOrigin(try url("http://a.example/x"), try url("http://b.example/x")))
     #expect(
       !RedirectRule.sameOrigin(try url("http://a.example:8080/"), try url("http://a.example/")))

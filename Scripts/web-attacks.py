@@ -8,22 +8,30 @@ bounded in count and time.
 Attacks: idle (1,500 idle connections), slow (300 connections sending a header line every
 second), long (one 256 KiB header line, timed), frame (a 500 MB WebSocket frame header),
 unread (a tab that never reads while it sends 5,000 inputs), tabs (100 tabs opened and closed),
-sessions (tabs past the session cap). With no attack named, all of them run.
+sessions (tabs past the session cap). With no attack named, all of them run. An address of
+an earlier launch's form (`/?token=…`, the token in a cookie, before issue 51) is attacked the
+same way, with the cookie, for a before-and-after measure.
 """
 import base64, os, re, socket, struct, sys, time, urllib.request
 
 ADDRESS = sys.argv[1]
 HOST, PORT = re.match(r"http://([^/:]+):(\d+)", ADDRESS).groups()
 PORT = int(PORT)
-TOKEN = ADDRESS.split("#token=")[1]
+LEGACY = "/?token=" in ADDRESS
+TOKEN = ADDRESS.split("?token=" if LEGACY else "#token=")[1]
+CREDENTIAL = (f"Cookie: headless_token={TOKEN}" if LEGACY
+              else f"Sec-WebSocket-Protocol: headless, token.{TOKEN}")
 
 
 def check(label):
     """An authenticated request, timed: the server still serves a user."""
     start = time.monotonic()
     try:
-        request = urllib.request.Request(f"http://{HOST}:{PORT}/token-check",
-                                         headers={"Authorization": "Bearer " + TOKEN})
+        request = (urllib.request.Request(f"http://{HOST}:{PORT}/todo",
+                                          headers={"Cookie": "headless_token=" + TOKEN})
+                   if LEGACY else
+                   urllib.request.Request(f"http://{HOST}:{PORT}/token-check",
+                                          headers={"Authorization": "Bearer " + TOKEN}))
         status = urllib.request.urlopen(request, timeout=30).status
     except Exception as error:  # noqa: BLE001
         status = f"failed ({error})"
@@ -35,13 +43,13 @@ def connect():
     return s
 
 
-def upgrade(app="todo", token=TOKEN):
+def upgrade(app="todo"):
     s = connect()
     key = base64.b64encode(os.urandom(16)).decode()
     s.sendall((f"GET /socket?app={app} HTTP/1.1\r\nHost: {HOST}:{PORT}\r\n"
                f"Origin: http://{HOST}:{PORT}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
-               f"Sec-WebSocket-Protocol: headless, token.{token}\r\n\r\n").encode())
+               f"{CREDENTIAL}\r\n\r\n").encode())
     head = b""
     while b"\r\n\r\n" not in head:
         chunk = s.recv(4096)

@@ -72,6 +72,10 @@ public struct AppConfiguration: Sendable {
         configuration.warnings.append("HEADLESS_TRACE is not written: \(error.message)")
       }
     }
+    if !configuration.ephemeral, configuration.dataDirectory.isReadOnly {
+      configuration.warnings.append(
+        "\(configuration.dataDirectory.url.path) is read-only: stores are read, nothing is changed")
+    }
     if let problem = RememberedChoices.problem(in: configuration) {
       configuration.warnings.append(problem)
     }

@@ -89,6 +89,15 @@ public struct DataDirectory: Sendable, Equatable {
     return url
   }
 
+  /// Whether the folder exists but this user cannot write in it (another user's, a backup):
+  /// its stores can be read, not changed (issue 51, item 5).
+  public var isReadOnly: Bool {
+    var isFolder: ObjCBool = false
+    return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
+      && isFolder.boolValue && access(url.path, R_OK | X_OK) == 0
+      && access(url.path, W_OK) != 0
+  }
+
   /// The location of one store file in the folder.
   public func file(_ name: String) -> URL { url.appendingPathComponent(name) }
 

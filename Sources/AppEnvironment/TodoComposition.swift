@@ -13,6 +13,11 @@ public enum TodoComposition {
     do {
       if configuration.ephemeral {
         service = try FixtureTaskService.make(clock: clock)
+      } else if configuration.dataDirectory.isReadOnly {
+        // Another user's folder, a backup: the tasks are shown; a change is refused.
+        service = try SQLiteTaskService.openReadOnly(
+          at: configuration.dataDirectory.file("todo.sqlite"), clock: clock, scheduler: scheduler,
+          checkEvery: SQLiteTaskService.otherProcessCheck)
       } else {
         let folder = try configuration.dataDirectory.prepare()
         service = try SQLiteTaskService.open(

@@ -37,6 +37,45 @@ extension SQLiteTaskService {
     return try opened.get()
   }
 
+  /// Opens the store at `url` to read only (issue 51, item 5): in a folder this user cannot
+  /// write (another user's, a backup), the tasks are read and no file is made or changed; a
+  /// change fails as the store's write failures do. A store of an older schema, which would
+  /// need its migration written, cannot be opened so.
+  public static func openReadOnly(
+    at url: URL, clock: @escaping @Sendable () -> Date, scheduler: AnySchedulerOf<DispatchQueue>,
+    checkEvery: DispatchQueue.SchedulerTimeType.Stride = .seconds(2)
+  ) throws(TaskStoreError) -> SQLiteTaskService {
+    let path = url.path
+    guard FileManager.default.isReadableFile(atPath: path) else { throw .unwritable(path: path) }
+    do {
+      try StoreFileCheck.check(path, as: identity)
+    } catch .notOurs, .newerVersion {
+      throw .incompatible(path: path)
+    } catch .damaged {
+      throw .corrupt(path: path)
+    } catch {
+      throw .unusable(error)
+    }
+    do {
+      var configuration = Configuration()
+      configuration.readonly = true
+      configuration.busyMode = .timeout(StoreWaits.busy)
+      let database = try DatabaseQueue(path: path, configuration: configuration)
+      let current = try database.read { db in
+        try migrator(clock: clock, starterTasks: false).hasCompletedMigrations(db)
+      }
+      guard current else { throw TaskStoreError.unwritable(path: path) }
+      let version = try database.read { db in try dataVersion(db) }
+      let service = SQLiteTaskService(database: database, dataVersion: version, clock: clock)
+      service.startChecking(scheduler, every: checkEvery)
+      return service
+    } catch let error as TaskStoreError {
+      throw error
+    } catch {
+      throw map(error, path: path)
+    }
+  }
+
   private static func openUnderLock(
     _ path: String, clock: @escaping @Sendable () -> Date, scheduler: AnySchedulerOf<DispatchQueue>,
     checkEvery: DispatchQueue.SchedulerTimeType.Stride

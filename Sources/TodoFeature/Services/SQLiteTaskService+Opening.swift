@@ -47,16 +47,8 @@ extension SQLiteTaskService {
   ) throws(TaskStoreError) -> SQLiteTaskService {
     let path = url.path
     guard FileManager.default.isReadableFile(atPath: path) else { throw .unwritable(path: path) }
-    do {
-      try StoreFileCheck.check(path, as: identity)
-    } catch .notOurs, .newerVersion {
-      throw .incompatible(path: path)
-    } catch .damaged {
-      throw .corrupt(path: path)
-    } catch {
-      throw .unusable(error)
-    }
-    do {
+    try checkFile(path)
+    return try naming(path) {
       var configuration = Configuration()
       configuration.readonly = true
       configuration.busyMode = .timeout(StoreWaits.busy)
@@ -69,6 +61,28 @@ extension SQLiteTaskService {
       let service = SQLiteTaskService(database: database, dataVersion: version, clock: clock)
       service.startChecking(scheduler, every: checkEvery)
       return service
+    }
+  }
+
+  /// The checks made before a file is used, under the store's names for what they find.
+  private static func checkFile(_ path: String) throws(TaskStoreError) {
+    do {
+      try StoreFileCheck.check(path, as: identity)
+    } catch .notOurs, .newerVersion {
+      throw .incompatible(path: path)  // TD-72's name for both
+    } catch .damaged {
+      throw .corrupt(path: path)  // TD-69's
+    } catch {
+      throw .unusable(error)
+    }
+  }
+
+  /// Runs `open`, with any error but the store's own named for the file at `path`.
+  private static func naming<T>(_ path: String, _ open: () throws -> T) throws(TaskStoreError)
+    -> T
+  {
+    do {
+      return try open()
     } catch let error as TaskStoreError {
       throw error
     } catch {
@@ -80,17 +94,9 @@ extension SQLiteTaskService {
     _ path: String, clock: @escaping @Sendable () -> Date, scheduler: AnySchedulerOf<DispatchQueue>,
     checkEvery: DispatchQueue.SchedulerTimeType.Stride
   ) throws(TaskStoreError) -> SQLiteTaskService {
-    do {
-      try StoreFileCheck.check(path, as: identity)
-    } catch .notOurs, .newerVersion {
-      throw .incompatible(path: path)  // TD-72's name for both
-    } catch .damaged {
-      throw .corrupt(path: path)  // TD-69's
-    } catch {
-      throw .unusable(error)
-    }
+    try checkFile(path)
     PrivateFile.prepareStore(path)
-    do {
+    return try naming(path) {
       var configuration = Configuration()
       configuration.busyMode = .timeout(StoreWaits.busy)
       configuration.prepareDatabase { db in
@@ -100,10 +106,6 @@ extension SQLiteTaskService {
       let service = try finishOpening(pool, clock: clock)
       service.startChecking(scheduler, every: checkEvery)
       return service
-    } catch let error as TaskStoreError {
-      throw error
-    } catch {
-      throw map(error, path: path)
     }
   }
 

@@ -129,9 +129,11 @@ def slow():
 
 def long():
     s = connect()
+    s.settimeout(120)
     start = time.monotonic()
     try:
-        s.sendall(f"GET /todo HTTP/1.1\r\nHost: {HOST}:{PORT}\r\nX-Long: ".encode() + b"a" * 262144)
+        s.sendall(f"GET /todo HTTP/1.1\r\nHost: {HOST}:{PORT}\r\nX-Long: ".encode() + b"a" * 262144
+                  + b"\r\n\r\n")
     except OSError:
         pass
     answer = s.recv(100).split(b"\r\n")[0].decode(errors="replace")

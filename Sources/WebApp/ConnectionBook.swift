@@ -75,6 +75,9 @@ final class ConnectionBook: Sendable {
     }
   }
 
+  /// The open connections.
+  var channels: [any Channel] { book.withLockedValue { $0.entries.values.map(\.channel) } }
+
   /// Open connections and sessions now.
   var counts: (connections: Int, sessions: Int) {
     book.withLockedValue { ($0.entries.count, $0.sessions) }

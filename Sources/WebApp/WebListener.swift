@@ -60,9 +60,15 @@ public final class WebListener: Sendable {
     routes.server = server(self.port)
   }
 
-  /// Stops listening and closes every connection.
+  /// Stops listening, closes every connection, lets each tab's session end on the main actor,
+  /// then stops the event loop (nothing a session still sends finds it gone).
   public func shutdown() async {
     try? await channel.close()
+    for connection in book.channels { try? await connection.close() }
+    // The closes' events have run on the loop, and the sessions' ends they queued on the main
+    // actor have run after them.
+    try? await channel.eventLoop.submit {}.get()
+    await MainActor.run {}
     try? await group.shutdownGracefully()
   }
 

@@ -47,6 +47,9 @@ struct CLIArgumentsEndToEndTests {
     let days = try await Executables.run(
       "cli", ["weather", "forecast", "--days", "-1", "--offline", "--ephemeral"])
     #expect(days.status == 1 && days.stderr.contains("days: 1 to 16"), "\(days.stderr)")
+    let location = try await Executables.run(
+      "cli", ["weather", "now", "--location", "-85,2", "--offline", "--ephemeral"])
+    #expect(location.status == 0 && location.stdout.contains("Sydney"), "\(location.stderr)")
     let uid = try await Executables.run("cli", ["todo", "modify", "-1", "+x", "--ephemeral"])
     #expect(
       uid.status == 1 && uid.stderr.contains("'-1'") && !uid.stderr.contains("Unknown option"))

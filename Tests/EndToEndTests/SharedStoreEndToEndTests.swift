@@ -43,12 +43,14 @@ struct SharedStoreEndToEndTests {
     let data = try Executables.scratch()
     defer { try? FileManager.default.removeItem(at: data) }
     let (first, second) = (Self.script(seed: 1), Self.script(seed: 2))
-    async let a = Executables.run(
-      "cli", ["checkout", "--offline", "--data-dir", data.path],
-      input: first.lines.joined(separator: "\n") + "\n", environment: Self.fast)
-    async let b = Executables.run(
-      "cli", ["checkout", "--offline", "--data-dir", data.path],
-      input: second.lines.joined(separator: "\n") + "\n", environment: Self.fast)
+    // About 20 s of CPU each: 10 minutes is a hang, not a loaded machine.
+    let cli = Executables.url("cli").path
+    async let a = Executables.runProgram(
+      cli, ["checkout", "--offline", "--data-dir", data.path],
+      input: first.lines.joined(separator: "\n") + "\n", environment: Self.fast, timeout: 600)
+    async let b = Executables.runProgram(
+      cli, ["checkout", "--offline", "--data-dir", data.path],
+      input: second.lines.joined(separator: "\n") + "\n", environment: Self.fast, timeout: 600)
     let (outA, outB) = try await (a, b)
     #expect(outA.status == 0 && outB.status == 0, "\(outA.stderr) \(outB.stderr)")
     let expected = zip(first.net, second.net).map(+)

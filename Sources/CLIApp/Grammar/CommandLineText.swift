@@ -73,11 +73,13 @@ enum CommandLineText {
       // Not one of the command line's own flags (a command's own option, or unknown): the
       // grammar says what is wrong with it.
       guard message.hasPrefix("Missing value for") else { continue }
-      guard index < words.count, !isFlag(words[index]) else { return message }
+      guard index < words.count else { return message }
       do {
+        // A value that starts with a dash is the flag's when the flag takes it
+        // (`--location -85,2`).
         _ = try CLIOptions.parse([word, words[index]])
       } catch {
-        return CLIOptions.message(for: error)
+        return isFlag(words[index]) ? message : CLIOptions.message(for: error)
       }
       index += 1
     }

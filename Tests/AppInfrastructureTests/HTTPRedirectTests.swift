@@ -35,7 +35,7 @@ struct HTTPRedirectTests {
       default: return FlyingFox.HTTPResponse(statusCode: .ok, body: Data("ok".utf8))
       }
     }
-    let client = CurlHTTPClient(timeout: 30)
+    let client = CurlHTTPClient(timeout: 120)
     for path in ["a", "c"] {
       let request = HTTPRequest(
         method: "POST", url: server.baseURL.appendingPathComponent(path), body: Data("x=1".utf8))
@@ -57,7 +57,7 @@ struct HTTPRedirectTests {
     let request = HTTPRequest(
       method: "POST", url: server.baseURL.appendingPathComponent("accounts"),
       body: Data("password=secret".utf8))
-    let result = try await outcome(of: CurlHTTPClient(timeout: 30).send(request))
+    let result = try await outcome(of: CurlHTTPClient(timeout: 120).send(request))
     await server.stop()
     await other.stop()
     #expect((try? result.get())?.status == status)
@@ -73,7 +73,7 @@ struct HTTPRedirectTests {
         ? Self.redirect(308, to: "/b") : FlyingFox.HTTPResponse(statusCode: .ok)
     }
     let request = HTTPRequest(url: server.baseURL.appendingPathComponent("a"), redirects: .none)
-    let result = try await outcome(of: CurlHTTPClient(timeout: 30).send(request))
+    let result = try await outcome(of: CurlHTTPClient(timeout: 120).send(request))
     await server.stop()
     #expect((try? result.get())?.status == 308)
     #expect(await seen.values == ["/a"])
@@ -87,7 +87,7 @@ struct HTTPRedirectTests {
       return Self.redirect(302, to: "/again")
     }
     let result = try await outcome(
-      of: CurlHTTPClient(timeout: 30).get(server.baseURL.appendingPathComponent("x"), headers: [:]))
+      of: CurlHTTPClient(timeout: 120).get(server.baseURL.appendingPathComponent("x"), headers: [:]))
     await server.stop()
     #expect(result.failureCode == .httpTooManyRedirects)
     #expect(await seen.values.count == RedirectRule.maximumHops + 1)

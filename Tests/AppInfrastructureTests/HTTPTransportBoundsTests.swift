@@ -14,7 +14,7 @@ struct HTTPTransportBoundsTests {
   func endlessBomb() async throws {
     let server = try StreamingServer(head: Self.endlessGzip, chunk: HostileBodies.gzipBomb)
     defer { server.stop() }
-    let client = CurlHTTPClient(timeout: 30)
+    let client = CurlHTTPClient(timeout: 120)
     let result = try await outcome(
       of: client.get(server.baseURL.appendingPathComponent("x"), headers: [:]))
     #expect(result.failureCode == .dataLengthExceedsMaximum)
@@ -42,7 +42,7 @@ struct HTTPTransportBoundsTests {
   func cancelAndAsync() async throws {
     let silent = try DroppingServer(holding: true)
     defer { silent.stop() }
-    let client = CurlHTTPClient(timeout: 30)
+    let client = CurlHTTPClient(timeout: 120)
     let subscription = client.get(silent.baseURL.appendingPathComponent("x"), headers: [:])
       .sink(receiveCompletion: { _ in }, receiveValue: { _ in })
     #expect(await eventually { silent.connections == 1 })

@@ -80,7 +80,7 @@ struct HTTPServicesTests {
   func refused() async throws {
     let closed = try ClosedPort()
     let service = HTTPRatesService(
-      url: closed.baseURL, apiKey: nil, client: CurlHTTPClient(timeout: 30))
+      url: closed.baseURL, apiKey: nil, client: CurlHTTPClient(timeout: 120))
     #expect(try await outcome(of: service.latestRates()) == .failure(.network))
   }
 
@@ -95,7 +95,7 @@ struct HTTPServicesTests {
       }
       let service = HTTPCatalogService(
         url: server.baseURL.appendingPathComponent("catalog.json"),
-        client: CurlHTTPClient(timeout: 30))
+        client: CurlHTTPClient(timeout: 120))
       let result = try await outcome(of: service.loadCatalog())
       await server.stop()
       switch (fixture, status) {

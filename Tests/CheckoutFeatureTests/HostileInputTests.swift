@@ -68,7 +68,7 @@ struct CheckoutHostileInputTests {
   func gzipBomb() async throws {
     let server = try await LoopbackServer { _ in HostileBodies.gzipBombResponse() }
     let service = HTTPRatesService(
-      url: server.baseURL, apiKey: nil, client: CurlHTTPClient(timeout: 30))
+      url: server.baseURL, apiKey: nil, client: CurlHTTPClient(timeout: 120))
     let result = try await outcome(of: service.latestRates())
     await server.stop()
     #expect(result == .failure(.malformed))

@@ -13,7 +13,7 @@ struct WeatherHostileServerTests {
   func service(_ server: LoopbackServer) -> OpenWeatherService {
     OpenWeatherService(
       baseURL: server.baseURL.appendingPathComponent("data/2.5"),
-      client: CurlHTTPClient(timeout: 30))
+      client: CurlHTTPClient(timeout: 120))
   }
 
   func current(_ body: String) -> String {

@@ -190,7 +190,7 @@ struct NearbyPlacesTests {
     }
     let service = OpenWeatherService(
       baseURL: server.baseURL.appendingPathComponent("data/2.5"),
-      client: CurlHTTPClient(timeout: 30))
+      client: CurlHTTPClient(timeout: 120))
     let area = MapGrid.area(
       center: Coordinate(latitude: 52.37, longitude: 4.89), zoom: 4, columns: 36, rows: 13)
     let places = try await outcome(of: service.placesAround(area, limit: 8, apiKey: "k9"))

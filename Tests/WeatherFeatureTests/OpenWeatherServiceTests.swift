@@ -109,7 +109,7 @@ struct OpenWeatherServiceTests {
   func refused() async throws {
     let closed = try ClosedPort()
     let service = OpenWeatherService(
-      baseURL: closed.baseURL, client: CurlHTTPClient(timeout: 30))
+      baseURL: closed.baseURL, client: CurlHTTPClient(timeout: 120))
     let result = try await outcome(of: service.currentWeather(for: .city("x"), apiKey: "k"))
     #expect(result == .failure(.network))
   }
@@ -119,7 +119,7 @@ struct OpenWeatherServiceTests {
     let server = try DroppingServer()
     defer { server.stop() }
     let service = OpenWeatherService(
-      baseURL: server.baseURL, client: CurlHTTPClient(timeout: 30))
+      baseURL: server.baseURL, client: CurlHTTPClient(timeout: 120))
     let result = try await outcome(of: service.currentWeather(for: .city("x"), apiKey: "k"))
     #expect(result == .failure(.network))
   }

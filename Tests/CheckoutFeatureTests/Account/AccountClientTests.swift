@@ -118,7 +118,7 @@ struct AccountClientSafetyTests {
           statusCode: HTTPStatusCode(status, phrase: "Moved"),
           headers: [HTTPHeader("Location"): target], body: Data())
       }
-      let service = HTTPAccountService(baseURL: server.baseURL, client: CurlHTTPClient(timeout: 30))
+      let service = HTTPAccountService(baseURL: server.baseURL, client: CurlHTTPClient(timeout: 120))
       let result = try await outcome(
         of: service.create(username: "ana_42", email: "a@b.co", password: "secret-pw"))
       await server.stop()
@@ -135,7 +135,7 @@ struct AccountClientSafetyTests {
     ])
   func otherAccount(body: String) async throws {
     let server = try await LoopbackServer { _ in AccountClientTests.json(201, body) }
-    let service = HTTPAccountService(baseURL: server.baseURL, client: CurlHTTPClient(timeout: 30))
+    let service = HTTPAccountService(baseURL: server.baseURL, client: CurlHTTPClient(timeout: 120))
     let created = try await outcome(
       of: service.create(username: "ana_42", email: "a@b.co", password: "secret-pw"))
     await server.stop()
@@ -144,7 +144,7 @@ struct AccountClientSafetyTests {
       AccountClientTests.json(200, #"{"username":"zz_other","email":"a@b.co"}"#)
     }
     let renamed = try await outcome(
-      of: HTTPAccountService(baseURL: renamer.baseURL, client: CurlHTTPClient(timeout: 30))
+      of: HTTPAccountService(baseURL: renamer.baseURL, client: CurlHTTPClient(timeout: 120))
         .rename(from: "ana_42", to: "ana_43", password: "secret-pw"))
     await renamer.stop()
     #expect(renamed == .failure(.malformed))

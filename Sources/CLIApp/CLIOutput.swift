@@ -76,6 +76,11 @@ public struct CommandOutcome {
   /// of the app's (tweets' `people` waits for the members, not for the timeline's polls);
   /// nil: the app's.
   public var settling: (any SettlingWork)?
+  /// False for a command that only starts background work (tweets' `refresh`): in a session
+  /// the next line is read at once instead of after that work, so a stalled poll holds no
+  /// other command (issue 51, item 7); a command that shows what the work brings waits for
+  /// the app as usual. Run once from the command line, it waits as every command does.
+  public var holdsSession = true
 
   /// An answer too long to hold, printed piece by piece as it comes instead of anything else
   /// (`cli todo list` on a million tasks); its failure is the command's.

@@ -145,7 +145,11 @@ public final class CLIShell {
     var late: InputResult?
     laterSubscription = outcome.later?.sink { late = $0 }
     if oneShot { oneShotWork = outcome.settling }
-    waiter.afterSettled(outcome.settling ?? app) { [self] in
+    let work: any SettlingWork =
+      !oneShot && !outcome.holdsSession
+      ? CommandWork(isSettled: app.isSettled.map { _ in true }) { false }
+      : outcome.settling ?? app
+    waiter.afterSettled(work) { [self] in
       laterSubscription = nil
       if let message = outcome.result.message { reject(message) }
       if let message = late?.message { reject(message) }

@@ -87,6 +87,27 @@ struct TweetsPeopleSettleTests {
     #expect(session.isBusy, "the timeline's poll is still in flight behind the people screen")
   }
 
+  @Test(
+    "issue 51, item 7: refresh then people with every poll stalled: refresh answers at once, people when the members come (2 s)"
+  )
+  func refreshThenPeople() {
+    let rig = Rig()
+    let (scheduler, streams, shell) = (rig.scheduler, rig.streams, rig.shell)
+    var started: Double?
+    shell.start(printInitialSet: false) { started = scheduler.elapsed }
+    #expect(started != nil)
+    let asked = scheduler.elapsed
+    var refreshed: Double?
+    var answered: Double?
+    shell.run(line: "refresh") { _ in
+      refreshed = scheduler.elapsed
+      shell.run(line: "people") { _ in answered = scheduler.elapsed }
+    }
+    #expect(refreshed.map { $0 - asked } == 0)
+    #expect(answered.map { $0 - asked } == 2)
+    #expect(streams.stdout.contains("  1. Ada @ada"), "\(streams.stdout)")
+  }
+
   @Test("one-shot `cli tweets people` beside a stalled poll ends once the members are printed")
   func oneShotPeople() throws {
     let rig = Rig()

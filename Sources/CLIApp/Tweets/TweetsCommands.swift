@@ -70,8 +70,12 @@ extension TweetsGrammar {
     static let configuration = CommandConfiguration(
       commandName: "refresh", abstract: "fetch now")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
+    /// Starts the fetch; in a session the next line does not wait for it (a stalled poll
+    /// would hold `people` behind it), `timeline` does.
     @MainActor func outcome(in cli: TweetsCLI) -> CommandOutcome {
-      cli.onTimeline(.refresh)
+      var outcome = cli.onTimeline(.refresh)
+      outcome.holdsSession = false
+      return outcome
     }
   }
 

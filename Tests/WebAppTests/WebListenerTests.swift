@@ -38,6 +38,17 @@ struct WebListenerTests {
     }
   }
 
+  /// A new connection asking to be a todo tab: the client, and the status line of the answer.
+  func openTab(
+    _ port: Int, token: String = Self.token, origin: String? = nil, receiveBuffer: Int32? = nil
+  ) async throws -> (client: RawClient, status: String) {
+    let client = try RawClient(port: port, receiveBuffer: receiveBuffer)
+    let status = try await offPool {
+      client.upgrade(app: "todo", port: port, token: token, origin: origin)
+    }
+    return (client, status)
+  }
+
   @Test("at the connection cap the oldest idle connection makes room: users are still served")
   func connectionCap() async throws {
     let server = try await listener(WebLimits(connections: 8, sessions: 2))
@@ -89,20 +100,11 @@ struct WebListenerTests {
     for index in [0, 31, 63] {
       var wrong = Array(Self.token)
       wrong[index] = "0"
-      let (client, wrongToken) = (try RawClient(port: port), String(wrong))
-      #expect(
-        (try await offPool { client.upgrade(app: "todo", port: port, token: wrongToken) })
-          == "HTTP/1.1 401 Unauthorized")
+      #expect(try await openTab(port, token: String(wrong)).status == "HTTP/1.1 401 Unauthorized")
     }
-    let foreign = try RawClient(port: port)
-    #expect(
-      (try await offPool {
-        foreign.upgrade(app: "todo", port: port, token: Self.token, origin: "http://127.0.0.1:1")
-      }) == "HTTP/1.1 403 Forbidden")
-    let right = try RawClient(port: port)
-    #expect(
-      (try await offPool { right.upgrade(app: "todo", port: port, token: Self.token) })
-        == "HTTP/1.1 101 Switching Protocols")
+    let foreign = try await openTab(port, origin: "http://127.0.0.1:1")
+    #expect(foreign.status == "HTTP/1.1 403 Forbidden")
+    #expect(try await openTab(port).status == "HTTP/1.1 101 Switching Protocols")
   }
 
   @Test("past the session cap a tab is answered 503; closing one makes room")
@@ -112,32 +114,24 @@ struct WebListenerTests {
     let port = server.port
     var tabs: [RawClient] = []
     for _ in 0..<2 {
-      let tab = try RawClient(port: port)
-      #expect(
-        (try await offPool { tab.upgrade(app: "todo", port: port, token: Self.token) })
-          == "HTTP/1.1 101 Switching Protocols")
-      tabs.append(tab)
+      let tab = try await openTab(port)
+      #expect(tab.status == "HTTP/1.1 101 Switching Protocols")
+      tabs.append(tab.client)
     }
-    let third = try RawClient(port: port)
-    #expect(
-      (try await offPool { third.upgrade(app: "todo", port: port, token: Self.token) })
-        == "HTTP/1.1 503 Service Unavailable")
+    let third = try await openTab(port)
+    #expect(third.status == "HTTP/1.1 503 Service Unavailable")
     tabs.removeFirst()
     #expect(await eventually { server.book.counts.sessions == 1 })
-    let again = try RawClient(port: port)
-    #expect(
-      (try await offPool { again.upgrade(app: "todo", port: port, token: Self.token) })
-        == "HTTP/1.1 101 Switching Protocols")
+    let again = try await openTab(port)
+    #expect(again.status == "HTTP/1.1 101 Switching Protocols")
   }
 
   @Test("a frame over the limit is refused from its length, before its bytes are kept")
   func hugeFrame() async throws {
     let server = try await listener(WebLimits())
     defer { Task { await server.shutdown() } }
-    let tab = try RawClient(port: server.port)
-    #expect(
-      (try await offPool { tab.upgrade(app: "todo", port: server.port, token: Self.token) })
-        == "HTTP/1.1 101 Switching Protocols")
+    let (tab, status) = try await openTab(server.port)
+    #expect(status == "HTTP/1.1 101 Switching Protocols")
     // A 500 MB text frame's header, and only a little of it.
     let length: UInt64 = 500_000_000
     let header: [UInt8] =
@@ -151,10 +145,8 @@ struct WebListenerTests {
   func neverReads() async throws {
     let server = try await listener(WebLimits(output: 32_768, sendBuffer: 4_096))
     defer { Task { await server.shutdown() } }
-    let tab = try RawClient(port: server.port, receiveBuffer: 4_096)
-    #expect(
-      (try await offPool { tab.upgrade(app: "todo", port: server.port, token: Self.token) })
-        == "HTTP/1.1 101 Switching Protocols")
+    let (tab, status) = try await openTab(server.port, receiveBuffer: 4_096)
+    #expect(status == "HTTP/1.1 101 Switching Protocols")
     let book = server.book
     let sent = try await offPool {
       var sent = 0

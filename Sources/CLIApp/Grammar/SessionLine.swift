@@ -55,13 +55,13 @@ public enum SessionLine {
     do {
       // No flags are left, so what follows the command word is all arguments: `-1` is a
       // quantity for the view model to judge, not an option.
-      let arguments = ended ? words : [first, "--"] + words.dropFirst()
-      guard let command = try grammar.parseAsRoot(arguments) as? any AppCommand else {
-        return .success(.help(grammar.helpMessage(for: type, columns: HelpWidth.columns)))
-      }
-      return .success(.command(command))
+      // The command is parsed alone, not through the app's whole grammar: the word already
+      // names it, and building every command's arguments for each line (argument-parser checks
+      // the whole tree again in debug builds) made a line cost milliseconds.
+      let arguments = ended ? Array(words.dropFirst()) : ["--"] + words.dropFirst()
+      return .success(.command(try type.parse(arguments)))
     } catch {
-      var message = grammar.message(for: error).split(separator: "\n").first.map(String.init)
+      var message = type.message(for: error).split(separator: "\n").first.map(String.init)
       if message?.hasSuffix(".") == true { message?.removeLast() }
       return .failure(CLIRefusal("\(message ?? "bad arguments"); usage: \(type.synopsis)"))
     }

@@ -183,11 +183,16 @@ public enum CLIMain {
           app: entry.name, words: words, historyFile: historyFile,
           keeps: { grammar.keepsInHistory($0, after: $1) })
         keepAlive.append(reader)
-        shell.start(printInitialSet: true) { reader.start(shell: shell) }
+        // The prompt waits for the start, unless a line is typed first (PromptReader).
+        shell.start(printInitialSet: true) { reader.shellStarted() }
+        reader.start(shell: shell)
       } else {
+        // Lines are read at once; the shell holds each until the start is done, unless it
+        // settles on its own (issue 51, item 7).
         let reader = LineReader()
         keepAlive.append(reader)
-        shell.start(printInitialSet: true) { reader.start(shell: shell) }
+        shell.start(printInitialSet: true) {}
+        reader.start(shell: shell)
       }
     }
     dispatchMain()

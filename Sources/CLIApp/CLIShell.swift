@@ -23,6 +23,11 @@ public final class CLIShell {
   private var laterSubscription: AnyCancellable?
   private var noticeSubscription: AnyCancellable?
 
+  /// Ends the start's wait and prints its initial set, while that wait lasts.
+  private var startInProgress: (() -> Void)?
+  /// The reader's line (or its end of input) that came while the start was waiting.
+  private var heldUntilStarted: (() -> Void)?
+
   /// Whether the shell runs the command line's one command (else lines of a session).
   private var oneShot = false
   /// The one-shot command's own work, when it named it: the end waits for that, not for
@@ -61,7 +66,9 @@ public final class CLIShell {
   /// sessions) or only records the values (one-shot). With `waitingForApp` false (a one-shot
   /// command that settles on its own work), the start-up work goes on while the command runs.
   /// With `readsScreen` false (a one-shot command that answers on its own), the screen is
-  /// never read.
+  /// never read. A session's reader may start at once: `run(line:)` and `finish` wait for the
+  /// start, except a line whose command settles on its own (tweets' `people`), which cuts the
+  /// wait short (the initial set is printed as it stands) and runs at once (issue 51, item 7).
   public func start(
     printInitialSet: Bool, waitingForApp: Bool = true, readsScreen: Bool = true,
     then next: @escaping () -> Void
@@ -72,17 +79,45 @@ public final class CLIShell {
     if readsScreen { _ = screen }
     app.setActive(true)
     let work: any SettlingWork =
-      waitingForApp ? app : CommandWork(isSettled: app.isSettled.map { _ in true }) { false }
-    waiter.afterSettled(work) { [self] in
+      waitingForApp ? app : deliveries
+    var done = false
+    let complete = { [self] in
+      guard !done else { return }
+      done = true
+      startInProgress = nil
       if readsScreen { screen = app.currentScreen }
       if printInitialSet { printInitial() } else { recordBaseline() }
       printer.streams.flush()
       next()
+      let held = heldUntilStarted
+      heldUntilStarted = nil
+      held?()
     }
+    startInProgress = complete
+    waiter.afterSettled(work, complete)
+  }
+
+  /// No work of the app's: settled once what is queued for the user interface is delivered.
+  private var deliveries: CommandWork {
+    CommandWork(isSettled: app.isSettled.map { _ in true }) { false }
+  }
+
+  /// Whether `line` may run before the start is done: its command settles on its own.
+  private func runsBeforeStart(_ line: String) -> Bool {
+    guard !app.wantsRawLines,
+      case .success(.command(let command)) = SessionLine.parse(line, grammar: grammar)
+    else { return false }
+    return type(of: command).settlesOnItsOwn
   }
 
   /// Runs one line, then calls `next` once its work has settled and its output is printed.
   public func run(line: String, then after: @escaping (_ quit: Bool) -> Void) {
+    if let completeStart = startInProgress {
+      heldUntilStarted = { [self] in run(line: line, then: after) }
+      // What the start has delivered so far is shown, then the line runs.
+      if runsBeforeStart(line) { waiter.afterSettled(deliveries, completeStart) }
+      return
+    }
     // Whatever the line printed is out before the next prompt or line.
     let next = { [printer] (quit: Bool) in
       printer.streams.flush()
@@ -147,7 +182,7 @@ public final class CLIShell {
     if oneShot { oneShotWork = outcome.settling }
     let work: any SettlingWork =
       !oneShot && !outcome.holdsSession
-      ? CommandWork(isSettled: app.isSettled.map { _ in true }) { false }
+      ? deliveries
       : outcome.settling ?? app
     waiter.afterSettled(work) { [self] in
       laterSubscription = nil
@@ -199,6 +234,10 @@ public final class CLIShell {
   /// At the end of input: waits, lets the app finish (flush), waits again. After a one-shot
   /// command that named its own work, the waits are for that work alone.
   public func finish(then done: @escaping () -> Void) {
+    guard startInProgress == nil else {
+      heldUntilStarted = { [self] in finish(then: done) }
+      return
+    }
     let work = oneShotWork ?? app
     waiter.afterSettled(work) { [self] in
       app.finish()

@@ -24,6 +24,12 @@ final class PromptReader {
   private weak var shell: CLIShell?
 
   private let words: [String]
+  /// Opened once the shell's start has printed, or once a whole line is typed before that
+  /// (the terminal keeps it for readline): the first prompt waits for either, so a `people`
+  /// typed while tweets' first poll stalls is answered at once (issue 51, item 7).
+  private let firstPrompt = DispatchSemaphore(value: 0)
+  private var shellHasStarted = false
+  private var typedEarly: (any DispatchSourceRead)?
 
   /// A reader showing `app> `, completing `words`, keeping history in `historyFile`: the
   /// lines `keeps` allows, each given the line typed before it.
@@ -52,8 +58,28 @@ final class PromptReader {
   /// Whether stdin and stdout are both a terminal: a person is typing.
   static var isInteractive: Bool { isatty(0) == 1 && isatty(1) == 1 }
 
+  /// The shell's start is done: the first prompt may show.
+  func shellStarted() {
+    shellHasStarted = true
+    openFirstPrompt()
+  }
+
+  private func openFirstPrompt() {
+    typedEarly?.cancel()
+    typedEarly = nil
+    refreshCompletions()  // what the start has shown (checkout's products) is offered
+    firstPrompt.signal()
+  }
+
   func start(shell: CLIShell) {
     self.shell = shell
+    if !shellHasStarted {
+      // A terminal in its usual (canonical) mode is readable once a line is complete.
+      let typed = DispatchSource.makeReadSource(fileDescriptor: 0, queue: .main)
+      typed.setEventHandler { [weak self] in self?.openFirstPrompt() }
+      typedEarly = typed
+      typed.resume()
+    }
     refreshCompletions()
     stifle_history(Self.historyLimit)
     var history = history
@@ -67,7 +93,9 @@ final class PromptReader {
     ceditline_complete_with(PromptCompletion.complete)
     let prompt = prompt
     let keeps = keeps
+    let firstPrompt = firstPrompt
     let reader = Thread { [history] in
+      firstPrompt.wait()
       var history = history
       var previous: String?
       let turn = DispatchSemaphore(value: 0)

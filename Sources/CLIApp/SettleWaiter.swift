@@ -12,21 +12,27 @@ public protocol SettleWaiter {
 @MainActor
 public final class MainQueueSettleWaiter: SettleWaiter {
   private let limit: TimeInterval
-  private var watch: AnyCancellable?
+  /// Each wait's watch on its work, by the wait's number: a session's start may still be
+  /// waiting while a line's own wait runs (tweets' `people` during the first poll).
+  private var watches: [Int: AnyCancellable] = [:]
+  private var waitsStarted = 0
 
   public init(limit: TimeInterval = 60) { self.limit = limit }
 
   public func afterSettled(_ app: any SettlingWork, _ body: @escaping () -> Void) {
+    waitsStarted += 1
+    let number = waitsStarted
     var done = false
     let finish = { [weak self] in
       guard !done else { return }
       done = true
-      self?.watch = nil
+      self?.watches[number] = nil
       body()
     }
     DispatchQueue.main.asyncAfter(deadline: .now() + limit) { finish() }
     DispatchQueue.main.async { [weak self] in
-      self?.watch = app.isSettled.drive { settled in
+      guard !done else { return }
+      self?.watches[number] = app.isSettled.drive { settled in
         guard settled else { return }
         Self.whenDelivered(app, finish)
       }

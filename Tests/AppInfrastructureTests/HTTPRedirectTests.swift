@@ -87,7 +87,8 @@ struct HTTPRedirectTests {
       return Self.redirect(302, to: "/again")
     }
     let result = try await outcome(
-      of: CurlHTTPClient(timeout: 120).get(server.baseURL.appendingPathComponent("x"), headers: [:]))
+      of: CurlHTTPClient(timeout: 120).get(server.baseURL.appendingPathComponent("x"), headers: [:])
+    )
     await server.stop()
     #expect(result.failureCode == .httpTooManyRedirects)
     #expect(await seen.values.count == RedirectRule.maximumHops + 1)

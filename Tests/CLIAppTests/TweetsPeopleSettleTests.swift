@@ -46,9 +46,14 @@ struct TweetsPeopleSettleTests {
     let session: TweetsSession
     let streams = MemoryStreams()
     let shell: CLIShell
+    /// The waiter that does not block, when the rig was made `stepping`.
+    let stepping: SteppingSettleWaiter
 
-    init() {
+    /// A rig whose shell waits by blocking (`TestSchedulerSettleWaiter`), or, `stepping`, as
+    /// the live waiter does: each wait ends on a later turn (`SteppingSettleWaiter.drive`).
+    init(stepping isStepping: Bool = false) {
       let scheduler = scheduler
+      stepping = SteppingSettleWaiter(scheduler: scheduler)
       api = StalledTimelines(scheduler: scheduler)
       let env = TweetsEnvironment(
         account: FixtureAccount(), api: api, store: InMemoryTweetStore(),
@@ -58,7 +63,7 @@ struct TweetsPeopleSettleTests {
         list: ListIdentifier(id: TwitterID(rawValue: 1), owner: "o", slug: "s"), env: env)
       shell = CLIShell(
         app: session.makeCommandSet(), json: false, streams: streams,
-        waiter: TestSchedulerSettleWaiter(scheduler: scheduler))
+        waiter: isStepping ? stepping : TestSchedulerSettleWaiter(scheduler: scheduler))
     }
   }
 

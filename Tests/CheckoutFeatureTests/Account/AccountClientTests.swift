@@ -118,7 +118,8 @@ struct AccountClientSafetyTests {
           statusCode: HTTPStatusCode(status, phrase: "Moved"),
           headers: [HTTPHeader("Location"): target], body: Data())
       }
-      let service = HTTPAccountService(baseURL: server.baseURL, client: CurlHTTPClient(timeout: 120))
+      let service = HTTPAccountService(
+        baseURL: server.baseURL, client: CurlHTTPClient(timeout: 120))
       let result = try await outcome(
         of: service.create(username: "ana_42", email: "a@b.co", password: "secret-pw"))
       await server.stop()

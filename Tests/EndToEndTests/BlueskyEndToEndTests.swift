@@ -70,6 +70,42 @@ struct BlueskyEndToEndTests {
     }
   }
 
+  @Test(
+    "issue 51, item 7: piped `people` while the list's first poll stalls prints the members before the poll ends"
+  )
+  func peopleBesideAStalledStart() async throws {
+    let files = [
+      "resolveHandle": try Self.fixture("resolve-handle.json"),
+      "getList": try Self.fixture("list.json"),
+    ]
+    let released = DispatchSemaphore(value: 0)
+    let server = try ThreadedServer { target in
+      let method = target.split(separator: "?").first?.split(separator: ".").last.map(String.init)
+      guard let body = method.flatMap({ files[$0] }) else {
+        _ = released.wait(timeout: .now() + 120)  // the feed never answers: the poll times out
+        return ThreadedServer.Answer(status: 503)
+      }
+      return ThreadedServer.Answer(body: body)
+    }
+    defer {
+      for _ in 0..<8 { released.signal() }
+      server.stop()
+    }
+    let output = try await Executables.run(
+      "cli", ["tweets", "--ephemeral"], input: "people\n",
+      environment: [
+        "BLUESKY_LIST": "https://bsky.app/profile/headless.bsky.social/lists/3lbqswiftfolk",
+        "BLUESKY_APPVIEW_URL": server.baseURL.absoluteString,
+      ])
+    #expect(output.status == 0, "\(output.stderr)")
+    // The initial set as it stood (the poll still loading), then the members.
+    let loading = try #require(output.stdout.range(of: "isLoading: true\n"), "\(output.stdout)")
+    let ada = try #require(
+      output.stdout.range(of: "  1. Ada Quill @ada.bsky.social\n"), "\(output.stdout)")
+    #expect(loading.upperBound <= ada.lowerBound, "\(output.stdout)")
+    #expect(output.stdout.hasPrefix("scene: list-timeline\n"), "\(output.stdout)")
+  }
+
   @Test("a BLUESKY_LIST that is not a list's address stops the app with what it takes")
   func badList() async throws {
     let output = try await Executables.run(

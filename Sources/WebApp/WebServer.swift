@@ -113,10 +113,10 @@ public struct WebServer: Sendable {
     return nil
   }
 
-  /// The page's scripts, in the order the page loads them: the drawing helpers, the pages,
-  /// then the socket (which draws with them).
+  /// The page's scripts, in the order the page loads them: the drawing and focus helpers, the
+  /// pages, then the socket (which draws with them).
   static let scripts = [
-    "dom.js", "todo.js", "weather.js", "checkout.js", "tweets.js", "app.js",
+    "dom.js", "focus.js", "todo.js", "weather.js", "checkout.js", "tweets.js", "app.js",
   ]
 
   /// The page's files, by name, with their types: nothing else is served from disk.

@@ -19,10 +19,14 @@ struct WeatherStateTests {
     #expect(start.apiKeyStatus == "****1234" && start.mapCaption == "52.37,4.89 z4")
     #expect(h.search("London") == .accepted)
     h.scheduler.advance()
-    state.expect { $0.isLoading = true }
+    state.expect {
+      $0.isLoading = true
+      $0.loadingNote = "Loading…"
+    }
     h.at(1)
     state.expect {
       $0.isLoading = false
+      $0.loadingNote = ""
       $0.labelsHidden = false
       $0.cityName = "London"
       $0.temperature = "12°C"

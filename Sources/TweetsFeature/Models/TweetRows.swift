@@ -22,6 +22,10 @@ public struct TweetRow: Equatable, Sendable {
   /// The post's own address on its service: a Bluesky post's AT URI; nil for a tweet.
   public let uri: String?
 
+  /// Whether the service can show the post's thread (a Bluesky post): a head offers `Thread`
+  /// only then; elsewhere `showThread` shows the post alone.
+  public var hasThread: Bool { uri != nil }
+
   /// The post on the web (extension E5): a Bluesky post's page,
   /// `https://bsky.app/profile/<handle>/post/<rkey>` (a repost's under the reposted author's
   /// DID, from the URI); a tweet's, `https://x.com/<username>/status/<id>`.
@@ -67,9 +71,11 @@ public struct TweetRow: Equatable, Sendable {
 extension TweetRow: Codable {
   private enum CodingKeys: String, CodingKey {
     case id, authorName, authorUsername, text, age, header, line, createdAt, mark, link, uri
+    case hasThread
   }
 
-  /// The row's fields, and its `link` (the tweet on the web), which is made from them.
+  /// The row's fields, and its `link` (the tweet on the web) and `hasThread`, which are made
+  /// from them.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(id, forKey: .id)
@@ -83,9 +89,10 @@ extension TweetRow: Codable {
     try container.encode(mark, forKey: .mark)
     try container.encode(link, forKey: .link)
     try container.encodeIfPresent(uri, forKey: .uri)
+    try container.encode(hasThread, forKey: .hasThread)
   }
 
-  /// Reads what `encode(to:)` writes (the link is made again, not read).
+  /// Reads what `encode(to:)` writes (the link and `hasThread` are made again, not read).
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     id = try container.decode(TwitterID.self, forKey: .id)

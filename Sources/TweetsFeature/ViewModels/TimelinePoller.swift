@@ -54,6 +54,8 @@ final class TimelinePoller {
     var hasFinished: Bool
     /// `Sample data` while the list is the bundled sample (`TweetsEnvironment.servesSamples`).
     var sampleNote: String
+    /// The same, as a flag.
+    var showsSamples: Bool
     /// Whether the user paused fetching app-wide.
     var isPaused: Bool
   }
@@ -105,7 +107,8 @@ final class TimelinePoller {
       return View(
         status: status, isLoading: schedule.loading, loggedIn: authorized,
         gateOpen: authorized && !paused, hasFinished: schedule.last != nil,
-        sampleNote: env.servesSamples ? "Sample data" : "", isPaused: paused)
+        sampleNote: env.servesSamples ? "Sample data" : "", showsSamples: env.servesSamples,
+        isPaused: paused)
     }
     .removeDuplicates().eraseToAnyPublisher()
     errors = messages.asSignal(scheduler: scheduler)

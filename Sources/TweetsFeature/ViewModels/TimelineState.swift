@@ -25,6 +25,9 @@ public struct TimelineState: Equatable, Sendable, Codable {
   public var filterText: String
   /// `Sample data` while the list is the bundled sample (offline); "" for a live list.
   public var sampleNote: String = ""
+  /// Whether the rows are the bundled sample (offline): their authors and addresses are made
+  /// up, so a head offers no link to the post on the web.
+  public var showsSamples: Bool = false
   /// Whether fetching is paused app-wide by the user (`setPaused`, `togglePaused`); not
   /// while merely unseen. A head labels its pause control from this, not from `status`.
   public var isPaused: Bool = false
@@ -127,7 +130,7 @@ extension TimelineState {
         title: title, tweets: content.tweets, placeholder: placeholder, status: poll.status,
         loggedIn: poll.loggedIn, isLoading: poll.isLoading, footer: older.footer,
         canLoadOlder: older.canLoadOlder, filterText: content.filterText,
-        sampleNote: poll.sampleNote, isPaused: poll.isPaused)
+        sampleNote: poll.sampleNote, showsSamples: poll.showsSamples, isPaused: poll.isPaused)
     }
     .removeDuplicates()
     .asDriver(scheduler: scheduler)

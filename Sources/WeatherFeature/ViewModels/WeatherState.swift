@@ -8,6 +8,9 @@ public struct WeatherState: Equatable, Sendable, Codable {
   /// While a query retries, the attempt running and how many there may be: `attempt 2 of 4`;
   /// "" for a first attempt and with no query running. Toasts say why each attempt failed.
   public var attemptNote: String = ""
+  /// What a head shows while a search runs: `Loading…`, `Loading… attempt 2 of 4` while it
+  /// retries; "" otherwise.
+  public var loadingNote: String = ""
   /// The number of the retry running (2…4), for data; nil for a first attempt and with no
   /// query running.
   public var attempt: Int?
@@ -86,6 +89,9 @@ public struct WeatherState: Equatable, Sendable, Codable {
   public var attribution: String = ""
   /// `not set`, or the key masked: `****1234`; "" with a keyless service (Open-Meteo).
   public var apiKeyStatus: String
+  /// Whether the weather service takes a key at all (OpenWeatherMap, and the samples that
+  /// stand in for it): a head shows the key's status and offers to enter one only then.
+  public var usesApiKey: Bool = false
   /// True while a search waits for a key after the service refused the key.
   public var needsApiKey: Bool
   /// True while the key prompt is open.
@@ -148,6 +154,8 @@ extension WeatherState {
     attempt = facts.attempt
     attemptNote =
       facts.attempt.map { "attempt \($0) of \(WeatherViewModel.maxAttempts)" } ?? ""
+    loadingNote =
+      !facts.isLoading ? "" : attemptNote.isEmpty ? "Loading…" : "Loading… \(attemptNote)"
     labelsHidden = facts.display == nil || facts.isLoading
     cityName = field(format.cityName, placeholder: "No data")
     temperature = field(
@@ -189,6 +197,7 @@ extension WeatherState {
     noNetwork = facts.fellBack
     positionNote = facts.atSamplePosition ? WeatherViewModel.samplePositionNote : ""
     apiKeyStatus = facts.usesKey ? WeatherViewModel.maskedKey(facts.apiKey) : ""
+    usesApiKey = facts.usesKey
     needsApiKey = facts.needsApiKey
     keyPromptVisible = facts.keyPromptVisible
     canSaveKey = facts.keySaveOffered

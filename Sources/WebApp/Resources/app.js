@@ -14,9 +14,12 @@
   let nextId = 1;
 
   // --- Inputs: every control names the input value it sends ------------------------------
+  // Returns the input's number, or 0 when it could not be sent (the socket is down).
   function send(input) {
-    if (!socket || socket.readyState !== WebSocket.OPEN) return;
-    socket.send(json({ id: nextId++, input }));
+    if (!socket || socket.readyState !== WebSocket.OPEN) return 0;
+    const id = nextId++;
+    socket.send(json({ id, input }));
+    return id;
   }
   function fill(template, form) {
     if (typeof template === "string" && template.startsWith("$")) {
@@ -47,38 +50,59 @@
       value === "$column" ? column : value === "$row" ? row : value));
     return true;
   }
+  // A click sends the control's input. A check box is not flipped here: it shows the state
+  // that comes back, so every tab shows the store (a tick elsewhere, two ticks at once).
   root.addEventListener("click", (event) => {
     if (cellClick(event)) return;
     const target = event.target.closest("[data-send]");
-    if (!target || target.disabled || target.type === "checkbox") return;
+    if (!target || target.disabled) return;
     event.preventDefault();
     for (const input of [].concat(JSON.parse(target.dataset.send))) send(input);
   });
   root.addEventListener("change", (event) => {
     const target = event.target;
-    if (target.dataset.send && target.type === "checkbox") {
-      for (const input of [].concat(JSON.parse(target.dataset.send))) send(input);
-    } else if (target.dataset.onChange) {
-      send(atPath(target.dataset.onChange, target.value));
-    }
+    if (target.dataset.onChange) send(atPath(target.dataset.onChange, target.value));
+  });
+  // A field that shows what is there now (weather's City) selects it when focused, so what
+  // is typed replaces it.
+  root.addEventListener("focusin", (event) => {
+    if (event.target.dataset && event.target.dataset.selectOnFocus !== undefined) event.target.select();
   });
   root.addEventListener("input", (event) => {
     const path = event.target.dataset.onInput;
     if (path) send(atPath(path, event.target.value));
   });
+  // A form's text stays until its input is accepted: a refusal keeps it and puts focus back
+  // in the field; with the socket down nothing is sent and nothing is lost.
+  const clearing = new Map(); // input number -> the form to clear once it is accepted
   root.addEventListener("submit", (event) => {
     const form = event.target;
     if (!form.dataset.onSubmit) return;
     event.preventDefault();
-    for (const input of [].concat(fill(JSON.parse(form.dataset.onSubmit), form))) send(input);
-    if (form.dataset.clear !== undefined) {
-      for (const field of form.querySelectorAll("input[name]")) field.value = "";
+    let last = 0;
+    for (const input of [].concat(fill(JSON.parse(form.dataset.onSubmit), form))) last = send(input);
+    if (!last) {
+      alertLine.textContent = "Not sent: the page is not connected. Your text is kept.";
+      return;
     }
+    if (form.dataset.clear !== undefined) clearing.set(last, form);
   });
-  root.addEventListener("keydown", (event) => {
-    const target = event.target.closest("[data-escape]");
-    if (event.key === "Escape" && target) send(JSON.parse(target.dataset.escape));
+  // Escape in an open dialog (focus.js finds it) sends the dialog's own input.
+  root.addEventListener("headless-escape", (event) => {
+    const dialog = event.target.closest("[data-escape]");
+    if (dialog) send(JSON.parse(dialog.dataset.escape));
   });
+  function answered(id, rejected) {
+    const form = clearing.get(id);
+    if (!form) return;
+    clearing.delete(id);
+    const field = form.querySelector("input[name]");
+    if (rejected) {
+      if (field && form.isConnected) field.focus();
+    } else {
+      for (const input of form.querySelectorAll("input[name]")) input.value = "";
+    }
+  }
 
   // --- The socket -----------------------------------------------------------------------
   function draw(settled) {
@@ -88,12 +112,9 @@
     const page = pages[app];
     const next = h("main", { id: "app", "data-app": app, "aria-busy": settled ? "false" : "true" },
       page ? page(shown, names) : h("p", { text: "This app has no page yet." }));
+    const spot = Headless.focusSpot(root);
     morph(root, next);
-    const focus = root.querySelector("[autofocus]");
-    if (focus && !focus.contains(document.activeElement) && !focus.dataset.focused) {
-      focus.dataset.focused = "1";
-      focus.focus();
-    }
+    Headless.afterDraw(root, spot);
   }
 
   function receive(message) {
@@ -111,6 +132,7 @@
       else draw(message.settled);
     } else if (message.type === "answer") {
       alertLine.textContent = message.rejected || "";
+      answered(message.id, message.rejected);
     } else if (message.type === "message") {
       status.textContent = message.text;
       status.className = "status " + message.severity;
@@ -171,6 +193,8 @@
     });
     socket.addEventListener("close", () => {
       socket = null;
+      clearing.clear();
+      Headless.offline(root);
       status.textContent = "Disconnected from the server; trying again…";
       fetch("/token-check", { headers: { Authorization: "Bearer " + token }, cache: "no-store" })
         .then((answer) => {

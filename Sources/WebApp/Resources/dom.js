@@ -14,7 +14,8 @@ window.Headless = (() => {
       else if (key === "checked") el.checked = true;
       else el.setAttribute(key, value === true ? "" : value);
     }
-    for (const child of children.flat()) {
+    // Children may nest arrays at any depth (a row's cells, a list of rows): all are drawn.
+    for (const child of children.flat(Infinity)) {
       if (child === null || child === undefined || child === false) continue;
       el.append(child instanceof Node ? child : document.createTextNode(String(child)));
     }

@@ -28,9 +28,11 @@
       body.push(list("ul", { class: "items", "data-key": "ul-" + section.kind }, section.items,
         (task) => task.uid, (task) => {
           const name = task.displayTitle;
-          return h("li", { class: task.done ? "done" : "" },
+          // A tick says what the user means (done, or not done): two tabs ticking one task
+          // leave it done, as `cli todo done` would.
+          return h("li", { class: task.done ? "task done" : "task" },
             h("input", { type: "checkbox", checked: task.done, "aria-label": name,
-              "data-send": json({ tasks: { toggle: { uid: task.uid } } }) }),
+              "data-send": json({ tasks: { modify: { uid: task.uid, fields: { done: !task.done } } } }) }),
             h("span", { class: "title", text: name }),
             h("span", { class: "due " + (task.dueStatus || ""), text: task.dueText || "" }),
             h("span", { class: "labels muted", text: task.labels || "" }),

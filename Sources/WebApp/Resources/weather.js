@@ -50,7 +50,7 @@
       h("form", { class: "row", "data-on-submit": json([{ weather: { setQuery: { text: "$city" } } },
         { weather: { submit: {} } }]) },
         h("label", {}, "City", h("input", { name: "city", value: s.cityField, autocomplete: "off",
-          maxlength: 100 })),
+          maxlength: 100, "data-select-on-focus": true })),
         h("button", { type: "submit", text: "Search" })),
       h("div", { class: "row" },
         h("button", { type: "button", text: "Use my location", "data-send": w({ useMyLocation: {} }) }),
@@ -59,9 +59,10 @@
           "data-send": w({ toggleUnits: {} }) }),
         h("button", { type: "button", text: s.mapVisible ? "Hide map" : "Map",
           "aria-pressed": s.mapVisible ? "true" : "false", "data-send": w({ toggleMap: {} }) }),
-        h("button", { type: "button", text: "Key", "data-send": w({ openKeyPrompt: {} }) })),
+        s.usesApiKey ? h("button", { type: "button", text: "API key",
+          "data-send": w({ openKeyPrompt: {} }) }) : null),
       h("p", { class: "note", "aria-busy": s.isLoading ? "true" : "false",
-        text: s.attemptNote || (s.isLoading ? "Loading…" : "") }),
+        text: s.loadingNote }),
     ];
     if (s.keyPromptVisible) {
       body.push(h("section", { class: "panel dialog", role: "dialog", "aria-label": "API key",
@@ -82,7 +83,8 @@
         s.labelsHidden ? null : h("p", { class: "big" }, s.icon + " " + s.temperature),
         h("p", { text: s.conditions }),
         h("dl", {}, facts.map(([k, v]) => [h("dt", { text: k }), h("dd", { text: v })])),
-        [s.dataNote, s.sampleNote, s.positionNote, s.otherPlaces, s.apiKeyStatus, s.attribution]
+        [s.dataNote, s.sampleNote, s.positionNote, s.otherPlaces,
+          s.usesApiKey ? "API key: " + s.apiKeyStatus : "", s.attribution]
           .filter((t) => t).map((t) => h("p", { class: "note", text: t }))),
       s.mapVisible ? h("section", { class: "panel", "aria-label": "Map", "data-key": "map" },
         h("h2", { text: "Map " + s.mapCaption }),
@@ -104,7 +106,7 @@
         h("thead", {}, h("tr", {}, ["Day", "", "Low", "High", "Rain"].map((t) => h("th", { text: t })))),
         h("tbody", {}, s.forecast.map((row) => h("tr", { "data-key": row.day },
           h("td", { text: row.day }), h("td", { text: row.icon }),
-          h("td", { class: "num", text: row.low }), h("td", { class: "num", text: row.high }),
+          h("td", { class: "num", text: row.lowText }), h("td", { class: "num", text: row.highText }),
           h("td", { class: "num", text: row.rainText })))))
         : null));
     return body;

@@ -157,7 +157,7 @@
     const form = h("form", { class: "token-form" }, [
       h("p", { text: reason }),
       h("label", { for: "token-entry", text: "Address or token" }),
-      h("input", { id: "token-entry", name: "token", type: "password", autocomplete: "off", spellcheck: "false", autofocus: true }),
+      h("input", { id: "token-entry", name: "token", type: "password", autocomplete: "new-password", spellcheck: "false", autofocus: true }),
       h("button", { type: "submit", text: "Connect" }),
     ]);
     form.addEventListener("submit", (event) => {

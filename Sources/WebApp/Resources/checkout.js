@@ -12,6 +12,7 @@
     const message = status && status.state === "invalid" ? status.message : "";
     return h("div", { class: "field" },
       h("label", { for: id, text: label }),
+      // A field's own autocomplete (`email`, `new-password`) comes in `extra`.
       h("input", Object.assign({ id, name, value, "data-on-input": path, autocomplete: "off",
         "aria-invalid": message ? "true" : false, "aria-describedby": id + "-status" }, extra)),
       h("span", { id: id + "-status", class: message ? "error" : "muted", text: message }));
@@ -27,7 +28,7 @@
     return [
       h("h1", { text: state.title }),
       h("div", { class: "row" },
-        h("label", {}, "Filter", h("input", { type: "search", autocomplete: "off", "data-keep": "1",
+        h("label", {}, "Filter", h("input", { type: "search", "data-keep": "1",
           "data-on-input": "catalog.filter.text" })),
         others()),
       h("table", { class: "catalog" },
@@ -107,7 +108,8 @@
     return h("form", { class: "panel", "data-key": "order-form", "aria-label": "Order", novalidate: true,
       "data-on-submit": send("orderForm", { submitOrder: {} }) },
       field("Name", "name", form.name, form.nameStatus, "orderForm.setName.text"),
-      field("Email", "email", form.email, form.emailStatus, "orderForm.setEmail.text", { type: "email" }),
+      field("Email", "email", form.email, form.emailStatus, "orderForm.setEmail.text",
+        { type: "email", autocomplete: "email" }),
       field("Address", "address", form.address, form.addressStatus, "orderForm.setAddress.text"),
       h("div", { class: "row" },
         h("button", { type: "submit", text: "Place order", "aria-describedby": "order-hint",
@@ -133,7 +135,8 @@
     const path = (name) => "account." + name + ".text";
     const usernameStatus = state.usernameStatus.message || "";
     const bad = ["taken", "tooShort", "invalid", "failed"].includes(state.usernameStatus.state);
-    const secret = (length) => ({ type: "password", "data-keep": length > 0 ? "1" : false });
+    const secret = (length) => ({ type: "password", autocomplete: "new-password",
+      "data-keep": length > 0 ? "1" : false });
     return h("section", { class: "panel dialog", role: "dialog", "aria-labelledby": "account-heading",
       "data-key": "account", "data-escape": send("account", { close: {} }) },
       h("h2", { id: "account-heading",
@@ -145,7 +148,8 @@
             autocomplete: "off", "data-on-input": path("setUsername"),
             "aria-invalid": bad ? "true" : false, "aria-describedby": "field-username-status" }),
           h("span", { id: "field-username-status", class: bad ? "error" : "muted", text: usernameStatus })),
-        field("Email", "account-email", state.email, state.emailStatus, path("setEmail"), { type: "email" }),
+        field("Email", "account-email", state.email, state.emailStatus, path("setEmail"),
+          { type: "email", autocomplete: "email" }),
         field("Password", "password", "", state.passwordStatus, path("setPassword"),
           secret(state.passwordLength)),
         field("Confirm", "confirmation", "", state.confirmationStatus, path("setConfirmation"),

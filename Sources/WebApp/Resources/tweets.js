@@ -13,7 +13,7 @@
       h("p", { class: "muted", text: state.sampleNote }),
       h("div", { class: "row" },
         h("label", {}, "Filter", h("input", { type: "search", value: state.filterText,
-          autocomplete: "off", "data-on-input": "timeline.setFilter.text" })),
+          "data-on-input": "timeline.setFilter.text" })),
         h("button", { type: "button", text: "People", "data-send": send("timeline", { openPeople: {} }) }),
         h("button", { type: "button", text: "Pause", "aria-pressed": state.isPaused ? "true" : "false",
           "data-send": send("timeline", { setPaused: { _0: !state.isPaused } }) }),

@@ -70,7 +70,7 @@
         h("form", { class: "row", "data-on-submit": json({ weather: { setApiKey: { key: "$key" } } }),
           "data-clear": true },
           h("label", {}, "OpenWeatherMap API key", h("input", { name: "key", type: "password",
-            autocomplete: "off" })),
+            autocomplete: "new-password" })),
           h("button", { type: "submit", text: "Save" }),
           h("button", { type: "button", text: "Cancel", "data-send": w({ dismissKeyPrompt: {} }) })),
         s.canSaveKey ? h("label", { class: "inline" }, h("input", { type: "checkbox",

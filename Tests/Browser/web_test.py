@@ -5,75 +5,26 @@ Run by Scripts/browser-tests.sh with the folder holding the built `web` and `cli
 `web` whose weather service is a local server answering 503), and drives each app as a person
 would. Each check names what it proves; the first failure exits 1.
 """
-import difflib
 import http.server
-import json
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
 import threading
 import time
 
 from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
-BIN = sys.argv[1]
-DATA = tempfile.mkdtemp(prefix="web-test-")
-SERVERS = []
-
-
-def start_web(*flags, env=None):
-    """Starts `web` on a free port; returns (base address, token) from the line it prints."""
-    server = subprocess.Popen([os.path.join(BIN, "web"), "--port", "0", *flags],
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-                              env=dict(os.environ, **(env or {})))
-    SERVERS.append(server)
-    line = server.stdout.readline()
-    if not line.startswith("Open "):
-        print(f"FAIL: web did not start: {line!r}")
-        sys.exit(1)
-    return line[5:].strip().split("/#token=")
-
+from page_checks import check_snapshots, check_todo_keyboard
+from speed_checks import check_todo_speed
+from support import BIN, DATA, SERVERS, browser, row, start_web, text, until
 
 BASE, TOKEN = start_web("--offline", "--data-dir", DATA)
-
-
-def browser(width=1200, height=900, scripts=True):
-    options = webdriver.ChromeOptions()
-    if not scripts:
-        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
-    for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 f"--window-size={max(width, 500)},{height}"]:
-        options.add_argument(flag)
-    if width < 500:  # a headless window is at least 500 px wide: emulate a phone's screen
-        options.add_experimental_option(
-            "mobileEmulation", {"deviceMetrics": {"width": width, "height": height, "pixelRatio": 1}})
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-
-
-def until(driver, what, condition, timeout=10):
-    try:
-        return WebDriverWait(driver, timeout, ignored_exceptions=[StaleElementReferenceException]).until(
-            lambda d: condition(d))
-    except Exception:
-        print(f"FAIL: {what}\n--- page ---\n{driver.find_element(By.TAG_NAME, 'body').text[:2000]}")
-        sys.exit(1)
-
-
-def text(driver):
-    return driver.find_element(By.ID, "app").text
-
-
-def row(driver, title):
-    found = driver.find_elements(By.CSS_SELECTOR, f'li:has(input[aria-label="{title}"])')
-    return found[0] if found else None
 
 
 def check_security():
@@ -214,190 +165,6 @@ def button(d, name):
 
 def alert(d):
     return d.find_element(By.ID, "alert").text
-
-
-def focused(d):
-    """What has focus, as a user would name it: its accessible name, else its field name."""
-    active = d.switch_to.active_element
-    return active.accessible_name or active.get_attribute("name") or active.tag_name
-
-
-def check_todo_keyboard():
-    """Issue 52, items 2 to 4: focus after each action, a modal dialog, a refusal that keeps
-    the text, and two tabs ticking one task."""
-    folder = tempfile.mkdtemp(prefix="web-keys-")
-    base, token = start_web("--data-dir", folder, "--offline")
-    d = browser()
-    try:
-        d.get(f"{base}/todo#token={token}")
-        until(d, "todo shows its tasks", lambda d: row(d, "Press / to filter tasks by title"))
-        # Space on a check box: the task moves to Done; focus goes to the row now in its place.
-        first = d.find_elements(By.CSS_SELECTOR, "ul.items li input[type=checkbox]")[0]
-        after = d.find_elements(By.CSS_SELECTOR, "ul.items li input[type=checkbox]")[1].accessible_name
-        ticked = first.accessible_name
-        first.send_keys(Keys.SPACE)
-        until(d, "tick: the task is done", lambda d: "done" in row(d, ticked).get_attribute("class"))
-        until(d, "tick: focus on the next row's check box", lambda d: focused(d) == after)
-        # Delete by keyboard: focus on the row now in its place, same control.
-        d.switch_to.active_element.send_keys(Keys.TAB, Keys.TAB)  # its Edit, then its Delete
-        assert focused(d) == "Delete " + after, focused(d)
-        d.switch_to.active_element.send_keys(Keys.ENTER)
-        until(d, "delete: the row is gone", lambda d: row(d, after) is None)
-        until(d, "delete: focus on the next row's Delete", lambda d: focused(d).startswith("Delete "))
-        # The editor: takes focus, keeps Tab inside, Escape closes it, focus back on Edit.
-        edit = d.find_elements(By.CSS_SELECTOR, "ul.items li button[aria-label^='Edit']")[0]
-        name = edit.accessible_name
-        edit.send_keys(Keys.ENTER)
-        until(d, "editor: focus in its title", lambda d: d.find_elements(By.CSS_SELECTOR, "[role=dialog]")
-              and d.switch_to.active_element.get_attribute("name") == "title")
-        for _ in range(12):
-            d.switch_to.active_element.send_keys(Keys.TAB)
-            inside = d.execute_script("return !!document.activeElement.closest('[role=dialog]')")
-            assert inside, f"Tab left the dialog for {focused(d)!r}"
-        d.switch_to.active_element.send_keys(Keys.ESCAPE)
-        until(d, "editor: Escape closes it", lambda d: not d.find_elements(By.CSS_SELECTOR, "[role=dialog]"))
-        until(d, "editor: focus back on its opener", lambda d: focused(d) == name)
-        # A refusal keeps the text and the focus in the field.
-        field = d.find_element(By.CSS_SELECTOR, "input[name=title]")
-        field.send_keys("Tea due:someday", Keys.ENTER)
-        until(d, "refusal: said", lambda d: "Not a due date" in d.find_element(By.ID, "alert").text)
-        assert field.get_attribute("value") == "Tea due:someday", field.get_attribute("value")
-        assert d.switch_to.active_element == field, focused(d)
-        # Two tabs tick one task: it ends done in the store and in both tabs.
-        other = browser()
-        try:
-            other.get(f"{base}/todo#token={token}")
-            target = "Press d to delete a task and u to undo"
-            until(other, "second tab: the task", lambda o: row(o, target))
-            for tab in (d, other):
-                row(tab, target).find_element(By.CSS_SELECTOR, "input[type=checkbox]").click()
-            for tab in (d, other):
-                until(tab, "two ticks: the task is done in each tab",
-                      lambda t: row(t, target) and "done" in row(t, target).get_attribute("class")
-                      and row(t, target).find_element(By.CSS_SELECTOR, "input").is_selected())
-        finally:
-            other.quit()
-        listed = subprocess.run([os.path.join(BIN, "cli"), "todo", "--data-dir", folder, "--json", "list"],
-                                capture_output=True, text=True).stdout
-        assert '"title":"Press d to delete a task and u to undo"' in listed and '"done":true' in listed, listed
-        print("ok: todo by keyboard: focus after tick and delete, modal editor, refusal keeps text, two tabs")
-    finally:
-        d.quit()
-        shutil.rmtree(folder, ignore_errors=True)
-
-
-# The controls that open each app's dialogs, for the audit.
-DIALOG_OPENERS = {
-    "todo": ["(//button[starts-with(@aria-label, 'Edit ')])[1]"],
-    "checkout": ["//button[text()='Orders']", "//button[text()='Account']"],
-    "weather": ["//button[text()='API key']"],
-}
-SNAPSHOTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "snapshots")
-
-
-def accessibility_tree(d):
-    """The page's accessibility tree as Chromium builds it, one line per named node: its role
-    and name, indented by depth (text runs are left to the visible text)."""
-    nodes = d.execute_cdp_cmd("Accessibility.getFullAXTree", {})["nodes"]
-    by_id = {node["nodeId"]: node for node in nodes}
-    lines = []
-
-    def walk(node, depth):
-        role = node.get("role", {}).get("value", "")
-        name = node.get("name", {}).get("value", "")
-        shown = not node.get("ignored") and role not in ("StaticText", "InlineTextBox", "generic", "none")
-        if shown and (name or role not in ("paragraph", "group", "LineBreak")):
-            states = [f"{p['name']}={p['value'].get('value')}" for p in node.get("properties", [])
-                      if p["name"] in ("checked", "disabled", "pressed", "expanded", "modal", "invalid")
-                      and p["value"].get("value") not in (False, "false")]
-            lines.append("  " * depth + f"{role} {json.dumps(name, ensure_ascii=False)}"
-                         + "".join(f" [{state}]" for state in states))
-            depth += 1
-        for child in node.get("childIds", []):
-            if child in by_id:
-                walk(by_id[child], depth)
-
-    roots = [node for node in nodes if not node.get("parentId")]
-    for root in roots:
-        walk(root, 0)
-    return "\n".join(lines)
-
-
-def snapshot(d, name):
-    """What a user sees of the page, compared with the recorded snapshot (RECORD_SNAPSHOTS=1
-    records it): the visible text of the app's region, then the accessibility tree."""
-    shown = "--- visible text ---\n" + text(d) + "\n--- accessibility tree ---\n" + accessibility_tree(d) + "\n"
-    path = os.path.join(SNAPSHOTS, name + ".txt")
-    if os.environ.get("RECORD_SNAPSHOTS"):
-        os.makedirs(SNAPSHOTS, exist_ok=True)
-        with open(path, "w", encoding="utf-8") as file:
-            file.write(shown)
-        return
-    try:
-        with open(path, encoding="utf-8") as file:
-            recorded = file.read()
-    except FileNotFoundError:
-        print(f"FAIL: no snapshot {path} (record with RECORD_SNAPSHOTS=1, review, commit)")
-        sys.exit(1)
-    if shown != recorded:
-        diff = difflib.unified_diff(recorded.splitlines(), shown.splitlines(), "recorded", "shown", lineterm="")
-        print(f"FAIL: the page {name} differs from its snapshot\n" + "\n".join(list(diff)[:80]))
-        sys.exit(1)
-
-
-def axe_violations(d, where):
-    """axe-core's audit of the page as it is (axe-selenium-python ships axe-core): each
-    violation as a line with its rule, impact and the elements it found."""
-    from axe_selenium_python import Axe
-    axe = Axe(d)
-    axe.inject()
-    found = axe.run()["violations"]
-    return [f"{where}: {v['id']} ({v['impact']}): " + "; ".join(str(n["target"][0]) + " " + n["html"][:80] for n in v["nodes"][:4])
-            for v in found]
-
-
-def check_snapshots():
-    """Issue 52, item 7: each app's page, at 360 and 1920 px, as text and accessibility tree."""
-    folder = tempfile.mkdtemp(prefix="web-snapshots-")
-    base, token = start_web("--data-dir", folder, "--offline",
-                            env={"HEADLESS_NOW": "2025-01-15T14:03:00Z", "TZ": "UTC", "LANG": "C.UTF-8"})
-    problems = []
-    try:
-        for width in (360, 1920):
-            d = browser(width, 1000)
-            try:
-                for app, ready in [("todo", lambda d: row(d, "Press / to filter tasks by title")),
-                                   ("tweets", lambda d: "Ada Quill @adaquill" in text(d)),
-                                   ("checkout", lambda d: "Add" in text(d) and "Total" in text(d)),
-                                   ("weather", lambda d: d.find_elements(By.CSS_SELECTOR, "input[name=city]"))]:
-                    d.get(f"{base}/{app}#token={token}")
-                    until(d, f"{app} at {width} px: drawn", ready)
-                    until(d, f"{app} at {width} px: settled", lambda d: d.find_element(
-                        By.ID, "app").get_attribute("aria-busy") == "false")
-                    if app == "weather":
-                        city = d.find_element(By.CSS_SELECTOR, "input[name=city]")
-                        city.send_keys(Keys.CONTROL, "a")  # the place remembered from 360 px
-                        city.send_keys("London", Keys.ENTER)
-                        until(d, "weather: London", lambda d: "Humidity" in text(d)
-                              and d.find_element(By.ID, "app").get_attribute("aria-busy") == "false")
-                    snapshot(d, f"{app}-{width}")
-                    problems += axe_violations(d, f"{app} at {width} px")
-                    for opener in DIALOG_OPENERS.get(app, []):
-                        d.find_element(By.XPATH, opener).click()
-                        until(d, f"{app}: a dialog opens", lambda d: d.find_elements(By.CSS_SELECTOR, "[role=dialog]"))
-                        problems += axe_violations(d, f"{app} dialog at {width} px")
-                        d.switch_to.active_element.send_keys(Keys.ESCAPE)
-                        until(d, f"{app}: the dialog closes",
-                              lambda d: not d.find_elements(By.CSS_SELECTOR, "[role=dialog]"))
-            finally:
-                d.quit()
-        if problems:
-            print("FAIL: axe-core finds violations\n" + "\n".join(problems))
-            sys.exit(1)
-        print("ok: each app's page at 360 and 1920 px matches its snapshot (text and accessibility tree);"
-              " axe-core finds no violation on them or their dialogs")
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 def check_todo_from_cli():
@@ -543,78 +310,6 @@ def check_weather_retry():
     finally:
         d.quit()
         failing.shutdown()
-
-
-TOGGLE_TIMING = """
-const [rowIndex, done] = arguments;
-const rows = document.querySelectorAll('ul.items li');
-const row = rows[Math.min(rowIndex, rows.length - 1)];
-const key = row.dataset.key;
-const was = row.classList.contains('done');
-const started = performance.now();
-new MutationObserver((changes, observer) => {
-  const now = document.querySelector(`li[data-key="${key}"]`);
-  if (now && now.classList.contains('done') !== was) {
-    observer.disconnect();
-    requestAnimationFrame(() => done(performance.now() - started));
-  }
-}).observe(document.getElementById('app'), {subtree: true, childList: true, attributes: true});
-row.querySelector('input[type=checkbox]').click();
-"""
-
-
-def measure_toggles(d, label, runs=40):
-    """Input to DOM updated (and painted) for a todo toggle, in Chromium; the figure is reported."""
-    timings = []
-    for run in range(runs):
-        timings.append(d.execute_async_script(TOGGLE_TIMING, 3 + run % 5))
-        time.sleep(0.05)  # the store's write ends before the next toggle is taken
-    timings.sort()
-    p50, p95 = timings[len(timings) // 2], timings[int(len(timings) * 0.95) - 1]
-    print(f"figure: {label}: input to DOM updated, p50 {p50:.1f} ms, p95 {p95:.1f} ms ({runs} toggles)")
-    return p95
-
-
-def cpu_seconds(pid):
-    """User and system CPU time of a process so far, from /proc."""
-    with open(f"/proc/{pid}/stat") as stat:
-        fields = stat.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def idle_cpu(pid, seconds=5):
-    before = cpu_seconds(pid)
-    time.sleep(seconds)
-    return (cpu_seconds(pid) - before) / seconds * 100
-
-
-def check_todo_speed():
-    import sqlite3
-    folder = tempfile.mkdtemp(prefix="web-speed-")
-    base, token = start_web("--data-dir", folder, "--offline")
-    server = SERVERS[-1].pid
-    print(f"figure: server idle, no tab open: {idle_cpu(server):.1f}% CPU")
-    d = browser()
-    d.set_script_timeout(30)
-    try:
-        d.get(f"{base}/todo#token={token}")
-        until(d, "todo shows its tasks", lambda d: row(d, "Press / to filter tasks by title"))
-        measure_toggles(d, "todo, 5 tasks")
-        store = sqlite3.connect(os.path.join(folder, "todo.sqlite"))
-        store.executemany("INSERT INTO task (title, added) VALUES (?, ?)",
-                          [(f"Task number {n} with a title of some length", 1_700_000_000_000 + n)
-                           for n in range(9_995)])
-        store.commit()
-        store.close()
-        until(d, "10,000 tasks are listed", lambda d: "10000 tasks" in text(d), 20)
-        measure_toggles(d, "todo, 10,000 tasks")
-        print(f"figure: server idle, a todo tab of 10,000 tasks open: {idle_cpu(server):.1f}% CPU")
-        print("ok: todo toggles measured in Chromium")
-    finally:
-        d.quit()
-        shutil.rmtree(folder, ignore_errors=True)
-    time.sleep(0.5)
-    print(f"figure: server idle after the tab closed: {idle_cpu(server):.1f}% CPU")
 
 
 def check_no_script():

@@ -240,9 +240,9 @@ public final class TasksViewModel: ScreenModel {
   {
     // A refused execution does no work (the action says `notEnabled`); the refusal answers.
     if let refusal { return Replayed.answered(.rejected(refusal)) }
-    return work.answer(execution) { error in
+    return work.answer(execution) { [weak self] error in
       guard case .underlying(let failure as TaskServiceError) = error else { return .accepted }
-      return .rejected(failure.message)
+      return .rejected(self?.message(for: failure) ?? failure.message)
     }
   }
 
@@ -275,18 +275,18 @@ public final class TasksViewModel: ScreenModel {
     if case .underlying(let underlying) = error, let failure = underlying as? TaskServiceError,
       !failure.isRefusal
     {
-      toasts.accept(.failure(failure.message))
+      toasts.accept(.failure(message(for: failure)))
     }
   }
 
-  /// `publisher`, with its failure shown as a toast on the way.
   /// `publisher`, with its failure shown as a toast on the way.
   private func reportingFailure<T>(_ publisher: AnyPublisher<T, TaskServiceError>)
     -> AnyPublisher<T, TaskServiceError>
   {
     publisher.handleEvents(receiveCompletion: { [weak self] completion in
       if case .failure(let failure) = completion {
-        self?.toasts.accept(.failure(failure.message))
+        guard let self else { return }
+        toasts.accept(.failure(message(for: failure)))
       }
     })
     .eraseToAnyPublisher()

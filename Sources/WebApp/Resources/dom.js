@@ -107,6 +107,8 @@ window.Headless = (() => {
       return;
     }
     for (const { name } of [...old.attributes]) {
+      // A `<details>` the user opened stays open: its `open` is the user's, not the state's.
+      if (name === "open" && old.nodeName === "DETAILS") continue;
       if (!next.hasAttribute(name)) old.removeAttribute(name);
     }
     for (const { name, value } of [...next.attributes]) {

@@ -154,6 +154,12 @@ def axe_violations(d, where):
             for v in found]
 
 
+def dark(d, on):
+    """Makes the page dark (prefers-color-scheme) or light again."""
+    d.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+        "features": [{"name": "prefers-color-scheme", "value": "dark" if on else "light"}]})
+
+
 def check_snapshots():
     """Issue 52, item 7: each app's page, at 360 and 1920 px, as text and accessibility tree."""
     folder = tempfile.mkdtemp(prefix="web-snapshots-")
@@ -180,6 +186,9 @@ def check_snapshots():
                               and d.find_element(By.ID, "app").get_attribute("aria-busy") == "false")
                     snapshot(d, f"{app}-{width}")
                     problems += axe_violations(d, f"{app} at {width} px")
+                    dark(d, True)
+                    problems += axe_violations(d, f"{app} at {width} px, dark")
+                    dark(d, False)
                     for opener in DIALOG_OPENERS.get(app, []):
                         d.find_element(By.XPATH, opener).click()
                         until(d, f"{app}: a dialog opens", lambda d: d.find_elements(By.CSS_SELECTOR, "[role=dialog]"))
@@ -193,7 +202,7 @@ def check_snapshots():
             print("FAIL: axe-core finds violations\n" + "\n".join(problems))
             sys.exit(1)
         print("ok: each app's page at 360 and 1920 px matches its snapshot (text and accessibility tree);"
-              " axe-core finds no violation on them or their dialogs")
+              " axe-core finds no violation on them, light and dark, or their dialogs")
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 

@@ -207,3 +207,55 @@ def check_snapshots():
         shutil.rmtree(folder, ignore_errors=True)
 
 
+
+
+def check_history():
+    """Issue 52, item 5: each screen has its address; the browser's Back and Forward move
+    through the app's screens; a reload restores the screen and the filter."""
+    folder = tempfile.mkdtemp(prefix="web-history-")
+    base, token = start_web("--offline", "--data-dir", folder)
+    d = browser()
+
+    def press(name):
+        d.find_element(By.XPATH, f"//button[normalize-space()='{name}']").click()
+
+    people = lambda d: "List Members" in text(d)
+    try:
+        d.get(f"{base}/tweets#token={token}")
+        until(d, "tweets: the list", lambda d: "Ada Quill @adaquill" in text(d))
+        press("People")
+        until(d, "people, at its own address", lambda d: people(d) and d.current_url.endswith("/tweets?at=people"))
+        press("Ben Porter @bporter_dev")
+        until(d, "a person", lambda d: "@bporter_dev" in d.find_element(By.TAG_NAME, "h1").text)
+        d.back()
+        until(d, "Back: the people again, not the previous app", lambda d: people(d)
+              and d.current_url.endswith("/tweets?at=people"))
+        d.back()
+        until(d, "Back: the list", lambda d: not people(d) and d.current_url.endswith("/tweets"))
+        d.forward()
+        until(d, "Forward: the people", lambda d: people(d))
+        d.refresh()
+        until(d, "a reload restores the people", lambda d: people(d), 20)
+        d.get(f"{base}/todo")
+        until(d, "todo: its tasks", lambda d: row(d, "Press / to filter tasks by title"))
+        d.find_element(By.CSS_SELECTOR, "input[type=search]").send_keys("filter")
+        until(d, "todo: filtered", lambda d: row(d, "Press n to add a new task") is None)
+        d.refresh()
+        until(d, "a reload restores the filter", lambda d: row(d, "Press / to filter tasks by title")
+              and row(d, "Press n to add a new task") is None
+              and d.find_element(By.CSS_SELECTOR, "input[type=search]").get_attribute("value") == "filter", 20)
+        d.get(f"{base}/checkout")
+        until(d, "checkout: the catalog", lambda d: "Total" in text(d))
+        d.find_elements(By.XPATH, "//button[text()='Add']")[0].click()
+        until(d, "checkout: a line in the cart", lambda d: d.find_element(
+            By.XPATH, "//button[text()='Checkout']").is_enabled())
+        press("Checkout")
+        until(d, "the checkout screen", lambda d: "Place order" in text(d) and "?at=" in d.current_url)
+        d.refresh()
+        until(d, "a reload restores the checkout screen", lambda d: "Place order" in text(d), 20)
+        d.back()
+        until(d, "Back: the catalog", lambda d: "Place order" not in text(d) and "Total" in text(d))
+        print("ok: Back, Forward and reload move through each app's screens and keep its filter")
+    finally:
+        d.quit()
+        shutil.rmtree(folder, ignore_errors=True)

@@ -37,6 +37,7 @@
   function atPath(path, value) {
     return path.split(".").reduceRight((inner, key) => ({ [key]: inner }), value);
   }
+  window.Headless.atPath = atPath;
   // A grid drawn as SVG (the weather map): a click sends the input with the cell clicked.
   function cellClick(event) {
     const grid = event.target.closest("svg[data-cell-send]");
@@ -58,6 +59,7 @@
     if (!target || target.disabled) return;
     event.preventDefault();
     for (const input of [].concat(JSON.parse(target.dataset.send))) send(input);
+    if (target.dataset.route) Headless.history.clicked(target);
   });
   root.addEventListener("change", (event) => {
     const target = event.target;
@@ -71,6 +73,7 @@
   root.addEventListener("input", (event) => {
     const path = event.target.dataset.onInput;
     if (path) send(atPath(path, event.target.value));
+    if (path && event.target.dataset.routeField !== undefined) Headless.history.typed(event.target);
   });
   // A form's text stays until its input is accepted: a refusal keeps it and puts focus back
   // in the field; with the socket down nothing is sent and nothing is lost.
@@ -115,6 +118,7 @@
     const spot = Headless.focusSpot(root);
     morph(root, next);
     Headless.afterDraw(root, spot);
+    Headless.history.drawn(names);
   }
 
   function receive(message) {
@@ -130,9 +134,11 @@
       // Nothing to draw when only `settled` changed.
       if (unchanged) root.setAttribute("aria-busy", message.settled ? "false" : "true");
       else draw(message.settled);
+      if (message.settled) Headless.history.settled();
     } else if (message.type === "answer") {
       alertLine.textContent = message.rejected || "";
       answered(message.id, message.rejected);
+      Headless.history.answered(message.id, message.rejected);
     } else if (message.type === "message") {
       status.textContent = message.text;
       status.className = "status " + message.severity;
@@ -190,6 +196,7 @@
       screens.clear();
       order = [];
       socket.send(json({ active: document.visibilityState === "visible" }));
+      Headless.history.connected();
     });
     socket.addEventListener("close", () => {
       socket = null;
@@ -210,6 +217,7 @@
         .finally(() => { retryDelay = Math.min(retryDelay * 2, 30000); });
     });
   }
+  Headless.history.start({ send, root });
   document.addEventListener("visibilitychange", () => {
     if (socket && socket.readyState === WebSocket.OPEN) {
       socket.send(json({ active: document.visibilityState === "visible" }));

@@ -29,7 +29,7 @@
       h("h1", { text: state.title }),
       h("div", { class: "row" },
         h("label", {}, "Filter", h("input", { type: "search", "data-keep": "1",
-          "data-on-input": "catalog.filter.text" })),
+          "data-on-input": "catalog.filter.text", "data-route-field": true })),
         others()),
       h("table", { class: "catalog" },
         h("thead", {}, h("tr", {}, ["#", "Product", "Price", "Qty"].map((name) =>
@@ -50,7 +50,7 @@
         h("p", { class: "amount", text: state.total }),
         h("p", { class: "muted", text: state.cartCount }),
         h("button", { type: "button", text: "Checkout", disabled: !state.checkoutEnabled,
-          "data-send": send("catalog", { checkout: {} }) })),
+          "data-route": "forward", "data-send": send("catalog", { checkout: {} }) })),
     ];
   }
 
@@ -89,7 +89,8 @@
         h("p", { class: "amount", text: state.total }),
         h("button", { type: "button", text: "Change currency", disabled: !state.changeCurrencyEnabled,
           "data-send": send("checkout", { openCurrencyPicker: {} }) }),
-        h("button", { type: "button", text: "Back", "data-send": send("checkout", { back: {} }) })),
+        h("button", { type: "button", text: "Back", "data-route": "back",
+          "data-send": send("checkout", { back: {} }) })),
       h("p", { class: "warning", text: state.offlineNotice }),
       h("div", { class: "row" }, others()),
       form && orderForm(form),

@@ -17,7 +17,7 @@
       h("div", { class: "row" },
         h("label", {}, "Filter", h("input", { type: "search", value: tasks.filterText,
           placeholder: "words +tag overdue due.before:fri",
-          "data-on-input": "tasks.setFilter.text" })),
+          "data-on-input": "tasks.setFilter.text", "data-route-field": true })),
         h("button", { type: "button", text: "Undo", disabled: !tasks.canUndo,
           "data-send": json({ tasks: { undo: {} } }) })),
       h("p", { class: "muted", text: tasks.filterSummary }),

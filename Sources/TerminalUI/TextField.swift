@@ -17,12 +17,17 @@ public struct TextField: Equatable {
   public private(set) var cursor: Int
   /// `text.count`, kept so that no edit counts the whole text again.
   private var count: Int
+  /// Whether the whole text is selected, as a text the app filled in is (weather's place):
+  /// what is typed first replaces it, Backspace or Delete clears it, a movement key keeps it
+  /// and ends the selection (so `LondonParis` is never searched by typing `Paris`).
+  public private(set) var isSelected: Bool
 
-  public init(text: String = "") {
+  public init(text: String = "", selected: Bool = false) {
     let kept = String(text.prefix(Self.capacity))
     self.text = kept
     count = kept.count
     cursor = count
+    isSelected = selected && !kept.isEmpty
   }
 
   /// Replaces the text and puts the cursor at its end.
@@ -33,6 +38,16 @@ public struct TextField: Equatable {
   /// Applies an editing key; returns true if the key was an editing key.
   @discardableResult
   public mutating func handle(_ key: Key) -> Bool {
+    if isSelected {
+      isSelected = false
+      switch key {
+      case .character, .text: self = TextField()
+      case .backspace, .delete:
+        self = TextField()
+        return true
+      default: break
+      }
+    }
     switch key {
     case .character(let character):
       insert(character)
@@ -144,7 +159,7 @@ public struct TextField: Equatable {
       visible.append(character)
       cells += w
     }
-    let style: TextStyle = focused ? .reverse : .plain
+    let style: TextStyle = focused ? (isSelected ? [.reverse, .underline] : .reverse) : .plain
     painter.text("[", row: row, column: column)
     painter.text(
       visible + String(repeating: " ", count: max(0, inner - cells)), row: row, column: column + 1,

@@ -39,7 +39,8 @@ public final class WeatherScreen: AppScreen, DriverBound {
       if state.keyPromptVisible && !screen.state.keyPromptVisible { screen.keyField = TextField() }
       if state.isLoading != screen.state.isLoading { screen.spinner.run(state.isLoading) }
       if state.cityFieldRevision != screen.state.cityFieldRevision {
-        screen.cityField = TextField(text: state.cityField)
+        // The place the view model filled in is selected: typing a new one replaces it.
+        screen.cityField = TextField(text: state.cityField, selected: true)
       }
       screen.state = state
     }

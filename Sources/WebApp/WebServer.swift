@@ -116,7 +116,8 @@ public struct WebServer: Sendable {
   /// The page's scripts, in the order the page loads them: the drawing and focus helpers, the
   /// pages, then the socket (which draws with them).
   static let scripts = [
-    "dom.js", "focus.js", "history.js", "todo.js", "weather.js", "checkout.js", "tweets.js", "app.js",
+    "dom.js", "focus.js", "history.js", "todo.js", "weather.js", "checkout.js", "tweets.js",
+    "app.js",
   ]
 
   /// The page's files, by name, with their types: nothing else is served from disk.

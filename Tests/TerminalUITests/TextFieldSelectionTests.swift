@@ -1,6 +1,5 @@
-import Testing
-
 import TerminalUI
+import Testing
 
 /// Issue 52: a text the app filled in (weather's remembered place) is selected, so a new place
 /// typed replaces it instead of making `LondonParis`.

@@ -43,6 +43,7 @@ public final class EditTaskViewModel: ScreenModel {
     self.save = save
     self.calendar = calendar
     text = BehaviorRelay(value: task.title)
+    let uid = task.uid
     let initial = EditTaskDetails(task)
     self.initial = initial
     details = BehaviorRelay(value: initial)
@@ -96,7 +97,7 @@ public final class EditTaskViewModel: ScreenModel {
       var message = ""
       if case .failure(let error) = validity { message = error.message }
       return EditTaskState(
-        heading: heading, title: text, validationMessage: message,
+        uid: uid, heading: heading, title: text, validationMessage: message,
         okEnabled: (try? validity.get()) != nil && open && !saving, due: details.due,
         dueDay: details.dueDay(today: calendar.today), priority: details.priority,
         tags: details.tags)

@@ -20,6 +20,9 @@ public struct TasksState: Equatable, Sendable, Codable {
 
 /// Everything the task editor shows, in one value.
 public struct EditTaskState: Equatable, Sendable, Codable {
+  /// The task being edited (a new task is stored as its editor opens): a head draws the
+  /// editor beside that task's row.
+  public var uid: Int64 = 0
   /// "New Task" or "Edit Task".
   public var heading: String
   /// The text as typed.

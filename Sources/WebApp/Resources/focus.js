@@ -66,13 +66,23 @@
     return root.querySelector("[role='dialog']");
   }
 
+  // Everything but an open dialog and the elements that hold it is inert; nothing is once it
+  // has closed. Set only where it changes: setting it restyles a subtree (10,000 rows).
+  let inerted = [];
+  function inertAround(root, dialog) {
+    const wanted = [];
+    for (let node = dialog; node && node !== root && node.parentElement; node = node.parentElement) {
+      for (const sibling of node.parentElement.children) if (sibling !== node) wanted.push(sibling);
+    }
+    const keep = new Set(wanted);
+    for (const element of inerted) if (!keep.has(element) && element.inert) element.inert = false;
+    for (const element of wanted) if (!element.inert) element.inert = true;
+    inerted = wanted;
+  }
+
   function afterDraw(root, spot) {
     const dialog = openDialog(root);
-    for (const kid of root.children) {
-      // Set only when it changes: setting it restyles the whole subtree (10,000 rows).
-      const inert = Boolean(dialog) && kid !== dialog && !kid.contains(dialog);
-      if (kid.inert !== inert) kid.inert = inert;
-    }
+    inertAround(root, dialog);
     if (dialog) {
       dialog.setAttribute("aria-modal", "true");
       if (dialog !== dialogShown) {

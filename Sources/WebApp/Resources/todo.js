@@ -3,6 +3,27 @@
 "use strict";
 (() => {
   const { h, list, json, pages } = window.Headless;
+  function editorDialog(editor) {
+    return h("section", { class: "panel dialog editor", role: "dialog", "aria-modal": "true",
+      "aria-labelledby": "editor-heading", "data-key": "editor",
+      "data-escape": json({ editor: { cancel: {} } }) },
+      h("h2", { id: "editor-heading", text: editor.heading }),
+      h("form", { class: "row", "data-on-submit": json({ editor: { ok: {} } }) },
+        h("label", {}, "Title", h("input", { name: "title", value: editor.title,
+          autofocus: true, "data-on-input": "editor.setTitle.text", autocomplete: "off" })),
+        h("label", {}, "Due", h("input", { name: "due", value: editor.due, size: 12,
+          placeholder: "fri, 2026-12-01", "data-on-input": "editor.setDue.text", autocomplete: "off" })),
+        h("span", { class: "muted", "data-key": "due-day", text: editor.dueDay }),
+        h("label", {}, "Priority", h("input", { name: "priority", value: editor.priority, size: 2,
+          placeholder: "H/M/L", "data-on-input": "editor.setPriority.text", autocomplete: "off" })),
+        h("label", {}, "Tags", h("input", { name: "tags", value: editor.tags,
+          placeholder: "home work", "data-on-input": "editor.setTags.text", autocomplete: "off" })),
+        h("button", { type: "submit", text: "OK", disabled: !editor.okEnabled }),
+        h("button", { type: "button", text: "Cancel",
+          "data-send": json({ editor: { cancel: {} } }) })),
+      h("p", { class: "error", text: editor.validationMessage }));
+  }
+
   pages.todo = (shown) => {
     const tasks = shown.tasks;
     const editor = shown.editor;
@@ -23,9 +44,16 @@
       h("p", { class: "muted", text: tasks.filterSummary }),
       h("p", { class: "muted", "data-key": "statistics", text: tasks.statistics }),
     ];
+    // The editor is drawn in its task's row (the row's item is copied while it is open, so
+    // the list draws that one row again); a task the filter hides gets it at the top.
+    const editing = editor && tasks.sections.some((section) =>
+      section.items.some((task) => task.uid === editor.uid));
     for (const section of tasks.sections) {
+      const items = editing
+        ? section.items.map((task) => (task.uid === editor.uid ? Object.assign({}, task) : task))
+        : section.items;
       body.push(h("h2", { "data-key": "h-" + section.kind, text: section.title }));
-      body.push(list("ul", { class: "items", "data-key": "ul-" + section.kind }, section.items,
+      body.push(list("ul", { class: "items", "data-key": "ul-" + section.kind }, items,
         (task) => task.uid, (task) => {
           const name = task.displayTitle;
           // A tick says what the user means (done, or not done): two tabs ticking one task
@@ -39,29 +67,11 @@
             h("button", { type: "button", text: "Edit", "aria-label": "Edit " + name,
               "data-send": json({ tasks: { edit: { task } } }) }),
             h("button", { type: "button", text: "Delete", "aria-label": "Delete " + name,
-              "data-send": json({ tasks: { delete: { uid: task.uid } } }) }));
+              "data-send": json({ tasks: { delete: { uid: task.uid } } }) }),
+            editing && task.uid === editor.uid ? editorDialog(editor) : null);
         }));
     }
-    if (editor) {
-      body.splice(1, 0, h("section", { class: "panel dialog", role: "dialog", "aria-modal": "true",
-        "aria-labelledby": "editor-heading", "data-key": "editor",
-        "data-escape": json({ editor: { cancel: {} } }) },
-        h("h2", { id: "editor-heading", text: editor.heading }),
-        h("form", { class: "row", "data-on-submit": json({ editor: { ok: {} } }) },
-          h("label", {}, "Title", h("input", { name: "title", value: editor.title,
-            autofocus: true, "data-on-input": "editor.setTitle.text", autocomplete: "off" })),
-          h("label", {}, "Due", h("input", { name: "due", value: editor.due, size: 12,
-            placeholder: "fri, 2026-12-01", "data-on-input": "editor.setDue.text", autocomplete: "off" })),
-          h("span", { class: "muted", "data-key": "due-day", text: editor.dueDay }),
-          h("label", {}, "Priority", h("input", { name: "priority", value: editor.priority, size: 2,
-            placeholder: "H/M/L", "data-on-input": "editor.setPriority.text", autocomplete: "off" })),
-          h("label", {}, "Tags", h("input", { name: "tags", value: editor.tags,
-            placeholder: "home work", "data-on-input": "editor.setTags.text", autocomplete: "off" })),
-          h("button", { type: "submit", text: "OK", disabled: !editor.okEnabled }),
-          h("button", { type: "button", text: "Cancel",
-            "data-send": json({ editor: { cancel: {} } }) })),
-        h("p", { class: "error", text: editor.validationMessage })));
-    }
+    if (editor && !editing) body.splice(1, 0, editorDialog(editor));
     return body;
   };
 

@@ -259,3 +259,46 @@ def check_history():
     finally:
         d.quit()
         shutil.rmtree(folder, ignore_errors=True)
+
+
+PATCH_CASES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "patch-cases.json")
+
+APPLY_CASES = """
+const cases = JSON.parse(arguments[0]);
+const same = (a, b) => {
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => same(x, b[i]));
+  }
+  if (a && b && typeof a === "object" && typeof b === "object") {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((k) => k in b && same(a[k], b[k]));
+  }
+  return a === b;
+};
+const wrong = [];
+cases.forEach((c, index) => {
+  const got = c.patch === null ? c.old : window.Headless.patch(c.old, c.patch);
+  if (!same(got, c.new)) wrong.push(index);
+});
+return [cases.length, wrong];
+"""
+
+
+def check_patch_cases():
+    """Issue 52, item 7: the page's `patch` (dom.js) gives the new state on the cases Swift's
+    rule made (`JSONPatchCasesTests` checks the Swift side on the same file)."""
+    folder = tempfile.mkdtemp(prefix="web-patch-")
+    base, token = start_web("--offline", "--data-dir", folder)
+    d = browser()
+    try:
+        d.get(f"{base}/todo#token={token}")
+        until(d, "the page's scripts are loaded", lambda d: d.execute_script("return !!window.Headless.patch"))
+        with open(PATCH_CASES, encoding="utf-8") as file:
+            count, wrong = d.execute_script(APPLY_CASES, file.read())
+        if count < 300 or wrong:
+            print(f"FAIL: the page's patch differs from Swift's on cases {wrong[:20]} of {count}")
+            sys.exit(1)
+        print(f"ok: the page's patch gives Swift's new state on all {count} cases")
+    finally:
+        d.quit()
+        shutil.rmtree(folder, ignore_errors=True)

@@ -11,7 +11,7 @@ import tempfile
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from support import BIN, browser, row, start_web, text, until
+from support import BIN, SERVERS, browser, row, start_web, text, until
 
 
 def focused(d):
@@ -299,6 +299,45 @@ def check_patch_cases():
             print(f"FAIL: the page's patch differs from Swift's on cases {wrong[:20]} of {count}")
             sys.exit(1)
         print(f"ok: the page's patch gives Swift's new state on all {count} cases")
+    finally:
+        d.quit()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def check_restart():
+    """Issue 52, item 4: `web` restarted on its port: the tab says it is disconnected, keeps
+    what was typed, asks for the new address, and comes back to the same screen and filter."""
+    import socket
+    folder = tempfile.mkdtemp(prefix="web-restart-")
+    probe = socket.socket()
+    probe.bind(("127.0.0.1", 0))
+    port = str(probe.getsockname()[1])
+    probe.close()
+    base, token = start_web("--offline", "--data-dir", folder, port=port)
+    d = browser()
+    try:
+        d.get(f"{base}/todo#token={token}")
+        until(d, "todo: its tasks", lambda d: row(d, "Press / to filter tasks by title"))
+        d.find_element(By.CSS_SELECTOR, "input[type=search]").send_keys("filter")
+        until(d, "todo: filtered", lambda d: row(d, "Press n to add a new task") is None)
+        SERVERS[-1].terminate()
+        SERVERS[-1].wait()
+        until(d, "stopped: the page says it is disconnected", lambda d: "Disconnected" in d.find_element(
+            By.ID, "status").text and not d.find_element(By.XPATH, "//button[text()='Undo']").is_enabled())
+        field = d.find_element(By.CSS_SELECTOR, "input[name=title]")
+        field.send_keys("Kept while away", Keys.ENTER)
+        until(d, "Enter while disconnected: not sent, the text kept",
+              lambda d: "Not sent" in d.find_element(By.ID, "alert").text)
+        assert field.get_attribute("value") == "Kept while away", field.get_attribute("value")
+        base2, token2 = start_web("--offline", "--data-dir", folder, port=port)
+        until(d, "restarted: the page asks for the new address",
+              lambda d: d.find_elements(By.ID, "token-entry"), 40)
+        d.find_element(By.ID, "token-entry").send_keys(f"{base2}/#token={token2}", Keys.ENTER)
+        until(d, "the new launch: the same screen and filter", lambda d: row(d, "Press / to filter tasks by title")
+              and row(d, "Press n to add a new task") is None, 20)
+        field = d.find_element(By.CSS_SELECTOR, "input[name=title]")
+        assert field.get_attribute("value") == "Kept while away", field.get_attribute("value")
+        print("ok: a restart: disconnected state, typed text kept, the new address asked for, screen and filter back")
     finally:
         d.quit()
         shutil.rmtree(folder, ignore_errors=True)

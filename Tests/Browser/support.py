@@ -16,9 +16,10 @@ DATA = tempfile.mkdtemp(prefix="web-test-")
 SERVERS = []
 
 
-def start_web(*flags, env=None):
-    """Starts `web` on a free port; returns (base address, token) from the line it prints."""
-    server = subprocess.Popen([os.path.join(BIN, "web"), "--port", "0", *flags],
+def start_web(*flags, env=None, port="0"):
+    """Starts `web` on a free port (or `port`); returns (base address, token) from the line it
+    prints."""
+    server = subprocess.Popen([os.path.join(BIN, "web"), "--port", port, *flags],
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
                               env=dict(os.environ, **(env or {})))
     SERVERS.append(server)

@@ -20,7 +20,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from page_checks import check_history, check_patch_cases, check_snapshots, check_todo_keyboard
+from page_checks import check_history, check_patch_cases, check_restart, check_restart, check_snapshots, check_todo_keyboard
 from speed_checks import check_todo_speed
 from support import BIN, DATA, SERVERS, browser, row, start_web, text, until
 
@@ -360,7 +360,7 @@ def check_open():
 
 
 CHECKS = [check_security, check_open, check_no_script, check_todo, check_todo_keyboard, check_todo_from_cli,
-          check_weather, check_checkout, check_snapshots, check_history, check_patch_cases,
+          check_weather, check_checkout, check_snapshots, check_history, check_patch_cases, check_restart,
           check_tweets, check_weather_retry, check_todo_speed]
 ONLY = os.environ.get("WEB_TEST_ONLY")  # one check by name, while working on it
 try:

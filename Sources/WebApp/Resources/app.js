@@ -173,10 +173,16 @@
       localStorage.setItem(tokenKey, token);
       screens.clear();
       order = [];
-      root.replaceChildren();
+      // The page under the form stays as it was, with what was typed in it.
+      form.remove();
+      for (const kid of root.children) kid.inert = false;
       connect();
     });
-    root.replaceChildren(form);
+    // Asked over the page, which keeps its text fields (a restart loses nothing typed).
+    const asked = root.querySelector(".token-form");
+    if (asked) asked.remove();
+    for (const kid of root.children) kid.inert = true;
+    root.prepend(form);
     root.setAttribute("aria-busy", "false");
     form.elements.namedItem("token").focus();
   }

@@ -129,7 +129,10 @@
   function offline(root) {
     root.setAttribute("aria-busy", "true");
     for (const control of root.querySelectorAll("button, input[type='checkbox'], select")) {
-      control.disabled = true;
+      // A form's submit button is only marked: Enter in its field then says `Not sent`
+      // (app.js) instead of doing nothing, and the text stays.
+      if (control.type === "submit") control.setAttribute("aria-disabled", "true");
+      else control.disabled = true;
     }
   }
 

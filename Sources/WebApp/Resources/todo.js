@@ -32,7 +32,10 @@
       h("h1", { text: "Todo" }),
       h("form", { class: "row", "data-on-submit": json({ tasks: { addWords: { text: "$title" } } }),
         "data-clear": true },
+        // The state does not hold what is being typed here (`data-keep`): a frame never clears
+        // it; an accepted add does (app.js).
         h("label", {}, "New task", h("input", { name: "title", autocomplete: "off", maxlength: 2000,
+          "data-keep": "1",
           placeholder: "Pay rent due:fri priority:H +home" })),
         h("button", { type: "submit", text: "Add" })),
       h("div", { class: "row" },

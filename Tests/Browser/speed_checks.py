@@ -6,7 +6,6 @@ import shutil
 import tempfile
 import time
 
-from selenium.webdriver.common.by import By
 
 from support import SERVERS, browser, row, start_web, text, until
 

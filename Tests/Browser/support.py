@@ -30,6 +30,16 @@ def start_web(*flags, env=None, port="0"):
     return line[5:].strip().split("/#token=")
 
 
+_MAIN = []
+
+
+def main_server():
+    """The `web --offline` most checks share, on a fresh data folder, started once."""
+    if not _MAIN:
+        _MAIN.append(start_web("--offline", "--data-dir", DATA))
+    return _MAIN[0]
+
+
 def browser(width=1200, height=900, scripts=True):
     options = webdriver.ChromeOptions()
     if not scripts:

@@ -9,50 +9,22 @@ import http.server
 import os
 import shutil
 import subprocess
-import tempfile
 import threading
 import time
 
-from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from page_checks import check_history, check_patch_cases, check_restart, check_restart, check_snapshots, check_todo_keyboard
+from journey_checks import check_history, check_patch_cases, check_restart, check_todo_keyboard
+from page_checks import check_snapshots
+from security_checks import check_no_script, check_open, check_security
 from speed_checks import check_todo_speed
-from support import BIN, DATA, SERVERS, browser, row, start_web, text, until
+from support import BIN, DATA, SERVERS, browser, main_server, row, start_web, text, until
 
-BASE, TOKEN = start_web("--offline", "--data-dir", DATA)
-
-
-def check_security():
-    d = browser()
-    try:
-        d.get(BASE + "/weather")
-        until(d, "a page without the token asks for the address", lambda d: "Address or token" in text(d))
-        d.get(f"{BASE}/todo#token={TOKEN}")
-        until(d, "the token is taken once from the fragment, then the address is clean",
-              lambda d: d.current_url == BASE + "/todo" and "New task" in d.page_source)
-        d.get(BASE + "/weather")
-        until(d, "the token holds for the launch in this origin's storage", lambda d: "City" in text(d))
-        assert d.get_cookies() == [], f"no cookie is set (it would reach every local port): {d.get_cookies()}"
-        # A second launch on another port, in the same browser: each keeps its own token.
-        other, other_token = start_web("--ephemeral", "--offline")
-        d.get(f"{other}/todo#token={other_token}")
-        until(d, "a second launch works in the same browser", lambda d: "New task" in d.page_source)
-        d.get(BASE + "/weather")
-        until(d, "and the first still does", lambda d: "City" in text(d))
-        # A token of the right length with one character changed opens nothing.
-        wrong = ("0" if TOKEN[31] != "0" else "1").join([TOKEN[:31], TOKEN[32:]])
-        d.execute_script("localStorage.clear()")
-        d.get(f"{BASE}/todo#token={wrong}")
-        until(d, "a wrong token is refused and the address asked for",
-              lambda d: "was restarted" in text(d) or "Address or token" in text(d))
-        print("ok: token in the fragment, kept per origin, no cookie; two launches side by side")
-    finally:
-        d.quit()
+BASE, TOKEN = main_server()
 
 
 def check_todo():
@@ -110,7 +82,6 @@ def check_todo():
     finally:
         d.quit()
 
-
 def check_weather():
     d = browser(360, 800)
     try:
@@ -144,13 +115,11 @@ def check_weather():
     finally:
         d.quit()
 
-
 def assert_fits(d, width=None):
     """No part of the page is wider than the window (which is `width` px wide, when given)."""
     wide, room = d.execute_script(
         "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
     assert (width is None or room == width) and wide <= room, f"the page is {wide} px wide in {room}"
-
 
 def button(d, name):
     """The button whose accessible name is `name` (looked up again if the page redrew)."""
@@ -162,10 +131,8 @@ def button(d, name):
             continue
     return None
 
-
 def alert(d):
     return d.find_element(By.ID, "alert").text
-
 
 def check_todo_from_cli():
     d = browser()
@@ -182,14 +149,12 @@ def check_todo_from_cli():
     finally:
         d.quit()
 
-
 def line_button(d, name):
     """The checkout line's button with this accessible name."""
     for candidate in d.find_elements(By.CSS_SELECTOR, "ul.items button"):
         if candidate.accessible_name == name:
             return candidate
     raise AssertionError(f"no line button named {name!r}")
-
 
 def check_checkout():
     d = browser(360, 900)
@@ -244,7 +209,6 @@ def check_checkout():
     finally:
         d.quit()
 
-
 def check_tweets():
     d = browser()
     try:
@@ -284,7 +248,6 @@ def check_tweets():
     finally:
         d.quit()
 
-
 class Unavailable(http.server.BaseHTTPRequestHandler):
     def do_GET(self):
         self.send_response(503)
@@ -293,7 +256,6 @@ class Unavailable(http.server.BaseHTTPRequestHandler):
 
     def log_message(self, *args):
         pass
-
 
 def check_weather_retry():
     failing = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Unavailable)
@@ -310,53 +272,6 @@ def check_weather_retry():
     finally:
         d.quit()
         failing.shutdown()
-
-
-def check_no_script():
-    d = browser(scripts=False)
-    try:
-        d.get(f"{BASE}/todo")
-        until(d, "scripts off: the read-only view asks for the token", lambda d: "view=read-only" in d.current_url
-              and "Token" in text(d))
-        d.find_element(By.ID, "token").send_keys(TOKEN)
-        d.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-        until(d, "scripts off: the state as text", lambda d: "Statistics" in text(d)
-              and "Press / to filter tasks by title" in text(d))
-        assert not d.find_elements(By.CSS_SELECTOR, "input[type=checkbox]"), "read only"
-        d.find_element(By.LINK_TEXT, "Checkout").click()
-        until(d, "scripts off: another app's state", lambda d: "Bag of Peas" in text(d))
-        print("ok: with scripts off, each app's state, read only")
-    finally:
-        d.quit()
-
-
-def check_open():
-    fake = tempfile.mkdtemp(prefix="web-open-")
-    record = os.path.join(fake, "record")
-    opener = os.path.join(fake, "xdg-open")
-    with open(opener, "w") as script:
-        script.write(f'#!/bin/sh\nstat -c %a "$1" > {record}.tmp\necho "$1" >> {record}.tmp\n'
-                     f'cat "$1" >> {record}.tmp\nmv {record}.tmp {record}\n')
-    os.chmod(opener, 0o755)
-    base, token = start_web("--ephemeral", "--offline", "--open",
-                            env={"PATH": fake + ":" + os.environ["PATH"]})
-    for _ in range(100):
-        if os.path.exists(record):
-            break
-        time.sleep(0.05)
-    mode, path, page = open(record).read().split("\n", 2)
-    assert token not in path, "the token is not on a command line"
-    assert mode == "600", f"the page opened is private, not {mode}"
-    assert f"{base}/#token={token}" in page, page
-    d = browser()
-    try:
-        d.get("file://" + path)
-        until(d, "--open: the page opened leads to the app, signed in", lambda d: "Weather" in text(d)
-              and d.current_url == base + "/")
-        print("ok: --open opens a private page that leads to the app; no token on a command line")
-    finally:
-        d.quit()
-        shutil.rmtree(fake, ignore_errors=True)
 
 
 CHECKS = [check_security, check_open, check_no_script, check_todo, check_todo_keyboard, check_todo_from_cli,

@@ -2,12 +2,12 @@
 kept per origin, two launches side by side, `--open`, and the read-only view with scripts off."""
 import os
 import shutil
+import sys
 import tempfile
-import time
 
 from selenium.webdriver.common.by import By
 
-from support import browser, main_server, start_web, text, until
+from support import browser, eventually, main_server, start_web, text, until
 
 BASE, TOKEN = main_server()
 
@@ -66,10 +66,9 @@ def check_open():
     os.chmod(opener, 0o755)
     base, token = start_web("--ephemeral", "--offline", "--open",
                             env={"PATH": fake + ":" + os.environ["PATH"]})
-    for _ in range(100):
-        if os.path.exists(record):
-            break
-        time.sleep(0.05)
+    if not eventually(lambda: os.path.exists(record)):
+        print("FAIL: --open ran no xdg-open within the hang limit")
+        sys.exit(1)
     mode, path, page = open(record).read().split("\n", 2)
     assert token not in path, "the token is not on a command line"
     assert mode == "600", f"the page opened is private, not {mode}"

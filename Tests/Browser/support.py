@@ -4,6 +4,8 @@ import os
 import subprocess
 import sys
 import tempfile
+import threading
+import time
 
 from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException
@@ -28,6 +30,17 @@ def start_web(*flags, env=None, port="0"):
         print(f"FAIL: web did not start: {line!r}")
         sys.exit(1)
     return line[5:].strip().split("/#token=")
+
+
+def eventually(condition, limit=60):
+    """Whether `condition` comes true, asked every 50 ms; the limit only catches a hang."""
+    done = threading.Event()
+    deadline = time.monotonic() + limit
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        done.wait(0.05)
+    return True
 
 
 _MAIN = []

@@ -99,7 +99,7 @@ def check_weather():
         for garbage in ["[object", "undefined", "NaN"]:
             assert garbage not in page, f"{garbage} on the weather page: {page!r}"
         assert "Mon ☁ 8°C 16°C rain 30%" in page, page
-        d.find_element(By.CSS_SELECTOR, "button[aria-label^='Units']").click()
+        d.find_element(By.XPATH, "//button[starts-with(normalize-space(), 'Units')]").click()
         until(d, "units: °F", lambda d: "°F" in text(d))
         d.find_element(By.XPATH, "//button[text()='Map']").click()
         until(d, "map: drawn as SVG", lambda d: d.find_elements(By.CSS_SELECTOR, "svg.map rect"))

@@ -55,7 +55,8 @@
       h("div", { class: "row" },
         h("button", { type: "button", text: "Use my location", "data-send": w({ useMyLocation: {} }) }),
         h("button", { type: "button", text: "Refresh", "data-send": w({ refresh: {} }) }),
-        h("button", { type: "button", text: "°C/°F", "aria-label": "Units " + s.units,
+        // The name is the text shown (WCAG's label in name): `Units °C`.
+        h("button", { type: "button", text: "Units " + s.units,
           "data-send": w({ toggleUnits: {} }) }),
         h("button", { type: "button", text: s.mapVisible ? "Hide map" : "Map",
           "aria-pressed": s.mapVisible ? "true" : "false", "data-send": w({ toggleMap: {} }) }),

@@ -24,6 +24,9 @@ public struct AppConfiguration: Sendable {
   /// The TUI asks the terminal for clicks and wheel steps: not with `mouse = false` in the
   /// settings file (the TUI's `--no-mouse` also turns it off).
   public var mouse = true
+  /// A todo store created now gets the five starter tasks, which teach the TUI's keys: only
+  /// the TUI sets this. A store made by the CLI or the web page starts empty (issue 52).
+  public var newStoresTeachTheTUI = false
   /// The process environment, for the per-service variables each app reads.
   public var environment: [String: String]
   /// The settings file's values (empty when there is none); an environment variable beats

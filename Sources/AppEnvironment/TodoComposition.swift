@@ -22,7 +22,8 @@ public enum TodoComposition {
         let folder = try configuration.dataDirectory.prepare()
         service = try SQLiteTaskService.open(
           at: folder.appendingPathComponent("todo.sqlite"), clock: clock, scheduler: scheduler,
-          checkEvery: SQLiteTaskService.otherProcessCheck)
+          checkEvery: SQLiteTaskService.otherProcessCheck,
+          starterTasks: configuration.newStoresTeachTheTUI)
       }
     } catch let error as TaskStoreError {
       throw .appCannotStart(error.message)

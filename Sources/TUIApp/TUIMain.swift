@@ -65,12 +65,13 @@ public enum TUIMain {
       badFlags(
         "unknown app '\(app)'; apps: \(registry.apps.map(\.name).joined(separator: ", "))")
     }
-    let configuration: AppConfiguration
+    var configuration: AppConfiguration
     do {
       configuration = try AppConfiguration.resolve(options: options.shared)
     } catch {
       fail(error.message)
     }
+    configuration.newStoresTeachTheTUI = true
     configuration.warnings.forEach {
       FileHandle.standardError.write(Data("warning: \($0)\n".utf8))
     }

@@ -18,9 +18,34 @@ DATA = tempfile.mkdtemp(prefix="web-test-")
 SERVERS = []
 
 
-def start_web(*flags, env=None, port="0"):
+# The tasks the checks read, by uid: the TUI's five starter tasks. A store the page or the CLI
+# makes starts empty (issue 52), so a new data folder gets them as the TUI would have made them:
+# `cli todo` creates the store, then one transaction writes the five rows with one `added`.
+STARTER_TITLES = ["Press / to filter tasks by title", "Press d to delete a task and u to undo",
+                  "Press n to add a new task", "Press Enter to edit a task's title",
+                  "Welcome! Press Space to check off a task"]
+
+
+def add_tasks(folder, titles):
+    """Makes the todo store in `folder` and writes `titles` to it as uids 1, 2, …"""
+    import sqlite3
+    subprocess.run([os.path.join(BIN, "cli"), "todo", "--data-dir", folder, "stats"],
+                   check=True, stdout=subprocess.DEVNULL)
+    store = sqlite3.connect(os.path.join(folder, "todo.sqlite"))
+    added = int(time.time() * 1000)
+    with store:
+        store.executemany("INSERT INTO task (uid, title, added) VALUES (?, ?, ?)",
+                          [(uid, title, added) for uid, title in enumerate(titles, start=1)])
+    store.close()
+
+
+def start_web(*flags, env=None, port="0", tasks=STARTER_TITLES):
     """Starts `web` on a free port (or `port`); returns (base address, token) from the line it
-    prints."""
+    prints. A `--data-dir` without a todo store first gets `tasks`."""
+    if "--data-dir" in flags:
+        folder = flags[flags.index("--data-dir") + 1]
+        if tasks and not os.path.exists(os.path.join(folder, "todo.sqlite")):
+            add_tasks(folder, tasks)
     server = subprocess.Popen([os.path.join(BIN, "web"), "--port", port, *flags],
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
                               env=dict(os.environ, **(env or {})))

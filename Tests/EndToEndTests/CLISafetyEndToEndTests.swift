@@ -134,18 +134,19 @@ struct OneLineAnswerEndToEndTests {
     let todo = { (words: [String]) in
       try await Executables.run("cli", ["todo", "--data-dir", data.path] + words)
     }
-    #expect(try await todo(["add", "Buy milk"]).stdout == "Added #6 Buy milk\n")
-    #expect(try await todo(["toggle", "6"]).stdout == "Checked #6 Buy milk\n")
-    #expect(try await todo(["toggle", "6"]).stdout == "Unchecked #6 Buy milk\n")
-    let deleted = try await todo(["delete", "6"])
+    // A store the CLI makes starts empty (issue 52), so the first task is #1.
+    #expect(try await todo(["add", "Buy milk"]).stdout == "Added #1 Buy milk\n")
+    #expect(try await todo(["toggle", "1"]).stdout == "Checked #1 Buy milk\n")
+    #expect(try await todo(["toggle", "1"]).stdout == "Unchecked #1 Buy milk\n")
+    let deleted = try await todo(["delete", "1"])
     #expect(
-      deleted.stdout.hasSuffix("Deleted #6 Buy milk (undo brings it back)\n"), "\(deleted.stdout)")
+      deleted.stdout.hasSuffix("Deleted #1 Buy milk (undo brings it back)\n"), "\(deleted.stdout)")
     let json = try await todo(["--json", "add", "Call Ana"])
     #expect(
       json.stdout.hasPrefix(#"{"answer":{"action":"added","task":{"added":""#), "\(json.stdout)")
     #expect(
       json.stdout.hasSuffix(
-        #"Z","displayTitle":"Call Ana","done":false,"title":"Call Ana","uid":7}}}"# + "\n"),
+        #"Z","displayTitle":"Call Ana","done":false,"title":"Call Ana","uid":2}}}"# + "\n"),
       "\(json.stdout)")
     let session = try await Executables.run(
       "cli", ["todo", "--data-dir", data.path], input: "add Tea\n")
@@ -203,7 +204,7 @@ struct PromptEndToEndTests {
       #expect(
         try await eventually {
           let lines = try await session.pane().split(separator: "\n")
-          return lines.contains { $0.hasPrefix("statistics: 5 tasks") } && lines.last == "todo>"
+          return lines.contains { $0.hasPrefix("statistics: 0 tasks") } && lines.last == "todo>"
         })
       try await session.keys("Up")
       #expect(
@@ -235,6 +236,7 @@ struct PromptEndToEndTests {
       #expect(try await eventually { try await session.pane().contains("checkout> add peas") })
       try await session.keys("C-u", "C-d")
     }
+    try Executables.storeMadeByTheTUI(in: data)
     try await TmuxSession.with { session in
       try await session.start(
         "env LANG=C.UTF-8 TERM=xterm-256color '\(cli)' todo --data-dir '\(data.path)'",

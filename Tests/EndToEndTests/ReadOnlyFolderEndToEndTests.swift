@@ -45,7 +45,7 @@ struct ReadOnlyFolderEndToEndTests {
     let list = try await Executables.runProgram(
       program, prefix + ["todo", "list", "--data-dir", data.path])
     #expect(list.status == 0, "\(list.stderr)")
-    #expect(list.stdout.contains("#6 [ ] Tea"), "\(list.stdout)")
+    #expect(list.stdout.contains("#1 [ ] Tea"), "\(list.stdout)")
     #expect(list.stderr.contains("is read-only"), "\(list.stderr)")
     let add = try await Executables.runProgram(
       program, prefix + ["todo", "add", "Milk", "--data-dir", data.path])

@@ -52,7 +52,7 @@ struct StoreUnderLoadEndToEndTests {
     let data = try Executables.scratch()
     defer { try? FileManager.default.removeItem(at: data) }
     let start = try await Executables.run("cli", ["todo", "--data-dir", data.path, "stats"])
-    #expect(start.stdout == "statistics: 5 tasks, 5 due.\n")
+    #expect(start.stdout == "statistics: 0 tasks, 0 due.\n")
     let store = data.appendingPathComponent("todo.sqlite").path
     async let held: Void = Self.holdLock(store, seconds: 2, times: 3)
     let failures = try await Self.loops(
@@ -60,7 +60,7 @@ struct StoreUnderLoadEndToEndTests {
     try await held
     #expect(failures == 0)
     let end = try await Executables.run("cli", ["todo", "--data-dir", data.path, "stats"])
-    #expect(end.stdout == "statistics: 205 tasks, 205 due.\n")
+    #expect(end.stdout == "statistics: 200 tasks, 200 due.\n")
   }
 
   @Test("eight checkout add loops while the lock is held: every item is in the cart")

@@ -42,9 +42,9 @@ struct TodoCLIEndToEndTests {
     let folder = try Executables.scratch()
     defer { try? FileManager.default.removeItem(at: folder) }
     let printed = try await killWhenPrinted(
-      "statistics: 55 tasks, 55 due.", folder: folder, lines: adds)
-    #expect(printed.contains("statistics: 55 tasks, 55 due."))
-    #expect(try storedTitles(folder).count == 55)
+      "statistics: 50 tasks, 50 due.", folder: folder, lines: adds)
+    #expect(printed.contains("statistics: 50 tasks, 50 due."))
+    #expect(try storedTitles(folder).count == 50)
   }
 
   @Test("TD-66 killed mid-stream, 50 times: a gap-free prefix survives")
@@ -53,6 +53,7 @@ struct TodoCLIEndToEndTests {
     for _ in 0..<50 {
       let folder = try Executables.scratch()
       defer { try? FileManager.default.removeItem(at: folder) }
+      try Executables.storeMadeByTheTUI(in: folder)
       let printed = try await killWhenPrinted(
         "statistics: 30 tasks, 30 due.", folder: folder, lines: adds)
       #expect(printed.contains("statistics: 30 tasks, 30 due."))
@@ -66,10 +67,24 @@ struct TodoCLIEndToEndTests {
     }
   }
 
+  @Test("issue 52: a store the CLI makes starts empty; one the TUI made shows its starter tasks")
+  func starterTasksBelongToTheTUI() async throws {
+    let folder = try Executables.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let made = try await Executables.run("cli", ["todo", "--data-dir", folder.path, "stats"])
+    #expect(made.stdout == "statistics: 0 tasks, 0 due.\n" && made.status == 0)
+    let other = try Executables.scratch()
+    defer { try? FileManager.default.removeItem(at: other) }
+    try Executables.storeMadeByTheTUI(in: other)
+    let list = try await Executables.run("cli", ["todo", "--data-dir", other.path, "list"])
+    #expect(list.stdout.contains("#5 [ ] Welcome! Press Space to check off a task"))
+  }
+
   @Test("the spec's example session, and exit status 1")
   func example() async throws {
     let folder = try Executables.scratch()
     defer { try? FileManager.default.removeItem(at: folder) }
+    try Executables.storeMadeByTheTUI(in: folder)
     let output = try await Executables.run(
       "cli", ["todo", "--data-dir", folder.path], input: "delete 2\ntoggle 42\nquit\n")
     #expect(
@@ -100,11 +115,11 @@ struct TodoCLIEndToEndTests {
     func todo(_ words: String...) async throws -> Executables.Output {
       try await Executables.run("cli", ["todo", "--data-dir", folder.path] + words)
     }
-    #expect(try await todo("add", "Buy", "milk").stdout == "Added #6 Buy milk\n")
-    _ = try await todo("delete", "6")
+    #expect(try await todo("add", "Buy", "milk").stdout == "Added #1 Buy milk\n")
+    _ = try await todo("delete", "1")
     let restored = try await todo("undo")
-    #expect(restored.stdout.hasSuffix("Restored #6 Buy milk\n") && restored.status == 0)
-    #expect(try await todo("undo").stdout.hasSuffix("Removed #6 Buy milk\n"))
+    #expect(restored.stdout.hasSuffix("Restored #1 Buy milk\n") && restored.status == 0)
+    #expect(try await todo("undo").stdout.hasSuffix("Removed #1 Buy milk\n"))
     let nothing = try await todo("undo")
     #expect(nothing.stderr == "error: Nothing to undo.\n" && nothing.status == 1)
   }

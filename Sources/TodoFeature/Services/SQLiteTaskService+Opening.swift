@@ -12,12 +12,13 @@ extension SQLiteTaskService {
   /// shows in an open TUI or web page within a second (issue 40). A look is one `PRAGMA`.
   public static var otherProcessCheck: DispatchQueue.SchedulerTimeType.Stride { .milliseconds(500) }
 
-  /// Opens (or creates, with the starter tasks) the store at `url`, looking for other
-  /// processes' commits every `checkEvery`. A file that cannot be used is left exactly as it
-  /// was found.
+  /// Opens (or creates) the store at `url`, looking for other processes' commits every
+  /// `checkEvery`. A store created here holds the five starter tasks when `starterTasks` is
+  /// set (the TUI's, whose keys they teach); otherwise it starts empty. A file that cannot be
+  /// used is left exactly as it was found.
   public static func open(
     at url: URL, clock: @escaping @Sendable () -> Date, scheduler: AnySchedulerOf<DispatchQueue>,
-    checkEvery: DispatchQueue.SchedulerTimeType.Stride = .seconds(2)
+    checkEvery: DispatchQueue.SchedulerTimeType.Stride = .seconds(2), starterTasks: Bool = true
   ) throws(TaskStoreError) -> SQLiteTaskService {
     let path = url.path
     do {
@@ -31,7 +32,9 @@ extension SQLiteTaskService {
     // first has finished creating, instead of meeting SQLITE_BUSY mid-migration.
     let opened = CreationLock.whileHolding(lockFor: path) {
       Result { () throws(TaskStoreError) -> SQLiteTaskService in
-        try openUnderLock(path, clock: clock, scheduler: scheduler, checkEvery: checkEvery)
+        try openUnderLock(
+          path, clock: clock, scheduler: scheduler, checkEvery: checkEvery,
+          starterTasks: starterTasks)
       }
     }
     return try opened.get()
@@ -92,7 +95,7 @@ extension SQLiteTaskService {
 
   private static func openUnderLock(
     _ path: String, clock: @escaping @Sendable () -> Date, scheduler: AnySchedulerOf<DispatchQueue>,
-    checkEvery: DispatchQueue.SchedulerTimeType.Stride
+    checkEvery: DispatchQueue.SchedulerTimeType.Stride, starterTasks: Bool
   ) throws(TaskStoreError) -> SQLiteTaskService {
     try checkFile(path)
     PrivateFile.prepareStore(path)
@@ -103,7 +106,7 @@ extension SQLiteTaskService {
         try db.execute(sql: "PRAGMA synchronous = NORMAL")
       }
       let pool = try DatabasePool(path: path, configuration: configuration)
-      let service = try finishOpening(pool, clock: clock)
+      let service = try finishOpening(pool, clock: clock, starterTasks: starterTasks)
       service.startChecking(scheduler, every: checkEvery)
       return service
     }
@@ -124,7 +127,7 @@ extension SQLiteTaskService {
   }
 
   private static func finishOpening(
-    _ database: any DatabaseWriter, clock: @escaping @Sendable () -> Date, starterTasks: Bool = true
+    _ database: any DatabaseWriter, clock: @escaping @Sendable () -> Date, starterTasks: Bool
   ) throws -> SQLiteTaskService {
     try migrator(clock: clock, starterTasks: starterTasks).migrate(database)
     let version = try database.writeWithoutTransaction { db in try dataVersion(db) }

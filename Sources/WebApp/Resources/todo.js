@@ -56,6 +56,10 @@
         ? section.items.map((task) => (task.uid === editor.uid ? Object.assign({}, task) : task))
         : section.items;
       body.push(h("h2", { "data-key": "h-" + section.kind, text: section.title }));
+      // An empty section says so, as the TUI's and the CLI's "(none)" do.
+      if (items.length === 0) {
+        body.push(h("p", { class: "muted", "data-key": "none-" + section.kind, text: "No tasks." }));
+      }
       body.push(list("ul", { class: "items", "data-key": "ul-" + section.kind }, items,
         (task) => task.uid, (task) => {
           const name = task.displayTitle;

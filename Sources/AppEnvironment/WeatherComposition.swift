@@ -32,7 +32,10 @@ public enum WeatherComposition {
     let samples: any WeatherService
     do {
       // The samples answer at once (issue 41): no pause that is not the network's.
-      samples = try FixtureWeatherService(latency: 0, scheduler: scheduler)
+      // They ask for a key only in place of the service that needs one.
+      samples = try FixtureWeatherService(
+        latency: 0, scheduler: scheduler,
+        usesKey: (try? provider(configuration)) == .openWeatherMap)
     } catch {
       throw .appCannotStart(error.description)
     }

@@ -48,7 +48,8 @@ struct SettingsEndToEndTests {
     let home = try configHome("# mine\nunits = \"fahrenheit\"  # warm\n")
     defer { try? FileManager.default.removeItem(at: home) }
     let file = home.appendingPathComponent("headless-mvvm/config.toml")
-    let environment = ["XDG_CONFIG_HOME": home.path]
+    // The samples stand in for the service that takes a key (Open-Meteo takes none).
+    let environment = ["XDG_CONFIG_HOME": home.path, "WEATHER_PROVIDER": "openweathermap"]
     let saved = try await Executables.run(
       "cli", ["weather", "--offline", "savekey", "typed-key-4321"], environment: environment)
     #expect(saved.stdout.contains("! Key saved to \(file.path)") && saved.status == 0)
@@ -72,7 +73,8 @@ struct SettingsEndToEndTests {
     let home = try configHome(crlf)
     defer { try? FileManager.default.removeItem(at: home) }
     let file = home.appendingPathComponent("headless-mvvm/config.toml")
-    let environment = ["XDG_CONFIG_HOME": home.path]
+    // The samples stand in for the service that takes a key (Open-Meteo takes none).
+    let environment = ["XDG_CONFIG_HOME": home.path, "WEATHER_PROVIDER": "openweathermap"]
     let saved = try await Executables.run(
       "cli", ["weather", "--offline", "savekey", "new-key-5678"], environment: environment)
     #expect(saved.status == 0 && saved.stdout.contains("! Key saved"))

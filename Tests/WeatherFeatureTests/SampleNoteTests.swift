@@ -10,10 +10,12 @@ import ViewModelKitTesting
 @Suite("Weather: the sample data says so")
 @MainActor
 struct SampleNoteTests {
-  func viewModel(_ scheduler: TestSchedulerOf<DispatchQueue>) throws -> WeatherViewModel {
+  func viewModel(_ scheduler: TestSchedulerOf<DispatchQueue>, usesKey: Bool = true) throws
+    -> WeatherViewModel
+  {
     let start = Coordinate(latitude: 52.3731, longitude: 4.8922)
     return WeatherViewModel(
-      service: try FixtureWeatherService(latency: 0, scheduler: scheduler.asAny),
+      service: try FixtureWeatherService(latency: 0, scheduler: scheduler.asAny, usesKey: usesKey),
       location: StaticLocationProvider(fix: LocationFix(coordinate: start, horizontalAccuracy: 15)),
       cache: InMemoryWeatherCache(), apiKey: "", initialMapCenter: start,
       scheduler: scheduler.asAny)
@@ -41,6 +43,21 @@ struct SampleNoteTests {
     let note = try #require(state.last?.sampleNote)
     #expect(note.hasPrefix("Sample data: ") && note.hasSuffix(" km away"), "\(note)")
     #expect(note.contains(state.last?.cityName ?? "?"), "\(note)")
+  }
+
+  @Test("issue 52: samples in place of Open-Meteo say nothing of a key and open no key prompt")
+  func noKey() throws {
+    let scheduler = DispatchQueue.test
+    let vm = try viewModel(scheduler, usesKey: false)
+    let state = vm.state.record(on: scheduler)
+    vm.openKeyPrompt()
+    scheduler.settle()
+    #expect(state.last?.usesApiKey == false && state.last?.apiKeyStatus == "")
+    #expect(state.last?.keyPromptVisible == false)
+    #expect(vm.send(.setApiKey(key: "abc")) == .rejected("This weather service needs no API key"))
+    let keyed = try viewModel(scheduler).state.record(on: scheduler)
+    scheduler.settle()
+    #expect(keyed.last?.usesApiKey == true && keyed.last?.apiKeyStatus == "not set")
   }
 
   @Test("the weather now says nothing of samples; distances are grouped by thousands")

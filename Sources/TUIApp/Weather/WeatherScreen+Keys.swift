@@ -60,8 +60,9 @@ extension WeatherScreen {
         [.character("u")], "u", in: browsing, hint: focus == nil ? "°C/°F" : nil, ascii: "C/F",
         help: "switch °C and °F", .input(.toggleUnits)),
       KeyBinding(
-        [.character("k")], "k", in: browsing, hint: focus == nil ? "key" : nil,
-        help: "enter an API key", .input(.openKeyPrompt)),
+        [.character("k")], "k", in: browsing,
+        hint: focus == nil && state.usesApiKey ? "key" : nil,
+        help: state.usesApiKey ? "enter an API key" : nil, .input(.openKeyPrompt)),
       KeyBinding(
         [.character("r")], "r", in: browsing,
         hint: focus == nil ? (state.noNetwork ? "try live" : "refresh") : nil,

@@ -7,6 +7,10 @@ import ViewModelKit
 public final class FixtureWeatherService: WeatherService, @unchecked Sendable {
   /// The fixtures are samples: the screen says so (`WeatherState.sampleNote`).
   public var servesSamples: Bool { true }
+  /// Whether the samples stand in for a service that takes a key (OpenWeatherMap's). For
+  /// Open-Meteo's, the default live service, no head offers a key or says `not set` about one
+  /// (issue 52).
+  public let usesKey: Bool
 
   /// The places the bundled samples cover, for help texts (a test keeps the list equal to the
   /// fixtures' names).
@@ -42,8 +46,9 @@ public final class FixtureWeatherService: WeatherService, @unchecked Sendable {
   /// default) once.
   public init(
     directory: URL = FixtureLoader.bundled.url(for: "weather"), latency: Double = 0.15,
-    scheduler: AnySchedulerOf<DispatchQueue>
+    scheduler: AnySchedulerOf<DispatchQueue>, usesKey: Bool = true
   ) throws(LoadError) {
+    self.usesKey = usesKey
     func documents(_ folder: String) throws(LoadError) -> [(String, Data)] {
       let url = directory.appendingPathComponent(folder)
       guard

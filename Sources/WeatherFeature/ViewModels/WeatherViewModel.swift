@@ -57,6 +57,7 @@ public final class WeatherViewModel: ScreenModel {
 
   nonisolated static let tooLong = "City name is too long (max 100 characters)"
   nonisolated static let emptyKey = "API key must not be empty"
+  nonisolated static let noKeyNeeded = "This weather service needs no API key"
   nonisolated static let mapHidden = "The map is hidden"
   nonisolated static let noAccurateFix = "No accurate location fix (need under 100 m)"
 
@@ -167,7 +168,9 @@ public final class WeatherViewModel: ScreenModel {
       return send(.setUnits(store.value.units == .celsius ? .fahrenheit : .celsius))
     case .setUnits(let unit): store.update { $0.units = unit }
     case .setApiKey(let key): return enter(key: key)
-    case .openKeyPrompt: store.update { $0.keyPromptVisible = true }
+    case .openKeyPrompt:
+      // A service that takes no key (Open-Meteo) has no key to ask for.
+      if store.value.usesKey { store.update { $0.keyPromptVisible = true } }
     case .dismissKeyPrompt:
       store.update {
         $0.keyPromptVisible = false
@@ -190,6 +193,7 @@ public final class WeatherViewModel: ScreenModel {
   /// A key entered by the user: kept for this session, and also written to the settings file
   /// when the user chose so (ST-04); ends a wait for a key.
   private func enter(key: String) -> InputResult {
+    guard store.value.usesKey else { return .rejected(Self.noKeyNeeded) }
     let trimmed = key.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !trimmed.isEmpty else { return .rejected(Self.emptyKey) }
     store.update {

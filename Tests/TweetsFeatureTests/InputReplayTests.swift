@@ -83,4 +83,32 @@ struct TweetsInputReplayTests {
     h.scheduler.advance()
     #expect(answer.values == [.rejected(TweetsSession.Refusal.noPeople)])
   }
+
+  @Test("issue 53, item 2: layout, log-out and letting time pass are session inputs, on the wire")
+  func appInputs() throws {
+    let h = TweetsHarness()
+    h.api.listDefault = .answer(page([3, 2, 1]))
+    h.api.memberDefault = .answer(UsersPage(users: [ada]))
+    let session = TweetsSession(list: L, env: h.env)
+    session.setActive(true)
+    h.scheduler.advance()
+    let split = TweetsSessionInput.app(.setLayout(layout: .split))
+    #expect(try WireFormat.text(split) == #"{"app":{"setLayout":{"layout":"split"}}}"#)
+    #expect(try SessionReplay.throughTheWire([split, .app(.logOut)]) == [split, .app(.logOut)])
+    #expect(session.send(split).immediateAnswer == .accepted)
+    h.scheduler.advance()
+    #expect(session.navigator.currentScenes.map(\.id) == [.listTimeline, .listPeople])
+    let tooLong = session.send(.app(.letTimePass(seconds: 61))).immediateAnswer
+    #expect(tooLong == .rejected(TweetsSession.timeToPassRefusal))
+    #expect(session.send(.app(.letTimePass(seconds: 5))).immediateAnswer == .accepted)
+    #expect(session.navigator.isBusy)
+    #expect(session.send(.app(.stopWaiting)).immediateAnswer == .accepted)
+    h.scheduler.advance()
+    #expect(!session.navigator.isBusy)
+    var status: AccountStatus?
+    let watch = h.env.account.status.sink { status = $0 }
+    #expect(session.send(.app(.logOut)).immediateAnswer == .accepted)
+    #expect(status == .unavailable)
+    watch.cancel()
+  }
 }

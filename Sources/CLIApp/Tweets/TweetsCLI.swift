@@ -52,7 +52,12 @@ public final class TweetsCLI: CLIApplication {
   public func finish() {}
 
   /// Ctrl-C: a `wait` in progress ends at once (the tweets app has nothing to save).
-  public func interrupt() { navigator.stopWaiting() }
+  public func interrupt() { _ = session.send(.app(.stopWaiting)) }
+
+  /// Sends an app-wide input (`logout`, `wait`) through the session, as every head does.
+  func onApp(_ input: TweetsAppInput) -> CommandOutcome {
+    CommandOutcome(session.send(.app(input)).immediateAnswer ?? .accepted)
+  }
 
   /// Sends `input` to the timeline on top (`older`, `refresh`), or says it is not here.
   func onTimeline(_ input: TimelineInput) -> CommandOutcome {
@@ -100,8 +105,7 @@ public final class TweetsCLI: CLIApplication {
   func wait(_ seconds: String) -> CommandOutcome {
     guard let seconds = CLIOrdinal.parse(seconds), Double(seconds) <= TweetsTiming.longestWait
     else { return CommandOutcome(.rejected("usage: wait <seconds> (1 to 60)")) }
-    navigator.letTimePass(Double(seconds))
-    return CommandOutcome()
+    return onApp(.letTimePass(seconds: Double(seconds)))
   }
 
   /// `link <n>`: the n-th row of the timeline on top (extension E5). The answer and the link

@@ -113,8 +113,7 @@ extension TweetsGrammar {
       abstract: "forget the access token for this session")
     @OptionGroup(visibility: .hidden) var options: CLIOptions
     @MainActor func outcome(in cli: TweetsCLI) -> CommandOutcome {
-      cli.navigator.logOut()
-      return CommandOutcome()
+      cli.onApp(.logOut)
     }
   }
 

@@ -179,7 +179,7 @@ public final class TweetsScreen: AppScreen {
     let wantsSplit = columns >= 100
     if wantsSplit != split {
       split = wantsSplit
-      navigator.setLayout(split ? .split : .stack)
+      session.send(.app(.setLayout(layout: split ? .split : .stack)))
     }
     layOut()
   }

@@ -12,7 +12,7 @@ public enum SceneID: Equatable, Sendable {
 }
 
 /// How the front end arranges the scenes.
-public enum Layout: Equatable, Sendable {
+public enum Layout: String, Codable, Equatable, Sendable {
   case stack, split
 }
 

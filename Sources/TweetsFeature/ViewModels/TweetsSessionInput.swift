@@ -1,12 +1,15 @@
 import ViewModelKit
 
-/// What a head can ask of the tweets app: an input for the timeline on top, or for the list's
-/// people. On the wire, `{"timeline": {"loadOlder": {}}}` or `{"people": {"select": {"index": 0}}}`.
+/// What a head can ask of the tweets app: an input for the timeline on top, for the list's
+/// people, or for the app as a whole. On the wire, `{"timeline": {"loadOlder": {}}}`,
+/// `{"people": {"select": {"index": 0}}}` or `{"app": {"logOut": {}}}`.
 public enum TweetsSessionInput: Codable, Equatable, Sendable {
   /// An input for the topmost timeline.
   case timeline(TimelineInput)
   /// An input for the list's people, wherever they are in the stack.
   case people(PeopleInput)
+  /// An input for the app as a whole: layout, log-out, letting time pass.
+  case app(TweetsAppInput)
 
   /// Writes `{"<screen>": <input>}`.
   public func encode(to encoder: any Encoder) throws {
@@ -14,6 +17,7 @@ public enum TweetsSessionInput: Codable, Equatable, Sendable {
     case .timeline(let input):
       try ScreenAddressedCoding.encode(input, screen: "timeline", to: encoder)
     case .people(let input): try ScreenAddressedCoding.encode(input, screen: "people", to: encoder)
+    case .app(let input): try ScreenAddressedCoding.encode(input, screen: "app", to: encoder)
     }
   }
 
@@ -24,6 +28,7 @@ public enum TweetsSessionInput: Codable, Equatable, Sendable {
     switch name {
     case "timeline": self = .timeline(try container.decode(TimelineInput.self, forKey: key))
     case "people": self = .people(try container.decode(PeopleInput.self, forKey: key))
+    case "app": self = .app(try container.decode(TweetsAppInput.self, forKey: key))
     default: throw ScreenAddressedCoding.unknown(name, in: decoder)
     }
   }
@@ -54,6 +59,7 @@ extension TweetsSession {
         return Replayed.answered(.rejected(Refusal.noPeople))
       }
       return people.send(input).pending
+    case .app(let input): return Replayed.answered(send(app: input))
     }
   }
 }

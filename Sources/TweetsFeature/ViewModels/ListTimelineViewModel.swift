@@ -80,10 +80,7 @@ public final class ListTimelineViewModel {
     .removeDuplicates()
     .share(replay: 1)
     let content = rows.combineLatest(filter.removeDuplicates()) { rows, text in
-      let filter = TweetFilter(text)
-      return TimelineState.Content(
-        tweets: filter.isEmpty ? rows : rows.filter(filter.matches), isEmpty: rows.isEmpty,
-        filterText: text)
+      TimelineState.Content.filtered(rows, by: text)
     }
     .eraseToAnyPublisher()
     // The store's open failure is said once, to the first subscriber, however late it comes

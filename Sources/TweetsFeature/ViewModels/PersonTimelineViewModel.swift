@@ -32,7 +32,8 @@ public final class PersonTimelineViewModel {
   private let olderToken = BehaviorRelay<String?>(value: nil)
   private let endReached = BehaviorRelay(value: false)
   private let refusals = PublishRelay<String>()
-  private let ages: AgeClock
+  /// Makes the rows and keeps their ages counted.
+  private let rowMaker: TimelineRows
   private var user: User?
   /// No such user: nothing more is fetched.
   private var stopped = false
@@ -48,28 +49,18 @@ public final class PersonTimelineViewModel {
     self.username = TweetsText.username(username)
     self.env = env
     self.navigator = navigator
-    let now = env.now
-    let timeZone = env.timeZone
-    let cache = RowCache()
     let scheduler = env.scheduler
-    ages = AgeClock(scheduler: scheduler)
-    let held = rows.combineLatest(ages.ticks) { rows, _ in
-      let authors = rows.authors
-      let current = now()
-      let tweets = rows.order.map { id in
-        let tweet = rows.byID[id]!
-        return cache.row(
-          StoredTweet(tweet: tweet, author: authors[tweet.authorID]),
-          age: TweetsText.age(of: tweet.createdAt, now: current, timeZone: timeZone))
-      }
-      return (title: rows.title, tweets: tweets)
+    let maker = TimelineRows(env: env)
+    rowMaker = maker
+    let held = rows.combineLatest(maker.ticks) { rows, _ in
+      (
+        title: rows.title,
+        tweets: maker.rows(rows.order.map { rows.byID[$0]! }, authors: rows.authors)
+      )
     }
     .share(replay: 1)
     let content = held.combineLatest(filter.removeDuplicates()) { held, text in
-      let filter = TweetFilter(text)
-      return TimelineState.Content(
-        tweets: filter.isEmpty ? held.tweets : held.tweets.filter(filter.matches),
-        isEmpty: held.tweets.isEmpty, filterText: text)
+      TimelineState.Content.filtered(held.tweets, by: text)
     }
     .removeDuplicates().eraseToAnyPublisher()
     let owner = WeakOwner<PersonTimelineViewModel>()
@@ -216,21 +207,6 @@ public final class PersonTimelineViewModel {
       if page.nextToken == nil { endReached.accept(true) }
     }
     .eraseToAnyPublisher()
-  }
-}
-
-/// Display rows by tweet id, rebuilt only when the tweet, its author or its age changed:
-/// merging a page into thousands of held rows builds rows for that page only.
-final class RowCache {
-  private var rows: [TwitterID: (stored: StoredTweet, row: TweetRow)] = [:]
-
-  func row(_ stored: StoredTweet, age: String) -> TweetRow {
-    if let cached = rows[stored.tweet.id], cached.stored == stored, cached.row.age == age {
-      return cached.row
-    }
-    let row = TweetRow(stored, age: age)
-    rows[stored.tweet.id] = (stored, row)
-    return row
   }
 }
 

@@ -37,33 +37,24 @@ public final class ThreadViewModel {
   private let held = BehaviorRelay(value: Held())
   private let filter = BehaviorRelay(value: "")
   private let poller: TimelinePoller
-  private let ages: AgeClock
+  /// Makes the rows and keeps their ages counted.
+  private let rowMaker: TimelineRows
   private var subscriptions = Set<AnyCancellable>()
 
   public init(post: TweetRow, env: TweetsEnvironment, navigator: any TweetsNavigating) {
     self.post = post
     self.env = env
-    let now = env.now
-    let timeZone = env.timeZone
-    let cache = RowCache()
     let scheduler = env.scheduler
-    ages = AgeClock(scheduler: scheduler)
-    let rows = held.combineLatest(ages.ticks) { held, _ -> [TweetRow] in
+    let maker = TimelineRows(env: env)
+    rowMaker = maker
+    let rows = held.combineLatest(maker.ticks) { held, _ -> [TweetRow] in
       // Not offered, or not read yet: the post as it was opened.
       guard let page = held.page else { return held.offered ? [] : [post] }
       let authors = Dictionary(page.users.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
-      let current = now()
-      return page.tweets.map { tweet in
-        cache.row(
-          StoredTweet(tweet: tweet, author: authors[tweet.authorID]),
-          age: TweetsText.age(of: tweet.createdAt, now: current, timeZone: timeZone))
-      }
+      return maker.rows(page.tweets, authors: authors)
     }
     let content = rows.combineLatest(filter.removeDuplicates()) { rows, text in
-      let filter = TweetFilter(text)
-      return TimelineState.Content(
-        tweets: filter.isEmpty ? rows : rows.filter(filter.matches), isEmpty: rows.isEmpty,
-        filterText: text)
+      TimelineState.Content.filtered(rows, by: text)
     }
     .removeDuplicates().eraseToAnyPublisher()
     let owner = WeakOwner<ThreadViewModel>()

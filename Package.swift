@@ -124,7 +124,7 @@ let package = Package(
     ),
     .target(
       name: "WeatherFeature",
-      dependencies: ["ViewModelKit", "AppInfrastructure", "Fixtures"],
+      dependencies: ["ViewModelKit", "AppInfrastructure", "Fixtures", "TextColumns"],
       // The map's land mask, made by Scripts/make-land-mask.py.
       resources: [.copy("Resources/land-mask.bin")]
     ),
@@ -182,12 +182,15 @@ let package = Package(
       providers: [.apt(["libncurses-dev"])]
     ),
     // The curses toolkit: canvases, widgets, key decoding, the run loop.
-    .target(name: "TerminalUI", dependencies: ["ViewModelKit", "CNCurses"]),
+    .target(name: "TerminalUI", dependencies: ["ViewModelKit", "TextColumns", "CNCurses"]),
+    // How many terminal cells text takes, for the map's labels and the terminal toolkit: not
+    // part of the reactive core (issue 53, item 8).
+    .target(name: "TextColumns"),
     .target(
       name: "TUIApp",
       dependencies: [
         "TerminalUI", "AppEnvironment", "CheckoutFeature", "TodoFeature", "WeatherFeature",
-        "TweetsFeature", "ViewModelKit", "AppInfrastructure",
+        "TweetsFeature", "ViewModelKit", "AppInfrastructure", "TextColumns",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -296,12 +299,14 @@ let package = Package(
         "AppEnvironment", "ViewModelKit", "AppInfrastructure",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
-    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ViewModelKitTesting"]),
+    .testTarget(
+      name: "TerminalUITests", dependencies: ["TerminalUI", "TextColumns", "ViewModelKitTesting"]),
     .testTarget(
       name: "TUIAppTests",
       dependencies: [
         "TUIApp", "TerminalUI", "CheckoutFeature", "WeatherFeature", "TweetsFeature",
-        "ViewModelKitTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+        "TextColumns", "ViewModelKitTesting",
+        .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
       ],
       exclude: ["__Snapshots__"]),
     .testTarget(

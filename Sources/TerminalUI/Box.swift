@@ -1,3 +1,4 @@
+import TextColumns
 import ViewModelKit
 
 /// The characters panels and rules are drawn with (and the mask of a secret field): one set

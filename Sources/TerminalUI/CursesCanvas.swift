@@ -1,5 +1,6 @@
 import CNCurses
 import Foundation
+import TextColumns
 import ViewModelKit
 
 /// The real terminal, through ncursesw's wide-character calls. Create it once; `restore()`

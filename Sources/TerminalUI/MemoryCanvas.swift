@@ -1,3 +1,4 @@
+import TextColumns
 import ViewModelKit
 
 /// A canvas in memory, for tests: `snapshot()` is the screen as text.

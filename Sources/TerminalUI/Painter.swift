@@ -1,3 +1,4 @@
+import TextColumns
 import ViewModelKit
 
 /// Draws onto a canvas in the session's character set and colour mode: in ASCII mode every

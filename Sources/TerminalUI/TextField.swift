@@ -1,3 +1,4 @@
+import TextColumns
 import ViewModelKit
 
 /// A one-line text field: the text, a cursor between characters, and the editing keys.

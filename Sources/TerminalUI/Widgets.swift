@@ -1,3 +1,4 @@
+import TextColumns
 import ViewModelKit
 
 /// The tab bar: ` N Label ` per tab, `[N Label]` for the current one, joined by one space;

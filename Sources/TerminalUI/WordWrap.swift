@@ -1,3 +1,4 @@
+import TextColumns
 import ViewModelKit
 
 /// Word wrapping by terminal cells: breaks at spaces, splits a word wider than the line,

@@ -1,8 +1,8 @@
 /// How many terminal cells text takes: 2 for East Asian wide characters and emoji, 0 for
 /// combining marks, 1 otherwise. Measured per grapheme cluster, so "👩‍🔬" is 2 cells.
 ///
-/// The one measure of the project: view models fit display-ready text to a width with it
-/// (a tweet's header), and the terminal toolkit lays text out with it.
+/// The one measure of the project: the terminal toolkit lays text out with it, and the
+/// weather map fits its labels with it. It is kept out of the reactive core (issue 53).
 public enum TextWidth {
   public static func of(_ character: Character) -> Int {
     let scalars = character.unicodeScalars

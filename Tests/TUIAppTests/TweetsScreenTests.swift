@@ -2,6 +2,7 @@ import Foundation
 import TUIApp
 import TerminalUI
 import Testing
+import TextColumns
 import TweetsFeature
 import ViewModelKit
 import ViewModelKitTesting

@@ -2,6 +2,7 @@ import Foundation
 import TUIApp
 import TerminalUI
 import Testing
+import TextColumns
 import ViewModelKit
 import ViewModelKitTesting
 import WeatherFeature

@@ -1,5 +1,5 @@
 import Testing
-import ViewModelKit
+import TextColumns
 
 @Suite("TextWidth: the one measure of display text")
 struct TextWidthTests {

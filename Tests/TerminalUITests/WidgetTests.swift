@@ -1,5 +1,6 @@
 import TerminalUI
 import Testing
+import TextColumns
 import ViewModelKit
 import ViewModelKitTesting
 

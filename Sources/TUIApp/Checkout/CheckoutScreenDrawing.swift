@@ -1,5 +1,6 @@
 import CheckoutFeature
 import TerminalUI
+import TextColumns
 import ViewModelKit
 
 // How the checkout tab draws what its view models last said: the catalog, the checkout with

@@ -1,3 +1,4 @@
+import TextColumns
 import TweetsFeature
 import ViewModelKit
 

@@ -1,4 +1,5 @@
 import TerminalUI
+import TextColumns
 import ViewModelKit
 import WeatherFeature
 

@@ -1,5 +1,6 @@
 import Foundation
 import TerminalUI
+import TextColumns
 import ViewModelKit
 import WeatherFeature
 

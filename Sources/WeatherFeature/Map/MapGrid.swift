@@ -1,4 +1,5 @@
 import Foundation
+import TextColumns
 import ViewModelKit
 
 /// The map's geometry: zoom levels, pans and the character grid.

@@ -6,8 +6,8 @@ import Foundation
 /// scripts, all from the server; no inline script or style (the Content-Security-Policy
 /// forbids them). With scripts off, the page sends the browser to the read-only view.
 enum WebPage {
-  static func html(app: RegisteredApp, registry: AppRegistry) -> String {
-    let scripts = WebServer.scripts.map { #"<script src="/static/\#($0)" defer></script>"# }
+  static func html(app: RegisteredApp, registry: AppRegistry, scripts: [String]) -> String {
+    let scripts = scripts.map { #"<script src="/static/\#(escape($0))" defer></script>"# }
       .joined(separator: "\n")
     let readOnly = "/\(escape(app.name))?view=read-only"
     return document(

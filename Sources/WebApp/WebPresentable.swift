@@ -31,13 +31,38 @@ public struct WebScreenSource {
   }
 }
 
+/// The script that draws an app's screens on its page (`todo.js`): the name it is served under
+/// (`/static/<name>`) and where its text is, in the bundle of the module that declares it.
+public struct WebPageScript: Sendable {
+  /// The file's name, unique among the page's scripts.
+  public let name: String
+  /// Where the file is; nil when the bundle lacks it (the server answers 500 for it).
+  public let url: URL?
+
+  /// `name`, looked up in `bundle` (under `Resources/`, or at its top).
+  public init(name: String, bundle: Bundle) {
+    self.name = name
+    url =
+      bundle.url(forResource: name, withExtension: nil, subdirectory: "Resources")
+      ?? bundle.url(forResource: name, withExtension: nil)
+  }
+
+  /// A script of this module's own (the four apps' pages).
+  static func bundled(_ name: String) -> WebPageScript {
+    WebPageScript(name: name, bundle: .module)
+  }
+}
+
 /// What the web head needs of an app beyond `AppSession`: for each scene of its stack, the
-/// screens it shows. Each app's web folder conforms its session; the head does the rest the
-/// same way for every app (issue 40).
+/// screens it shows, and the script that draws them. Each app's web folder conforms its
+/// session; the head does the rest the same way for every app (issue 40), and reads the
+/// scripts from the registry's apps (issue 53, item 5).
 @MainActor
 public protocol WebPresentable: AppSession {
   /// The screens behind `scene` (checkout's checkout scene shows the order form under it).
   func webScreens(for scene: Scene) -> [WebScreenSource]
+  /// The script that draws this app's screens, loaded by every page of the server.
+  nonisolated static var pageScript: WebPageScript { get }
 }
 
 extension WebPresentable {

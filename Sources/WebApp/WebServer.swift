@@ -18,6 +18,9 @@ public struct WebServer: Sendable {
   /// for as long as it takes (a test, whose sessions settle for certain).
   public let settleLimit: DispatchTimeInterval
 
+  /// Each app's page script, in the registry's order: read from the apps, not listed here.
+  let pageScripts: [WebPageScript]
+
   public init(
     access: WebAccess, registry: AppRegistry, settleLimit: DispatchTimeInterval = .seconds(3),
     makeSession: @escaping @MainActor @Sendable (RegisteredApp) throws -> any WebPresentable
@@ -26,6 +29,9 @@ public struct WebServer: Sendable {
     self.registry = registry
     self.settleLimit = settleLimit
     self.makeSession = makeSession
+    pageScripts = registry.apps.compactMap {
+      ($0.sessionType as? any WebPresentable.Type)?.pageScript
+    }
   }
 
   /// The answer to every request but a socket's upgrade.
@@ -53,7 +59,7 @@ public struct WebServer: Sendable {
     let path = request.path
     switch path {
     case let asset where asset.hasPrefix("/static/"):
-      return .answer(Self.asset(String(asset.dropFirst("/static/".count))))
+      return .answer(self.asset(String(asset.dropFirst("/static/".count))))
     case "/socket":
       return .answer(
         socketRefusal(request) ?? Self.plain(426, "Open this address as a WebSocket."))
@@ -70,7 +76,8 @@ public struct WebServer: Sendable {
       return .answer(Self.plain(404, "No app is called \(path.dropFirst())."))
     }
     guard request.query["view"] == "read-only" else {
-      return .answer(Self.html(WebPage.html(app: app, registry: registry)))
+      return .answer(
+        Self.html(WebPage.html(app: app, registry: registry, scripts: scripts.map(\.name))))
     }
     guard access.allows(token: request.query["token"]) else {
       return .answer(Self.html(WebPage.tokenForm(app: app, registry: registry), status: 401))
@@ -113,26 +120,32 @@ public struct WebServer: Sendable {
     return nil
   }
 
-  /// The page's scripts, in the order the page loads them: the drawing and focus helpers, the
-  /// pages, then the socket (which draws with them).
-  static let scripts = [
-    "dom.js", "focus.js", "history.js", "todo.js", "weather.js", "checkout.js", "tweets.js",
-    "app.js",
-  ]
+  /// The head's own scripts before the apps' pages: the drawing, focus and history helpers.
+  static let helpers = ["dom.js", "focus.js", "history.js"]
+  /// The head's script after the pages: the socket, which draws with them.
+  static let socketScript = "app.js"
 
-  /// The page's files, by name, with their types: nothing else is served from disk.
-  static let assets: [String: String] = Dictionary(
-    uniqueKeysWithValues: scripts.map { ($0, "text/javascript; charset=utf-8") }
-      + [("style.css", "text/css; charset=utf-8")])
+  /// The page's scripts, in the order the page loads them: the helpers, each app's page
+  /// script, then the socket.
+  var scripts: [WebPageScript] {
+    Self.helpers.map(WebPageScript.bundled) + pageScripts + [.bundled(Self.socketScript)]
+  }
 
-  static func asset(_ name: String) -> WebResponse {
-    guard let type = assets[name] else { return plain(404, "No such file.") }
-    guard
-      let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Resources")
-        ?? Bundle.module.url(forResource: name, withExtension: nil),
-      let data = try? Data(contentsOf: url)
-    else { return plain(500, "The \(name) asset is missing.") }
-    return secured(WebResponse(status: 200, headers: [("Content-Type", type)], body: Array(data)))
+  /// The page's file `name`, with its type: the scripts and the stylesheet, nothing else.
+  func asset(_ name: String) -> WebResponse {
+    let file: (url: URL?, type: String)
+    if name == "style.css" {
+      file = (WebPageScript.bundled(name).url, "text/css; charset=utf-8")
+    } else if let script = scripts.first(where: { $0.name == name }) {
+      file = (script.url, "text/javascript; charset=utf-8")
+    } else {
+      return Self.plain(404, "No such file.")
+    }
+    guard let url = file.url, let data = try? Data(contentsOf: url) else {
+      return Self.plain(500, "The \(name) asset is missing.")
+    }
+    return Self.secured(
+      WebResponse(status: 200, headers: [("Content-Type", file.type)], body: Array(data)))
   }
 
   static func html(_ page: String, status: Int = 200) -> WebResponse {

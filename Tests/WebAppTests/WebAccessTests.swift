@@ -81,6 +81,26 @@ struct WebAccessTests {
     #expect(await server.handle(request("/static/app.js")).status == 200)
   }
 
+  @Test("issue 53, item 5: the page loads the helpers, each registered app's script, the socket")
+  func scriptsFromTheRegistry() async throws {
+    let page = await server.handle(request("/todo"))
+    let sources = page.text.components(separatedBy: #"<script src="/static/"#).dropFirst()
+      .compactMap { $0.split(separator: "\"").first.map(String.init) }
+    #expect(
+      sources == [
+        "dom.js", "focus.js", "history.js", "weather.js", "tweets.js", "todo.js", "checkout.js",
+        "app.js",
+      ])
+    let todoOnly = WebServer(
+      access: access, registry: AppRegistry(AppRegistry.standard.apps.filter { $0.name == "todo" })
+    ) { _ in throw ConfigurationError.appCannotStart("no session in this test") }
+    #expect(!(await todoOnly.handle(request("/todo"))).text.contains("weather.js"))
+    #expect(await todoOnly.handle(request("/static/weather.js")).status == 404)
+    let script = await todoOnly.handle(request("/static/todo.js"))
+    #expect(
+      script.status == 200 && script.header("Content-Type")?.hasPrefix("text/javascript") == true)
+  }
+
   @Test("the read-only page without the token asks for it, with a form that stays on this server")
   func readOnlyAsks() async {
     let page = await server.handle(request("/todo", query: ["view": "read-only"]))

@@ -32,4 +32,21 @@ struct GoneTaskTests {
       ])
     deletion.cancel()
   }
+
+  @Test("issue 53: the editor opens on a uid, with the task as stored; an unknown uid says so")
+  func editByUID() throws {
+    let h = TodoHarness()
+    #expect(h.tasks.send(.edit(uid: 4)).immediateAnswer == .accepted)
+    h.scheduler.settle()
+    let editor = try #require(h.editor)
+    let state = editor.state.record(on: h.scheduler)
+    h.scheduler.settle()
+    #expect(state.last?.uid == 4 && state.last?.title == h.task(4).title)
+    editor.cancel()
+    h.scheduler.settle()
+    #expect(h.editor == nil)
+    let answer = h.tasks.send(.edit(uid: 999)).record(on: h.scheduler)
+    h.scheduler.settle()
+    #expect(h.editor == nil && answer.values == [.rejected("no task #999")])
+  }
 }

@@ -226,7 +226,7 @@ public final class TodoCLI: CLIApplication {
       return CommandOutcome(.rejected(TaskServiceError.notFound(uid: uid.uid).message))
     }
     // Opening the editor answers at once.
-    return CommandOutcome(tasks.send(.edit(task: task)).immediateAnswer ?? .accepted)
+    return CommandOutcome(tasks.send(.edit(uid: task.uid)).immediateAnswer ?? .accepted)
   }
 
   /// `undo`: takes back the store's newest kept change, whichever process made it, and says

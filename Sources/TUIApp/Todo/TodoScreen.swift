@@ -191,7 +191,7 @@ public final class TodoScreen: AppScreen, DriverBound {
       // The list keeps its place for the change only when the input was taken: a refused
       // one leaves no flag armed for some later, unrelated state.
       if let task = selectedTask { keepScreenPosition = taken(.toggle(uid: task.uid)) }
-    case .edit: if let task = selectedTask { send(.edit(task: task)) }
+    case .edit: if let task = selectedTask { send(.edit(uid: task.uid)) }
     case .create: followNewTask = taken(.create)
     case .delete: if let task = selectedTask { keepScreenPosition = taken(.delete(uid: task.uid)) }
     case .input(let input): send(input)

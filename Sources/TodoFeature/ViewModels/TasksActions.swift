@@ -7,7 +7,7 @@ import ViewModelKit
 @MainActor
 struct TasksActions {
   let create: Action<Void, EditOutcome>
-  let edit: Action<TaskItem, EditOutcome>
+  let edit: Action<Int64, EditOutcome>
   let toggle: Action<Int64, TaskItem>
   let delete: Action<Int64, TaskItem>
   let rename: Action<TaskRename, TaskItem>
@@ -34,8 +34,12 @@ struct TasksActions {
           editor("New Task", task, true).setFailureType(to: (any Error).self)
         }
     }
-    edit = Action(enabledIf: notEditing, scheduler: scheduler) { task in
-      editor("Edit Task", task, false)
+    // The task is read by its uid, as the store holds it now (issue 53: an input carries an
+    // id, not a copy of what a head was shown).
+    edit = Action(enabledIf: notEditing, scheduler: scheduler) { uid in
+      // The store may answer on its own queue; the editor opens on the list's scheduler.
+      Self.stored(uid, in: service).receive(on: scheduler).mapError { $0 as any Error }
+        .flatMap { task in editor("Edit Task", task, false).setFailureType(to: (any Error).self) }
     }
     // Each reads its one row by uid first: the list need not be loaded (a one-shot command).
     toggle = Action(scheduler: scheduler) { uid in
@@ -74,7 +78,7 @@ struct TasksActions {
   }
 
   /// The stored task with `uid`, or the failure that there is none.
-  private static func stored(_ uid: Int64, in service: any TaskService) -> AnyPublisher<
+  static func stored(_ uid: Int64, in service: any TaskService) -> AnyPublisher<
     TaskItem, TaskServiceError
   > {
     service.task(uid: uid).flatMap { task -> AnyPublisher<TaskItem, TaskServiceError> in

@@ -5,8 +5,9 @@ import ViewModelKit
 public enum TasksInput: Codable, Equatable, Sendable {
   /// Adds an empty task and opens the editor on it; refused while an editor is open.
   case create
-  /// Opens the editor on a task; refused while an editor is open.
-  case edit(task: TaskItem)
+  /// Opens the editor on the task with this uid, as the store holds it; refused while an
+  /// editor is open; a uid with no task says `no task #<uid>`.
+  case edit(uid: Int64)
   /// Checks off the due task with this uid, or brings a done one back; the store's row is
   /// read by its uid (no list needed), and a uid with no task is refused with `no task #<uid>`.
   case toggle(uid: Int64)
@@ -39,9 +40,9 @@ public enum TasksInput: Codable, Equatable, Sendable {
 extension TasksViewModel {
   /// `send(.create)`, answered at once.
   @discardableResult public func create() -> InputResult { now(send(.create)) }
-  /// `send(.edit(task:))`, answered at once.
+  /// `send(.edit(uid:))` for `task`, answered at once.
   @discardableResult public func edit(_ task: TaskItem) -> InputResult {
-    now(send(.edit(task: task)))
+    now(send(.edit(uid: task.uid)))
   }
   /// `send(.toggle(uid:))` for `task`.
   @discardableResult public func toggle(_ task: TaskItem) -> PendingResult {

@@ -27,7 +27,7 @@ public final class TasksViewModel: ScreenModel {
   /// Adds an empty task and opens the editor on it (enabled while no editor is open).
   public let createAction: Action<Void, EditOutcome>
   /// Opens the editor on a task (enabled while no editor is open).
-  public let editAction: Action<TaskItem, EditOutcome>
+  public let editAction: Action<Int64, EditOutcome>
   /// Checks the task with a uid off or brings it back.
   public let toggleAction: Action<Int64, TaskItem>
   /// Deletes the task with a uid, keeping it for `undo`.
@@ -174,10 +174,15 @@ public final class TasksViewModel: ScreenModel {
       let open = isEditorOpen
       createAction.execute(())
       return Replayed.answered(open ? .rejected(TodoRefusal.editorOpen) : .accepted)
-    case .edit(let task):
+    case .edit(let uid):
       let open = isEditorOpen
-      editAction.execute(task)
-      return Replayed.answered(open ? .rejected(TodoRefusal.editorOpen) : .accepted)
+      editAction.execute(uid)  // while an editor is open, it reports `notEnabled` (TD-24)
+      if open { return Replayed.answered(.rejected(TodoRefusal.editorOpen)) }
+      // Answered once the task is read (the editor opens then), not when the editor closes:
+      // a uid with no task is refused with `no task #<uid>`.
+      let read = TasksActions.stored(uid, in: service).map { _ in () }
+        .mapError { ActionError.underlying($0) }.eraseToAnyPublisher()
+      return answer(read, refusal: nil)
     case .toggle(let uid):
       let busy = toggleAction.isExecuting
       return answer(toggleAction.execute(uid), refusal: busy ? TodoRefusal.busy : nil)

@@ -72,7 +72,7 @@
             h("span", { class: "due " + (task.dueStatus || ""), text: task.dueText || "" }),
             h("span", { class: "labels muted", text: task.labels || "" }),
             h("button", { type: "button", text: "Edit", "aria-label": "Edit " + name,
-              "data-send": json({ tasks: { edit: { task } } }) }),
+              "data-send": json({ tasks: { edit: { uid: task.uid } } }) }),
             h("button", { type: "button", text: "Delete", "aria-label": "Delete " + name,
               "data-send": json({ tasks: { delete: { uid: task.uid } } }) }),
             editing && task.uid === editor.uid ? editorDialog(editor) : null);

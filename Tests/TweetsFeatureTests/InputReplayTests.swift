@@ -53,13 +53,19 @@ struct TweetsInputReplayTests {
     #expect(original.session.navigator.currentScenes.map(\.id) == [.listTimeline])
   }
 
-  @Test("issue 39, item 2: the timeline's and the people's states read back from their wire form")
-  func statesRoundTrip() throws {
+  /// A shown session on a list with tweets 3, 2, 1 and Ada among its members.
+  private func activeSession() -> (TweetsHarness, TweetsSession) {
     let h = TweetsHarness()
     h.api.listDefault = .answer(page([3, 2, 1]))
     h.api.memberDefault = .answer(UsersPage(users: [ada]))
     let session = TweetsSession(list: L, env: h.env)
     session.setActive(true)
+    return (h, session)
+  }
+
+  @Test("issue 39, item 2: the timeline's and the people's states read back from their wire form")
+  func statesRoundTrip() throws {
+    let (h, session) = activeSession()
     session.send(.timeline(.showPeople))
     h.scheduler.advance(by: 1)
     let scenes = session.navigator.currentScenes
@@ -86,11 +92,7 @@ struct TweetsInputReplayTests {
 
   @Test("issue 53, item 2: layout, log-out and letting time pass are session inputs, on the wire")
   func appInputs() throws {
-    let h = TweetsHarness()
-    h.api.listDefault = .answer(page([3, 2, 1]))
-    h.api.memberDefault = .answer(UsersPage(users: [ada]))
-    let session = TweetsSession(list: L, env: h.env)
-    session.setActive(true)
+    let (h, session) = activeSession()
     h.scheduler.advance()
     let split = TweetsSessionInput.app(.setLayout(layout: .split))
     #expect(try WireFormat.text(split) == #"{"app":{"setLayout":{"layout":"split"}}}"#)

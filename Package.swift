@@ -315,7 +315,7 @@ let package = Package(
         "CLIApp", "CheckoutFeature", "TodoFeature", "TweetsFeature", "ViewModelKitTesting",
         "CLIFuzzHarness",
       ]),
-    .testTarget(name: "ArchitectureTests"),
+    .testTarget(name: "ArchitectureTests", dependencies: ["AppEnvironment"]),
     // "Adding an app" (Docs/Architecture.md): a tiny app registered and driven through both
     // front ends' shells.
     .testTarget(
@@ -334,7 +334,7 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
-        "TodoFeature", "WeatherFeature", "ViewModelKitTesting", "LoopbackSupport",
+        "TodoFeature", "WeatherFeature", "ViewModelKitTesting", "LoopbackSupport", "AppEnvironment",
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
       exclude: ["checkout-transcript.txt", "weather-transcript.txt", "tweets-transcript.txt"]),

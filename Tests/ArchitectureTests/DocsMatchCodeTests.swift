@@ -1,3 +1,4 @@
+import AppEnvironment
 import Foundation
 import Testing
 
@@ -98,7 +99,7 @@ struct HeadLineTableTests {
   func table() throws {
     let section = try DocsMatchCodeTests.section("What each head writes per app", level: "###")
     let sources = DocsMatchCodeTests.root.appendingPathComponent("Sources")
-    for app in ["Weather", "Tweets", "Todo", "Checkout"] {
+    for app in AppRegistry.standard.apps.map(\.title) {
       let tui = try Self.lines(in: sources.appendingPathComponent("TUIApp/\(app)"))
       let cli = try Self.lines(in: sources.appendingPathComponent("CLIApp/\(app)"))
       let row = section.split(separator: "\n").first { $0.hasPrefix("| \(app) |") }

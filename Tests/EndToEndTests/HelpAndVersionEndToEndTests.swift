@@ -1,3 +1,4 @@
+import AppEnvironment
 import Foundation
 import Testing
 
@@ -20,8 +21,7 @@ struct HelpAndVersionEndToEndTests {
   }
 
   @Test(
-    "cli <app> --help adds the app's commands",
-    arguments: ["weather", "tweets", "todo", "checkout"])
+    "cli <app> --help adds the app's commands", arguments: AppRegistry.standard.names)
   func appHelp(app: String) async throws {
     let output = try await Executables.run("cli", [app, "--help"])
     #expect(output.status == 0 && output.stdout.contains("USAGE: cli \(app) [<flags>]"))

@@ -140,7 +140,16 @@ struct TweetsEndToEndTests {
       String(decoding: page, as: UTF8.self).replacingOccurrences(
         of: "Backpressure is plain good manners", with: "Backpressure, seen at the 30 s poll"
       ).utf8)
-    let server = try ListTimelineServer { request in request >= 3 ? later : page }
+    // The 30 s poll is answered only once the test has read the first screen: the order of
+    // the two screens then does not depend on how fast a loaded machine starts the CLI (a
+    // start slower than the 1.5 s the 30 s poll is away printed the changed text first).
+    let firstScreenRead = DispatchGroup()
+    firstScreenRead.enter()
+    let server = try ListTimelineServer { request in
+      guard request >= 3 else { return page }
+      _ = firstScreenRead.wait(timeout: .now() + 300)  // a hang limit only
+      return later
+    }
     let polls = { server.polls }
     let live = Self.environment.merging([
       "TWITTER_LIST_ID": "42", "TWITTER_BEARER_TOKEN": "t",
@@ -154,9 +163,20 @@ struct TweetsEndToEndTests {
     #expect(!none.stdout.contains("seen at the 30 s poll"))
     // At 20 times the speed `wait 31` lets 1.55 s pass, and the 30 s poll falls inside it; a
     // slow start may let another tick in too, never fewer.
-    let waited = try await Executables.run(
-      "cli", ["tweets", "--ephemeral"], input: "wait 31\n",
-      environment: live.merging(["HEADLESS_TIME_SCALE": "20"]) { $1 })
+    let environment = Executables.childEnvironment(
+      live.merging(["HEADLESS_TIME_SCALE": "20"]) { $1 })
+    let waited = try await offThePool {
+      let child = try ChildProcess(
+        Executables.url("cli").path, ["tweets", "--ephemeral"], environment: environment)
+      child.write(Data("wait 31\n".utf8))
+      let start = child.readStdout(
+        until: "Backpressure is plain good manners", deadline: Date().addingTimeInterval(300))
+      firstScreenRead.leave()
+      let rest = child.finish(deadline: Date().addingTimeInterval(300))
+      return Executables.Output(
+        status: rest.status, stdout: start + rest.stdout, stderr: rest.stderr,
+        peakResidentKiB: rest.peakResidentKiB, cpuSeconds: rest.cpuSeconds)
+    }
     #expect(polls() >= 3, "the second session's first poll and the one at 30 s")
     // The first screen shows the first answer; the wait prints what the 30 s poll changed.
     let lines = waited.stdout.split(separator: "\n")

@@ -26,6 +26,16 @@ struct CheckoutLineEditingTests {
     #expect(h.value(h.catalog.total) == "Total: 0.00 GBP")  // one cart, both screens
   }
 
+  @Test("issue 53: the catalog takes a whole line out too, by the cart's one rule")
+  func catalogRemovesALine() {
+    let h = Harness().start()
+    h.fill([("peas", 7), ("eggs", 1)])
+    #expect(h.catalog.send(.removeLine(id: "peas")) == .accepted)
+    #expect(h.value(h.catalog.cartCount) == "1 item")
+    #expect(h.catalog.send(.removeLine(id: "peas")) == .accepted)  // not in the cart: as is
+    #expect(h.value(h.catalog.cartCount) == "1 item")
+  }
+
   @Test("issue 42: the checkout's edits keep the catalog's limits and refusals")
   func limits() {
     let h = Harness().start()

@@ -208,9 +208,9 @@ public final class CheckoutCLI: CLIApplication {
       case (false, true):
         outcome = CommandOutcome(session.catalog.send(.add(id: id, quantity: quantity)))
       case (false, false):
-        // A whole line is all 99 a line can hold.
         outcome = CommandOutcome(
-          session.catalog.send(.remove(id: id, quantity: wholeLine ? 99 : quantity)))
+          session.catalog.send(
+            wholeLine ? .removeLine(id: id) : .remove(id: id, quantity: quantity)))
       }
       let catalog = session.catalog
       outcome.summary = { [weak self] in

@@ -87,6 +87,13 @@ public final class CartStore {
     return .accepted
   }
 
+  /// Takes a product's whole line out of the cart (`remove peas all`); a product not in the
+  /// cart is left alone. The rule is here once, for every screen and head (issue 53).
+  @discardableResult
+  public func removeLine(_ id: String) -> InputResult {
+    remove(id, quantity: max(1, current.quantity(of: id)))
+  }
+
   /// Removes up to `quantity` units of a product; a product not in the cart is left alone.
   @discardableResult
   public func remove(_ id: String, quantity: Int = 1) -> InputResult {

@@ -88,6 +88,7 @@ public final class CatalogViewModel: ScreenModel {
     switch input {
     case .add(let id, let quantity): return cart.add(id, quantity: quantity)
     case .remove(let id, let quantity): return cart.remove(id, quantity: quantity)
+    case .removeLine(let id): return cart.removeLine(id)
     case .checkout:
       guard !cart.current.isEmpty else { return .rejected("Your cart is empty") }
       navigator?.openCheckout()
@@ -146,6 +147,8 @@ public enum CatalogInput: Codable, Equatable, Sendable {
   case add(id: String, quantity: Int)
   /// Removes units of a product, stopping at 0 (refused when the cart has none).
   case remove(id: String, quantity: Int)
+  /// Takes a product's whole line out of the cart, as the checkout screen's `removeLine` does.
+  case removeLine(id: String)
   /// Goes to the checkout (refused while the cart is empty).
   case checkout
   /// Loads the catalog again; a failure keeps the rows already shown.

@@ -161,7 +161,7 @@ public final class CheckoutViewModel: ScreenModel {
     case .restoreCurrency(let code): restore(code)
     case .add(let id, let quantity): return cart.add(id, quantity: quantity).pending
     case .remove(let id, let quantity): return cart.remove(id, quantity: quantity).pending
-    case .removeLine(let id): return cart.remove(id, quantity: 99).pending
+    case .removeLine(let id): return cart.removeLine(id).pending
     }
     return InputResult.accepted.pending
   }

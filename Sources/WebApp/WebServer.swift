@@ -18,8 +18,11 @@ public struct WebServer: Sendable {
   /// for as long as it takes (a test, whose sessions settle for certain).
   public let settleLimit: DispatchTimeInterval
 
-  /// Each app's page script, in the registry's order: read from the apps, not listed here.
-  let pageScripts: [WebPageScript]
+  /// The page's scripts, in the order the page loads them: the helpers, each registered app's
+  /// page script (read from the apps, not listed here), then the socket. Found once, here.
+  let scripts: [WebPageScript]
+  /// The stylesheet, found once.
+  let stylesheet = WebPageScript.bundled("style.css")
 
   public init(
     access: WebAccess, registry: AppRegistry, settleLimit: DispatchTimeInterval = .seconds(3),
@@ -29,9 +32,10 @@ public struct WebServer: Sendable {
     self.registry = registry
     self.settleLimit = settleLimit
     self.makeSession = makeSession
-    pageScripts = registry.apps.compactMap {
+    let pages = registry.apps.compactMap {
       ($0.sessionType as? any WebPresentable.Type)?.pageScript
     }
+    scripts = Self.helpers.map(WebPageScript.bundled) + pages + [.bundled(Self.socketScript)]
   }
 
   /// The answer to every request but a socket's upgrade.
@@ -125,17 +129,11 @@ public struct WebServer: Sendable {
   /// The head's script after the pages: the socket, which draws with them.
   static let socketScript = "app.js"
 
-  /// The page's scripts, in the order the page loads them: the helpers, each app's page
-  /// script, then the socket.
-  var scripts: [WebPageScript] {
-    Self.helpers.map(WebPageScript.bundled) + pageScripts + [.bundled(Self.socketScript)]
-  }
-
   /// The page's file `name`, with its type: the scripts and the stylesheet, nothing else.
   func asset(_ name: String) -> WebResponse {
     let file: (url: URL?, type: String)
     if name == "style.css" {
-      file = (WebPageScript.bundled(name).url, "text/css; charset=utf-8")
+      file = (stylesheet.url, "text/css; charset=utf-8")
     } else if let script = scripts.first(where: { $0.name == name }) {
       file = (script.url, "text/javascript; charset=utf-8")
     } else {

@@ -43,11 +43,19 @@ let package = Package(
     .library(name: "AppInfrastructure", targets: ["AppInfrastructure"]),
     .library(name: "ViewModelKitTesting", targets: ["ViewModelKitTesting"]),
     // Each app's view models, services and models, for packages that reuse or test them
-    // (Docs/Testing.md, Docs/Examples/ShopTests).
+    // (Docs/Testing.md, Docs/Examples/Downstream).
     .library(name: "WeatherFeature", targets: ["WeatherFeature"]),
     .library(name: "TweetsFeature", targets: ["TweetsFeature"]),
     .library(name: "TodoFeature", targets: ["TodoFeature"]),
     .library(name: "CheckoutFeature", targets: ["CheckoutFeature"]),
+    // The heads as a framework (issue 53, item 6): a package of its own apps registers them
+    // (`AppEnvironment`'s `RegisteredApp`) and runs `TUIMain`, `CLIMain` or `WebMain` over its
+    // registry from its own executables (Docs/Examples/Notes).
+    .library(name: "AppEnvironment", targets: ["AppEnvironment"]),
+    .library(name: "TerminalUI", targets: ["TerminalUI"]),
+    .library(name: "TUIApp", targets: ["TUIApp"]),
+    .library(name: "CLIApp", targets: ["CLIApp"]),
+    .library(name: "WebApp", targets: ["WebApp"]),
     .executable(name: "bench", targets: ["bench"]),
     .executable(name: "cli", targets: ["cli"]),
     .executable(name: "tui", targets: ["tui"]),
@@ -194,7 +202,8 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .executableTarget(name: "tui", dependencies: ["TUIApp"], linkerSettings: fixedAddress),
+    .executableTarget(
+      name: "tui", dependencies: ["TUIApp", "AppEnvironment"], linkerSettings: fixedAddress),
     // The web head (issue 40): the apps as a page, live over a WebSocket, on SwiftNIO (issue 51:
     // every resource a connection holds is bounded, Docs/Security.md).
     .target(
@@ -211,7 +220,8 @@ let package = Package(
       ],
       resources: [.copy("Resources")]
     ),
-    .executableTarget(name: "web", dependencies: ["WebApp"], linkerSettings: curlOnDemand),
+    .executableTarget(
+      name: "web", dependencies: ["WebApp", "AppEnvironment"], linkerSettings: curlOnDemand),
     .executableTarget(
       name: "bench",
       dependencies: [

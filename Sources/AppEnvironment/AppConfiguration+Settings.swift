@@ -21,7 +21,7 @@ extension AppConfiguration {
   /// (`remembered`, read from the data directory without changing it) beats the file, as it
   /// does when the app starts.
   public func settings(
-    remembering keys: [RememberedChoice.Key] = AppRegistry.standard.rememberedKeys
+    remembering keys: [RememberedChoice.Key] = AppRegistry.running.rememberedKeys
   )
     -> [Setting]
   {

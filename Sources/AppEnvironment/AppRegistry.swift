@@ -70,7 +70,8 @@ public struct RegisteredApp: Sendable {
 }
 
 /// The apps, in tab order: the one list `tui`, `cli`, their help and their completions read.
-/// Adding an app is its feature folder, its TUI and CLI folders, and one entry here.
+/// Adding an app here is its feature folder, its head folders and one entry; a package of its
+/// own makes a registry of its own apps instead (Docs/Examples/Downstream).
 public struct AppRegistry: Sendable {
   /// The apps, in tab order.
   public let apps: [RegisteredApp]
@@ -109,6 +110,17 @@ public struct AppRegistry: Sendable {
   public var rememberedKeys: [RememberedChoice.Key] {
     apps.flatMap { $0.sessionType.rememberedKeys }
   }
+
+  /// The apps the running head shows: the registry its `run` was given (`AppRegistry.use`),
+  /// else this package's four. What argument-parser reads before any value exists (the CLI's
+  /// subcommands, the TUI's app completion) and the shared help read it here.
+  public static var running: AppRegistry { inUse.withLock { $0 } }
+
+  /// Makes `registry` the apps of this process: a head's `run` calls it first, before it
+  /// parses a flag, so help, completions and settings name these apps and no others.
+  public static func use(_ registry: AppRegistry) { inUse.withLock { $0 = registry } }
+
+  private static let inUse = Locked(AppRegistry.standard)
 
   /// The four apps of this package.
   public static let standard = AppRegistry([

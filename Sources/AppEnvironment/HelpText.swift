@@ -14,7 +14,7 @@ public enum HeadlessVersion {
 public enum HelpText {
   /// The apps, as the first argument takes them (the registry's).
   public static var apps: [(name: String, meaning: String)] {
-    AppRegistry.standard.apps.map { ($0.name, $0.meaning) }
+    AppRegistry.running.apps.map { ($0.name, $0.meaning) }
   }
 
   /// The variables the apps read; a flag beats a variable, a variable beats the settings file.
@@ -57,21 +57,38 @@ public enum HelpText {
     (["APPS:"] + columns(apps) + [""]).joined(separator: "\n") + "\n" + setUp
   }
 
-  /// The environment and the settings file.
+  /// The variables the apps of `registry` read: those meant for one of this package's apps
+  /// (`weather: …`) only when `registry` has that app.
+  public static func environment(for registry: AppRegistry) -> [(name: String, meaning: String)] {
+    let running = Set(registry.names)
+    let ours = AppRegistry.standard.names
+    return environment.filter { variable in
+      let owner = ours.first { variable.meaning.hasPrefix("\($0): ") }
+      return owner.map(running.contains) ?? true
+    }
+  }
+
+  /// The environment and the settings file (and weather's samples, when weather runs here).
   public static var setUp: String {
-    (["ENVIRONMENT:"] + columns(environment) + [
-      "",
-      "SETTINGS FILE:",
-      "  $XDG_CONFIG_HOME/headless-mvvm/config.toml (else ~/.config/headless-mvvm/config.toml;",
-      "  --config FILE names another). Keys:",
-      "  " + ConfigFile.keys.map(\.name).joined(separator: ", ") + ".",
-      "  `cli <app> config` shows the settings in force and where each came from.",
-      "",
-      "OFFLINE SAMPLES:",
-      "  With --offline, or with no network, weather shows bundled samples of",
-    ] + listed(FixtureWeatherService.sampleCities) + [
-      "  A place elsewhere shows the nearest sample, and the screen names it and its distance."
-    ]).joined(separator: "\n")
+    let samples =
+      AppRegistry.running.app(named: "weather") == nil
+      ? []
+      : [
+        "",
+        "OFFLINE SAMPLES:",
+        "  With --offline, or with no network, weather shows bundled samples of",
+      ] + listed(FixtureWeatherService.sampleCities) + [
+        "  A place elsewhere shows the nearest sample, and the screen names it and its distance."
+      ]
+    return
+      (["ENVIRONMENT:"] + columns(environment(for: .running)) + [
+        "",
+        "SETTINGS FILE:",
+        "  $XDG_CONFIG_HOME/headless-mvvm/config.toml (else ~/.config/headless-mvvm/config.toml;",
+        "  --config FILE names another). Keys:",
+        "  " + ConfigFile.keys.map(\.name).joined(separator: ", ") + ".",
+        "  `cli <app> config` shows the settings in force and where each came from.",
+      ] + samples).joined(separator: "\n")
   }
 
   /// `items` as a comma-separated list ending in a full stop, in lines of at most 90 columns

@@ -8,8 +8,8 @@ import ViewModelKit
 /// The `cli` process: parses flags, builds the app, and runs the shell on the main queue.
 @MainActor
 public enum CLIMain {
-  /// The apps `cli` runs.
-  static var registry: AppRegistry { .standard }
+  /// The apps `cli` runs: those `run` was given.
+  static var registry: AppRegistry { .running }
   static var apps: [String] { registry.names }
   static var keepAlive: [AnyObject] = []
   /// Whether `--json` is among the arguments: then even a start-up error is a JSON object.
@@ -49,7 +49,11 @@ public enum CLIMain {
     return presentable.makeCommandSet()
   }
 
-  public static func run(arguments: [String]) -> Never {
+  /// Runs `cli` on `arguments` (the command line without the program's name) over the apps
+  /// of `registry`: this package's `cli` passes `AppRegistry.standard`, a package of its own
+  /// apps passes its own (Docs/Examples/Notes).
+  public static func run(arguments: [String], registry: AppRegistry) -> Never {
+    AppRegistry.use(registry)
     StandardDescriptors.ensureOpen()
     PrivateFile.restrictProcess()  // every file the app makes is the user's alone
     let flags = arguments.prefix { $0 != "--" }

@@ -9,8 +9,8 @@ import ViewModelKit
 /// The flags `tui` accepts.
 struct TUIOptions: ParsableArguments {
   @Argument(
-    help: "The app to open: weather, tweets, todo or checkout.",
-    completion: .list(AppRegistry.standard.names))
+    help: "The app to open (one of the apps listed below; the first when none is named).",
+    completion: .list(AppRegistry.running.names))
   var app: String?
   @OptionGroup var shared: SharedOptions
   @Option(help: "Checkout: load this catalog file instead of the bundled one.") var catalog: String?
@@ -32,10 +32,14 @@ struct TUIOptions: ParsableArguments {
 /// The `tui` process: parses flags, builds the tabs, and runs the terminal loop.
 @MainActor
 public enum TUIMain {
-  /// The apps `tui` shows, one tab each.
-  static var registry: AppRegistry { .standard }
+  /// The apps `tui` shows, one tab each: those `run` was given.
+  static var registry: AppRegistry { .running }
 
-  public static func run(arguments: [String]) -> Never {
+  /// Runs `tui` on `arguments` (the command line without the program's name), showing the
+  /// apps of `registry`, one tab each: this package's `tui` passes `AppRegistry.standard`, a
+  /// package of its own apps passes its own (Docs/Examples/Notes).
+  public static func run(arguments: [String], registry: AppRegistry) -> Never {
+    AppRegistry.use(registry)
     StandardDescriptors.ensureOpen()
     PrivateFile.restrictProcess()  // every file the app makes is the user's alone
     if arguments.first == "--generate-completion-script"
@@ -131,10 +135,11 @@ public enum TUIMain {
   /// `tui --help`: usage and flags from the argument definitions, then the shared sections.
   static var helpText: String {
     let width = HelpWidth.columns
-    let count = AppRegistry.standard.apps.count
+    let apps = AppRegistry.running.apps
+    let switching = apps.count > 1 ? "1-\(apps.last?.tab ?? 1) or Tab switch apps; " : ""
     return HelpWidth.wrap(
       """
-      tui \(HeadlessVersion.current): the apps in one terminal (1-\(count) or Tab switch apps; ? lists the keys)
+      tui \(HeadlessVersion.current): the apps in one terminal (\(switching)? lists the keys)
 
       \(TUIOptions.helpMessage(columns: width))
       \(HelpText.shared)

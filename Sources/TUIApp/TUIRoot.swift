@@ -95,12 +95,13 @@ public final class TUIRoot: TerminalHost {
     help?.draw(painter, entries: helpEntries(screen))
   }
 
-  /// What the `?` overlay lists: the shell's keys, then the screen's.
+  /// What the `?` overlay lists: the shell's keys (switching only with two apps or more), then
+  /// the screen's.
   private func helpEntries(_ screen: any AppScreen) -> [(key: String, meaning: String)] {
-    [
-      ("1-\(tabs.last?.number ?? 4) or Tab", "switch app"), ("?", "help (Esc closes, ↑↓ scroll)"),
-      ("q", "quit"), ("Ctrl-C", "quit from anywhere"), ("Ctrl-Z", "suspend (fg resumes)"),
-      ("", ""),
+    let switching = tabs.count > 1 ? [("1-\(tabs.last?.number ?? 4) or Tab", "switch app")] : []
+    return switching + [
+      ("?", "help (Esc closes, ↑↓ scroll)"), ("q", "quit"), ("Ctrl-C", "quit from anywhere"),
+      ("Ctrl-Z", "suspend (fg resumes)"), ("", ""),
     ] + screen.helpLines
   }
 

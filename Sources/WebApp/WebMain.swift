@@ -7,7 +7,11 @@ import ViewModelKit
 /// (with the launch's token) once the server listens, and serves until stopped.
 @MainActor
 public enum WebMain {
-  public static func run(arguments: [String]) -> Never {
+  /// Runs `web` on `arguments` (the command line without the program's name), serving a page
+  /// for each app of `registry`: this package's `web` passes `AppRegistry.standard`, a package
+  /// of its own apps passes its own (Docs/Examples/Notes).
+  public static func run(arguments: [String], registry: AppRegistry) -> Never {
+    AppRegistry.use(registry)
     StandardDescriptors.ensureOpen()
     PrivateFile.restrictProcess()
     if arguments.contains("--version") {
@@ -24,7 +28,6 @@ public enum WebMain {
       }
       fail(WebOptions.message(for: error).split(separator: "\n").first.map(String.init) ?? "")
     }
-    let registry = AppRegistry.standard
     if let problem = registry.problem { fail("the app registry is wrong: \(problem)") }
     guard (0...65_535).contains(options.port) else { fail("--port must be 0…65535") }
     var configuration: AppConfiguration

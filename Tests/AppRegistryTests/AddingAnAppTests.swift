@@ -136,3 +136,18 @@ struct AddingAnAppTests {
     #expect(sameTab.problem == "the notes and counter apps both have tab 5")
   }
 }
+
+/// Issue 53, item 6: a head run over a registry of another package's apps names only those.
+@Suite("The heads as a framework: help for the registry given")
+struct RegistryOfYourOwnTests {
+  @Test("the environment a registry's help lists: only its apps' variables, and the shared ones")
+  func environmentOfTheAppsGiven() {
+    let counterOnly = HelpText.environment(for: AppRegistry([.counter])).map(\.name)
+    #expect(counterOnly.contains("HEADLESS_DATA_DIR") && counterOnly.contains("NO_COLOR"))
+    #expect(!counterOnly.contains("WEATHER_PROVIDER") && !counterOnly.contains("RATES_URL"))
+    let checkoutAndCounter = HelpText.environment(
+      for: AppRegistry(AppRegistry.standard.apps.filter { $0.name == "checkout" } + [.counter]))
+    #expect(checkoutAndCounter.map(\.name).contains("RATES_URL"))
+    #expect(HelpText.environment(for: .standard).count == HelpText.environment.count)
+  }
+}

@@ -247,9 +247,9 @@ struct HelpOverlayTests {
     screen = h.press(.end)
     #expect(screen.contains("account: sign up"), "\(screen)")
     screen = h.press(.home)
-    #expect(screen.contains("1-4 or Tab"))
+    #expect(screen.contains("(Esc closes, ↑↓ scroll)"))
     screen = h.press(.pageDown)
-    #expect(!screen.contains("1-4 or Tab"))
+    #expect(!screen.contains("(Esc closes, ↑↓ scroll)"))
     screen = h.press(.escape)
     #expect(!screen.contains("Help"))
   }

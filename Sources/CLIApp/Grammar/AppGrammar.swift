@@ -94,7 +94,7 @@ extension AppGrammar {
     -> CommandConfiguration
   {
     CommandConfiguration(
-      commandName: name, abstract: AppRegistry.standard.app(named: name)?.meaning ?? "",
+      commandName: name, abstract: AppRegistry.running.app(named: name)?.meaning ?? "",
       usage: "cli \(name) [<flags>] [<command> [<arguments>] [<flags>]]",
       discussion: """
         With a command, it runs once and prints its answer; without one, commands are read one \

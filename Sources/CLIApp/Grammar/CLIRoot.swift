@@ -6,16 +6,19 @@ import ArgumentParser
 /// shell completion scripts (`cli --generate-completion-script bash|zsh|fish`) and manual page
 /// (`swift package generate-manual`) generated from the one description.
 struct CLIRoot: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "cli", abstract: "The apps as line commands, one per subcommand.",
-    usage: "cli [<flags>] <app> [<flags>] [<command> [<arguments>] [<flags>]]",
-    discussion: """
-      With a command, it runs once and prints its answer; without one, commands are read one \
-      per line from stdin (a prompt, history and Tab completion at a terminal). Flags go \
-      anywhere: before the app, after it, or after the command; `--` ends them.
-      """,
-    version: "cli \(HeadlessVersion.current)",
-    subcommands: AppRegistry.standard.apps.compactMap { $0.commandSet?.grammar })
+  /// Read each time: the subcommands are the running registry's apps.
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "cli", abstract: "The apps as line commands, one per subcommand.",
+      usage: "cli [<flags>] <app> [<flags>] [<command> [<arguments>] [<flags>]]",
+      discussion: """
+        With a command, it runs once and prints its answer; without one, commands are read one \
+        per line from stdin (a prompt, history and Tab completion at a terminal). Flags go \
+        anywhere: before the app, after it, or after the command; `--` ends them.
+        """,
+      version: "cli \(HeadlessVersion.current)",
+      subcommands: AppRegistry.running.apps.compactMap { $0.commandSet?.grammar })
+  }
 
   @OptionGroup var options: CLIOptions
 }
@@ -25,7 +28,7 @@ extension CLIRoot {
   /// app's grammar.
   static func app(in words: [String]) -> (index: Int, grammar: any AppGrammar.Type)? {
     for (index, word) in words.enumerated() {
-      if let grammar = AppRegistry.standard.app(named: word)?.commandSet?.grammar {
+      if let grammar = AppRegistry.running.app(named: word)?.commandSet?.grammar {
         return (index, grammar)
       }
     }

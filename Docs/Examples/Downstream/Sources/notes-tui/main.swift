@@ -1,0 +1,5 @@
+import NotesHeads
+import TUIApp
+
+// `notes-tui`: the notes app in the terminal.
+TUIMain.run(arguments: Array(CommandLine.arguments.dropFirst()), registry: .notes)

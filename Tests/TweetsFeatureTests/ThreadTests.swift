@@ -74,20 +74,31 @@ struct ThreadTests {
     #expect(states.last?.tweets.map(\.id) == [id(1), id(2)])
   }
 
-  @Test("issue 42: showThread from a timeline opens the thread on top; another replaces it")
+  @Test(
+    "issue 53: showThread(id:) opens the thread of a post the timeline shows, in place of another thread; an id it does not show is refused"
+  )
   func navigation() throws {
     let h = TweetsHarness()
-    h.api.threadReplies = [.answer(page([1]))]
+    h.api.threadReplies = [.answer(page([3, 1, 5])), .answer(page([5]))]
     let navigator = TweetsNavigator(list: L, env: h.env)
     navigator.start()
-    let timeline = try #require(navigator.currentScenes.last?.timeline)
-    #expect(timeline.send(.showThread(tweet: row(uri: Self.uri))) == .accepted)
+    #expect(navigator.showThread(of: row(uri: Self.uri)) == .accepted)
     #expect(navigator.currentScenes.map(\.id) == [.listTimeline, .thread(id: id(1))])
-    let other = TweetRow(
-      StoredTweet(tweet: tweet(2), author: ada), age: "now")
-    #expect(navigator.showThread(of: other) == .accepted)
-    #expect(navigator.currentScenes.map(\.id) == [.listTimeline, .thread(id: id(2))])
+    let thread = try #require(navigator.currentScenes.last?.timeline)
+    thread.setActive(true)
+    let states = thread.state.record(on: h.scheduler)
+    h.scheduler.settle()
+    #expect(states.last?.tweets.map(\.id) == [id(3), id(1), id(5)])
+    #expect(thread.send(.showThread(id: id(9))) == .rejected("That post is not shown here."))
+    #expect(navigator.currentScenes.map(\.id) == [.listTimeline, .thread(id: id(1))])
+    #expect(thread.send(.showThread(id: id(5))) == .accepted)
+    #expect(navigator.currentScenes.map(\.id) == [.listTimeline, .thread(id: id(5))])
     navigator.back()
     #expect(navigator.currentScenes.map(\.id) == [.listTimeline])
+    // What the page sends for its Thread button: the row's id, as the state encodes it.
+    let sent = #"{"showThread":{"id":"\#(id(5))"}}"#
+    #expect(
+      try JSONDecoder().decode(TimelineInput.self, from: Data(sent.utf8)) == .showThread(id: id(5)))
   }
+
 }

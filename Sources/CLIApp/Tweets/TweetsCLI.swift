@@ -136,7 +136,7 @@ public final class TweetsCLI: CLIApplication {
       guard state.tweets.indices.contains(number - 1) else {
         return .rejected("No tweet #\(number).")
       }
-      return timeline.send(.showThread(tweet: state.tweets[number - 1]))
+      return timeline.send(.showThread(id: state.tweets[number - 1].id))
     }
     var outcome = CommandOutcome(later: answer.eraseToAnyPublisher())
     outcome.showsCurrentScreen = true

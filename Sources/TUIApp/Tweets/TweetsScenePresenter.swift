@@ -183,7 +183,7 @@ final class ScenePresenter: DriverBound {
   /// The selected tweet's thread (issue 42).
   func openThread() {
     guard isTimeline, tweets.indices.contains(list.selection) else { return }
-    send(TimelineInput.showThread(tweet: tweets[list.selection]))
+    send(TimelineInput.showThread(id: tweets[list.selection].id))
   }
 
   func refreshOrRetry() {

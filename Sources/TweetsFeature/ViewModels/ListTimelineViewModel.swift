@@ -109,12 +109,13 @@ public final class ListTimelineViewModel {
         canLoadOlder: !running && (more || (token != nil && !end)))
     }
     .removeDuplicates().eraseToAnyPublisher()
+    let shown = ShownRows()
     state = TimelineState.latest(
       title: env.api.listTitles?.receive(on: scheduler).eraseToAnyPublisher()
         ?? Just(list.title).eraseToAnyPublisher(), content: content, poll: poller.view,
-      older: older, scheduler: scheduler)
+      older: older, shown: shown, scheduler: scheduler)
     controls = TimelineControls(
-      poller: poller, older: olderAction, filter: filter, activation: activation,
+      poller: poller, older: olderAction, filter: filter, activation: activation, shown: shown,
       navigator: navigator)
     olderAction.errors.emit { [weak self] error in
       if case .underlying(let failure as FetchFailure) = error { self?.poller.report(failure) }

@@ -81,11 +81,12 @@ public final class PersonTimelineViewModel {
         canLoadOlder: !running && token != nil && !end)
     }
     .removeDuplicates().eraseToAnyPublisher()
+    let shown = ShownRows()
     state = TimelineState.latest(
       title: held.map(\.title).removeDuplicates().eraseToAnyPublisher(), content: content,
-      poll: poller.view, older: older, scheduler: scheduler)
+      poll: poller.view, older: older, shown: shown, scheduler: scheduler)
     controls = TimelineControls(
-      poller: poller, older: olderAction, filter: filter, activation: activation,
+      poller: poller, older: olderAction, filter: filter, activation: activation, shown: shown,
       navigator: navigator)
     olderAction.errors.emit { [weak self] error in
       if case .underlying(let failure as FetchFailure) = error { self?.poller.report(failure) }

@@ -71,11 +71,13 @@ public final class ThreadViewModel {
       TimelineState.Older(footer: $0.offered ? "" : Self.notOffered, canLoadOlder: false)
     }
     .removeDuplicates().eraseToAnyPublisher()
+    let shown = ShownRows()
     state = TimelineState.latest(
       title: Just("Thread").eraseToAnyPublisher(), content: content, poll: poller.view,
-      older: footer, scheduler: scheduler)
+      older: footer, shown: shown, scheduler: scheduler)
     controls = TimelineControls(
-      poller: poller, older: older, filter: filter, activation: activation, navigator: navigator)
+      poller: poller, older: older, filter: filter, activation: activation, shown: shown,
+      navigator: navigator)
     owner.value = self
     poller.start()
   }

@@ -33,8 +33,9 @@ public enum TimelineInput: Codable, Equatable, Sendable {
   /// Opens a member's timeline (a tweet's author), replacing another member's on top;
   /// refused for a name that cannot be a username.
   case showPerson(username: String)
-  /// Opens a post's thread (issue 42): its parents and replies, where the service has them.
-  case showThread(tweet: TweetRow)
+  /// Opens the thread of the post `id` this timeline shows (issue 42): its parents and
+  /// replies, where the service has them; refused for a post it does not show (issue 53).
+  case showThread(id: TwitterID)
   /// Back to the list timeline; in split layout the people pane beside it stays.
   case showList
   /// Leaves this timeline; nothing at the list timeline, the root.
@@ -51,14 +52,17 @@ public final class TimelineControls {
   let older: Action<Void, Void>
   let filter: BehaviorRelay<String>
   let activation: Activation
+  /// The rows the timeline's state shows, for the inputs that name a row by its id.
+  let shown: ShownRows
   /// Where the routes go; weak, as the navigator owns the scenes.
   weak var navigator: (any TweetsNavigating)?
 
   init(
     poller: TimelinePoller, older: Action<Void, Void>, filter: BehaviorRelay<String>,
-    activation: Activation, navigator: (any TweetsNavigating)?
+    activation: Activation, shown: ShownRows, navigator: (any TweetsNavigating)?
   ) {
     self.navigator = navigator
+    self.shown = shown
     self.poller = poller
     self.older = older
     self.filter = filter
@@ -82,7 +86,11 @@ extension TimelineModel {
     case .setFilter(let text): controls.filter.accept(text)
     case .showPerson(let username):
       return controls.navigator?.showPerson(username: username) ?? .accepted
-    case .showThread(let tweet): return controls.navigator?.showThread(of: tweet) ?? .accepted
+    case .showThread(let id):
+      guard let post = controls.shown.row(id: id) else {
+        return .rejected("That post is not shown here.")
+      }
+      return controls.navigator?.showThread(of: post) ?? .accepted
     case .showList: controls.navigator?.showListTimeline()
     case .openPeople: controls.navigator?.showPeople()
     case .back: controls.navigator?.back()

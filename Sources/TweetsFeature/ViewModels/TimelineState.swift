@@ -120,7 +120,7 @@ extension TimelineState {
   static func latest(
     title: AnyPublisher<String, Never>, content: AnyPublisher<Content, Never>,
     poll: AnyPublisher<TimelinePoller.View, Never>, older: AnyPublisher<Older, Never>,
-    scheduler: AnySchedulerOf<DispatchQueue>
+    shown: ShownRows, scheduler: AnySchedulerOf<DispatchQueue>
   ) -> Driver<TimelineState> {
     title.combineLatest(content, poll, older) { title, content, poll, older in
       let placeholder =
@@ -134,5 +134,23 @@ extension TimelineState {
     }
     .removeDuplicates()
     .asDriver(scheduler: scheduler)
+    // What a head shows is what its Driver delivered: the rows an id names.
+    .map { state in
+      shown.record(state.tweets)
+      return state
+    }
   }
+}
+
+/// The rows a timeline's state last delivered, by id: an input names a row by its id
+/// (`showThread(id:)`), and means the row the person saw.
+final class ShownRows: Sendable {
+  private let rows = Locked<[TwitterID: TweetRow]>([:])
+
+  func record(_ tweets: [TweetRow]) {
+    let byID = Dictionary(tweets.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    rows.withLock { $0 = byID }
+  }
+
+  func row(id: TwitterID) -> TweetRow? { rows.withLock { $0[id] } }
 }

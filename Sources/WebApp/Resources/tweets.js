@@ -41,7 +41,7 @@
             " ",
             tweet.hasThread ? h("button", { type: "button", class: "link", text: "Thread", "data-route": "forward",
               "aria-label": "Thread of the post by " + tweet.authorName,
-              "data-send": send("timeline", { showThread: { tweet } }) }) : null))),
+              "data-send": send("timeline", { showThread: { id: tweet.id } }) }) : null))),
       h("p", { class: "muted", text: state.footer }),
       h("button", { type: "button", text: "Load older", disabled: !state.canLoadOlder,
         "data-send": send("timeline", { loadOlder: {} }) }),

@@ -1,22 +1,6 @@
 import Foundation
 import ViewModelKit
 
-/// What a front end's start-up flags say to the apps that read them (each app reads its own).
-public struct AppStartOptions: Sendable {
-  /// Weather: `--location`.
-  public var location: String?
-  /// Weather: `--gpsd`.
-  public var gpsd: Bool
-  /// Checkout: `--catalog`.
-  public var catalogFile: String?
-
-  public init(location: String? = nil, gpsd: Bool = false, catalogFile: String? = nil) {
-    self.location = location
-    self.gpsd = gpsd
-    self.catalogFile = catalogFile
-  }
-}
-
 /// One app as both front ends, their help and their completions know it: its name (the CLI's
 /// first argument, the TUI's app argument), its tab, what it is, and how its session (an
 /// `AppSession`, the one shape of a running app) is made.
@@ -35,27 +19,46 @@ public struct RegisteredApp: Sendable {
   /// The session's type, for what a front end needs before any session exists (the CLI's
   /// command list in `cli <app> --help`).
   public let sessionType: any AppSession.Type
-  /// Makes the app's session on the configuration's services and clock, with its remembered
-  /// choices put back (else the settings file's) and each later change kept.
+  /// The app's own start-up flags (`NoFlags` when it has none): every head takes them off its
+  /// command line and lists them in its help.
+  public let flags: any AppFlags.Type
+  /// Makes the app's session on the configuration's services and clock, from the flags given
+  /// (the app reads its own), with its remembered choices put back (else the settings
+  /// file's) and each later change kept.
   public let makeSession:
-    @MainActor @Sendable (AppConfiguration, AppStartOptions, AnySchedulerOf<DispatchQueue>)
+    @MainActor @Sendable (AppConfiguration, AppFlagValues, AnySchedulerOf<DispatchQueue>)
       throws(ConfigurationError) -> any AppSession
 
+  /// An app without flags of its own.
   public init<Session: AppSession>(
     name: String, title: String, tab: Int, meaning: String,
     makeSession:
       @escaping @MainActor @Sendable (
-        AppConfiguration, AppStartOptions, AnySchedulerOf<DispatchQueue>
+        AppConfiguration, NoFlags, AnySchedulerOf<DispatchQueue>
+      ) throws(ConfigurationError) -> Session
+  ) {
+    self.init(
+      name: name, title: title, tab: tab, meaning: meaning, flags: NoFlags.self,
+      makeSession: makeSession)
+  }
+
+  /// An app that takes the start-up flags `flags` declares.
+  public init<Session: AppSession, Flags: AppFlags>(
+    name: String, title: String, tab: Int, meaning: String, flags: Flags.Type,
+    makeSession:
+      @escaping @MainActor @Sendable (
+        AppConfiguration, Flags, AnySchedulerOf<DispatchQueue>
       ) throws(ConfigurationError) -> Session
   ) {
     self.name = name
     self.title = title
     self.tab = tab
     self.meaning = meaning
+    self.flags = flags
     sessionType = Session.self
     // Every app's remembered choices are put back and kept the same way, here.
-    self.makeSession = { configuration, options, scheduler throws(ConfigurationError) in
-      let session = try makeSession(configuration, options, scheduler)
+    self.makeSession = { configuration, given, scheduler throws(ConfigurationError) in
+      let session = try makeSession(configuration, given.of(Flags.self), scheduler)
       let choices = session.rememberedChoices
       // An app with no choices (todo) does not open the choices store at all.
       // Its store closes when the session ends (a web tab that closes leaves nothing open).
@@ -94,6 +97,12 @@ public struct AppRegistry: Sendable {
       if let other = apps[..<index].first(where: { $0.tab == app.tab }) {
         return "the \(other.name) and \(app.name) apps both have tab \(app.tab)"
       }
+      do {
+        _ = try app.flags.parse([])
+      } catch {
+        return "the \(app.name) app's flags need a value when none is given: "
+          + app.flags.message(for: error)
+      }
     }
     return nil
   }
@@ -126,11 +135,10 @@ public struct AppRegistry: Sendable {
   public static let standard = AppRegistry([
     RegisteredApp(
       name: "weather", title: "Weather", tab: 1,
-      meaning: "the weather for a city or your position, a map and a 5-day forecast"
+      meaning: "the weather for a city or your position, a map and a 5-day forecast",
+      flags: WeatherComposition.Options.self
     ) { configuration, options, scheduler throws(ConfigurationError) in
-      try WeatherComposition.session(
-        configuration, options: .init(location: options.location, gpsd: options.gpsd),
-        scheduler: scheduler)
+      try WeatherComposition.session(configuration, options: options, scheduler: scheduler)
     },
     RegisteredApp(
       name: "tweets", title: "Tweets", tab: 2,
@@ -144,10 +152,10 @@ public struct AppRegistry: Sendable {
     },
     RegisteredApp(
       name: "checkout", title: "Checkout", tab: 4,
-      meaning: "a shop: catalog, cart, currencies, orders and an account"
+      meaning: "a shop: catalog, cart, currencies, orders and an account",
+      flags: CheckoutComposition.Options.self
     ) { configuration, options, scheduler throws(ConfigurationError) in
-      try CheckoutComposition.session(
-        configuration, options: .init(catalogFile: options.catalogFile), scheduler: scheduler)
+      try CheckoutComposition.session(configuration, options: options, scheduler: scheduler)
     },
   ])
 }

@@ -1,4 +1,5 @@
 import AppInfrastructure
+import ArgumentParser
 import CheckoutFeature
 import Foundation
 import StoreSupport
@@ -8,15 +9,26 @@ import ViewModelKit
 /// ECB's from Frankfurter, or `RATES_URL`), the fixtures with `--offline`; the catalog and
 /// accounts from their variables when set; SQLite unless `--ephemeral`.
 public enum CheckoutComposition {
-  /// Checkout's own flags.
-  public struct Options: Sendable {
+  /// Checkout's own flags, which every head takes for it (its registry entry carries them).
+  public struct Options: AppFlags {
     /// `--catalog <file>`: load this catalog file instead.
+    @Option(
+      name: .customLong("catalog"),
+      help: "Checkout: load this catalog file instead of the bundled one.")
     public var catalogFile: String?
-    public init(catalogFile: String? = nil) { self.catalogFile = catalogFile }
+
+    /// For argument-parser, which fills the properties as it parses; read `.none` or a
+    /// parsed value, never this (an unparsed property traps when read).
+    public init() {}
+
+    public init(catalogFile: String?) { self.catalogFile = catalogFile }
+
+    /// No flag given.
+    public static var none: Self { Self(catalogFile: nil) }
   }
 
   public static func services(
-    _ configuration: AppConfiguration, options: Options = Options(),
+    _ configuration: AppConfiguration, options: Options = .none,
     scheduler: AnySchedulerOf<DispatchQueue>
   ) throws(ConfigurationError) -> CheckoutServices {
     let catalog: any CatalogService
@@ -104,7 +116,7 @@ public enum CheckoutComposition {
 
   /// A whole checkout session on the configuration's services and clock.
   @MainActor public static func session(
-    _ configuration: AppConfiguration, options: Options = Options(),
+    _ configuration: AppConfiguration, options: Options = .none,
     scheduler: AnySchedulerOf<DispatchQueue>
   ) throws(ConfigurationError) -> CheckoutSession {
     CheckoutSession(

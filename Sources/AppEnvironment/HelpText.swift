@@ -52,6 +52,15 @@ public enum HelpText {
     }
   }
 
+  /// `APP OPTIONS:`, every running app's own flags (from its flags type), and a blank line;
+  /// nothing when no app has flags. For a head that runs every app (`tui`, `web`).
+  public static func appOptions(columns: Int?) -> String {
+    let entries = AppRegistry.running.apps.flatMap {
+      AppFlagSplit.helpEntries(of: $0.flags, columns: columns)
+    }
+    return entries.isEmpty ? "" : (["APP OPTIONS:"] + entries + ["", ""]).joined(separator: "\n")
+  }
+
   /// The sections after the flags: apps, environment, settings file.
   public static var shared: String {
     (["APPS:"] + columns(apps) + [""]).joined(separator: "\n") + "\n" + setUp

@@ -1,4 +1,5 @@
 import AppInfrastructure
+import ArgumentParser
 import Fixtures
 import Foundation
 import ViewModelKit
@@ -9,20 +10,32 @@ import WeatherFeature
 /// the bundled samples for the session when it finds no network. `--offline` (or
 /// `HEADLESS_OFFLINE=1`) uses the samples from the start, with a cache in memory.
 public enum WeatherComposition {
-  /// Weather's own flags.
-  public struct Options: Sendable {
+  /// Weather's own flags, which every head takes for it (its registry entry carries them).
+  public struct Options: AppFlags {
     /// `--location LAT,LON[,ACCURACY]|off`.
+    @Option(
+      parsing: .unconditional,  // `--location -33.87,151.21`: a negative latitude is a value
+      help: "Weather: the device position, LAT,LON[,ACCURACY] or off.")
     public var location: String?
     /// `--gpsd`: the position from gpsd, at `GPSD_HOST` or localhost:2947.
-    public var gpsd: Bool
-    public init(location: String? = nil, gpsd: Bool = false) {
+    @Flag(help: "Weather: read the position from gpsd (at GPSD_HOST, else localhost:2947).")
+    public var gpsd = false
+
+    /// For argument-parser, which fills the properties as it parses; read `.none` or a
+    /// parsed value, never this (an unparsed property traps when read).
+    public init() {}
+
+    public init(location: String?, gpsd: Bool) {
       self.location = location
       self.gpsd = gpsd
     }
+
+    /// No flag given.
+    public static var none: Self { Self(location: nil, gpsd: false) }
   }
 
   @MainActor public static func session(
-    _ configuration: AppConfiguration, options: Options = Options(),
+    _ configuration: AppConfiguration, options: Options = .none,
     scheduler: AnySchedulerOf<DispatchQueue>
   ) throws(ConfigurationError) -> WeatherSession {
     let location = try locationSetting(configuration, options: options)

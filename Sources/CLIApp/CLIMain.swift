@@ -38,7 +38,7 @@ public enum CLIMain {
 
   /// The command set of a new session of `entry`; kept alive for the process.
   public static func makeApplication(
-    _ entry: RegisteredApp, configuration: AppConfiguration, options: AppStartOptions,
+    _ entry: RegisteredApp, configuration: AppConfiguration, options: AppFlagValues,
     scheduler: AnySchedulerOf<DispatchQueue>
   ) throws(ConfigurationError) -> any CLIApplication {
     let session = try entry.makeSession(configuration, options, scheduler)
@@ -51,14 +51,22 @@ public enum CLIMain {
 
   /// Runs `cli` on `arguments` (the command line without the program's name) over the apps
   /// of `registry`: this package's `cli` passes `AppRegistry.standard`, a package of its own
-  /// apps passes its own (Docs/Examples/Notes).
-  public static func run(arguments: [String], registry: AppRegistry) -> Never {
+  /// apps passes its own (Docs/Examples/Downstream).
+  public static func run(arguments commandLine: [String], registry: AppRegistry) -> Never {
     AppRegistry.use(registry)
     StandardDescriptors.ensureOpen()
     PrivateFile.restrictProcess()  // every file the app makes is the user's alone
-    let flags = arguments.prefix { $0 != "--" }
-    jsonErrors = flags.contains("--json")
+    jsonErrors = commandLine.prefix { $0 != "--" }.contains("--json")
     if let problem = registry.problem { fail("the app registry is wrong: \(problem)") }
+    // The apps' own flags (`--location`, `--catalog`) first, each parsed by its app's type.
+    let appFlags: AppFlagSplit
+    do {
+      appFlags = try AppFlagSplit(commandLine, apps: registry.apps)
+    } catch {
+      refuse(commandLine, error.message)
+    }
+    let arguments = appFlags.rest
+    let flags = arguments.prefix { $0 != "--" }
     if let first = arguments.first,
       first.hasPrefix("--generate-completion-script")
         || first == "--experimental-dump-help" || first == "---completion"
@@ -144,18 +152,17 @@ public enum CLIMain {
       {
         historyFile = configuration.dataDirectory.file("history-\(entry.name)").path
       }
-      application = try makeApplication(
-        entry, configuration: configuration,
-        options: AppStartOptions(
-          location: options.location, gpsd: options.gpsd, catalogFile: options.catalog),
-        scheduler: configuration.userInterfaceScheduler)
-      if let flag = OwnedFlags.foreign(in: options, for: entry.name).first {
+      // Another app's flag is refused, naming its app, before this one starts.
+      if let foreign = appFlags.given.first(where: { !$0.apps.contains(entry.name) }) {
         failing(
-          "\(flag) is for the \(OwnedFlags.owner(of: flag) ?? "other") app",
+          "\(foreign.flag) is for the \(foreign.apps.joined(separator: " and ")) app",
           hint: "see 'cli \(entry.name) --help'")
       }
+      application = try makeApplication(
+        entry, configuration: configuration, options: appFlags.values,
+        scheduler: configuration.userInterfaceScheduler)
       if let format = options.format, !application.useAnswerFormat(format) {
-        fail("--format is for the weather app's now")
+        fail("--format is for an app with a one-line answer; the \(entry.name) app has none")
       }
     } catch {
       fail(error.message)

@@ -13,12 +13,6 @@ struct TUIOptions: ParsableArguments {
     completion: .list(AppRegistry.running.names))
   var app: String?
   @OptionGroup var shared: SharedOptions
-  @Option(help: "Checkout: load this catalog file instead of the bundled one.") var catalog: String?
-  @Option(
-    parsing: .unconditional,  // `--location -33.87,151.21`: a negative latitude is a value
-    help: "Weather: the device position, LAT,LON[,ACCURACY] or off.") var location: String?
-  @Flag(help: "Weather: read the position from gpsd (at GPSD_HOST, else localhost:2947).")
-  var gpsd = false
   @Flag(
     name: .customLong("no-mouse"),
     help: "Do not ask the terminal for clicks and the wheel (as mouse = false in the settings).")
@@ -37,7 +31,7 @@ public enum TUIMain {
 
   /// Runs `tui` on `arguments` (the command line without the program's name), showing the
   /// apps of `registry`, one tab each: this package's `tui` passes `AppRegistry.standard`, a
-  /// package of its own apps passes its own (Docs/Examples/Notes).
+  /// package of its own apps passes its own (Docs/Examples/Downstream).
   public static func run(arguments: [String], registry: AppRegistry) -> Never {
     AppRegistry.use(registry)
     StandardDescriptors.ensureOpen()
@@ -52,9 +46,16 @@ public enum TUIMain {
       print("tui \(HeadlessVersion.current)")
       exit(0)
     }
+    // The apps' own flags (`--location`, `--catalog`) first, each by its app's type.
+    let appFlags: AppFlagSplit
+    do {
+      appFlags = try AppFlagSplit(arguments, apps: registry.apps)
+    } catch {
+      badFlags(error.message)
+    }
     let options: TUIOptions
     do {
-      options = try TUIOptions.parse(arguments)
+      options = try TUIOptions.parse(appFlags.rest)
     } catch {
       if TUIOptions.exitCode(for: error) == .success {  // --help, -h
         print(helpText)
@@ -82,8 +83,7 @@ public enum TUIMain {
     if let problem = TerminalCheck.problem() { fail(problem) }
     let tabs = makeTabs(
       registry, configuration: configuration,
-      options: AppStartOptions(
-        location: options.location, gpsd: options.gpsd, catalogFile: options.catalog),
+      options: appFlags.values,
       scheduler: configuration.userInterfaceScheduler)
     let requested = options.app.map { registry.app(named: $0)?.tab }
     if let app = options.app, requested == nil || !tabs.contains(where: { $0.number == requested! })
@@ -104,7 +104,7 @@ public enum TUIMain {
 
   /// One tab per app of `registry`, each made when first shown.
   public static func makeTabs(
-    _ registry: AppRegistry, configuration: AppConfiguration, options: AppStartOptions,
+    _ registry: AppRegistry, configuration: AppConfiguration, options: AppFlagValues,
     scheduler: AnySchedulerOf<DispatchQueue>
   ) -> [TUIRoot.Tab] {
     registry.apps.map { entry in
@@ -142,7 +142,7 @@ public enum TUIMain {
       tui \(HeadlessVersion.current): the apps in one terminal (\(switching)? lists the keys)
 
       \(TUIOptions.helpMessage(columns: width))
-      \(HelpText.shared)
+      \(HelpText.appOptions(columns: width))\(HelpText.shared)
       """, width: width)
   }
 

@@ -9,7 +9,7 @@ import ViewModelKit
 public enum WebMain {
   /// Runs `web` on `arguments` (the command line without the program's name), serving a page
   /// for each app of `registry`: this package's `web` passes `AppRegistry.standard`, a package
-  /// of its own apps passes its own (Docs/Examples/Notes).
+  /// of its own apps passes its own (Docs/Examples/Downstream).
   public static func run(arguments: [String], registry: AppRegistry) -> Never {
     AppRegistry.use(registry)
     StandardDescriptors.ensureOpen()
@@ -18,12 +18,21 @@ public enum WebMain {
       print("web \(HeadlessVersion.current)")
       exit(0)
     }
+    // The apps' own flags (`--location`, `--catalog`) first, each by its app's type.
+    let appFlags: AppFlagSplit
+    do {
+      appFlags = try AppFlagSplit(arguments, apps: registry.apps)
+    } catch {
+      fail(error.message)
+    }
     let options: WebOptions
     do {
-      options = try WebOptions.parse(arguments)
+      options = try WebOptions.parse(appFlags.rest)
     } catch {
       if WebOptions.exitCode(for: error) == .success {
-        print(WebOptions.helpMessage(columns: HelpWidth.columns))
+        print(
+          WebOptions.helpMessage(columns: HelpWidth.columns) + "\n"
+            + HelpText.appOptions(columns: HelpWidth.columns), terminator: "")
         exit(0)
       }
       fail(WebOptions.message(for: error).split(separator: "\n").first.map(String.init) ?? "")
@@ -41,8 +50,7 @@ public enum WebMain {
     if !["127.0.0.1", "localhost", "::1"].contains(options.host) {
       warn("listening on \(options.host): anyone who can reach it and has the token sees your data")
     }
-    let start = AppStartOptions(
-      location: options.location, gpsd: options.gpsd, catalogFile: options.catalog)
+    let start = appFlags.values
     let scheduler = configuration.userInterfaceScheduler
     let frozen = configuration
     let (host, port, open) = (options.host, options.port, options.open)

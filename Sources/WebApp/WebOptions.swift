@@ -1,7 +1,8 @@
 import AppEnvironment
 import ArgumentParser
 
-/// The flags `web` accepts: the shared ones, the apps' start-up flags, and where to listen.
+/// The flags `web` accepts: the shared ones and where to listen (the apps' own flags are taken
+/// off first, by their registry entries' types).
 struct WebOptions: ParsableArguments {
   @OptionGroup var shared: SharedOptions
   @Option(help: "The port to listen on (0: any free port).") var port = 8080
@@ -9,10 +10,4 @@ struct WebOptions: ParsableArguments {
     help: "The address to listen on; anything but loopback exposes your data to the network.")
   var host = "127.0.0.1"
   @Flag(help: "Open the address in a browser (xdg-open), where one exists.") var open = false
-  @Option(help: "Checkout: load this catalog file instead of the bundled one.") var catalog: String?
-  @Option(
-    parsing: .unconditional,
-    help: "Weather: the device position, LAT,LON[,ACCURACY] or off.") var location: String?
-  @Flag(help: "Weather: read the position from gpsd (at GPSD_HOST, else localhost:2947).")
-  var gpsd = false
 }

@@ -25,7 +25,7 @@ private func runScreenBenchmarks() -> Bool {
     return false
   }
   let tabs = TUIMain.makeTabs(
-    .standard, configuration: configuration, options: AppStartOptions(),
+    .standard, configuration: configuration, options: AppFlagValues(),
     scheduler: scheduler.eraseToAnyScheduler())
   let (width, height) = (200, 60)
   let canvas = MemoryCanvas(width: width, height: height)

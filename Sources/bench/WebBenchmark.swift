@@ -213,7 +213,7 @@ private func measureHundredTabs(in folder: URL) -> (megabytes: Double, sessions:
   for app in AppRegistry.standard.apps {
     for _ in 0..<25 {
       guard
-        let session = try? app.makeSession(configuration, AppStartOptions(), .userInterface)
+        let session = try? app.makeSession(configuration, AppFlagValues(), .userInterface)
           as? any WebPresentable
       else { continue }
       tabs.append(BenchTab(app: app.name, session: session))

@@ -25,7 +25,7 @@ struct AddingAnAppTests {
     let scheduler = DispatchQueue.test
     let entry = try #require(registry.app(named: "counter"))
     let application = try CLIMain.makeApplication(
-      entry, configuration: try configuration(), options: AppStartOptions(),
+      entry, configuration: try configuration(), options: AppFlagValues(),
       scheduler: scheduler.eraseToAnyScheduler())
     let streams = MemoryStreams()
     let shell = CLIShell(
@@ -43,7 +43,7 @@ struct AddingAnAppTests {
   func tui() throws {
     let scheduler = DispatchQueue.test
     let tabs = TUIMain.makeTabs(
-      registry, configuration: try configuration(), options: AppStartOptions(),
+      registry, configuration: try configuration(), options: AppFlagValues(),
       scheduler: scheduler.eraseToAnyScheduler())
     #expect(tabs.map(\.number) == [1, 2, 3, 4, 5])
     let root = TUIRoot(tabs: tabs, initial: 5)
@@ -74,7 +74,7 @@ struct AddingAnAppTests {
     let scheduler = DispatchQueue.test
     for entry in registry.apps {
       let session = try entry.makeSession(
-        try configuration(), AppStartOptions(), scheduler.eraseToAnyScheduler())
+        try configuration(), AppFlagValues(), scheduler.eraseToAnyScheduler())
       let (now, driven) = stacks(of: session, scheduler: scheduler)
       #expect(now == [.root], "\(entry.name): one scene, at the root")
       #expect(driven == [.root], "\(entry.name): the stack Driver replays the root")
@@ -98,12 +98,12 @@ struct AddingAnAppTests {
     let scheduler = DispatchQueue.test
     let entry = try #require(registry.app(named: "counter"))
     let first = try #require(
-      try entry.makeSession(configuration, AppStartOptions(), scheduler.eraseToAnyScheduler())
+      try entry.makeSession(configuration, AppFlagValues(), scheduler.eraseToAnyScheduler())
         as? CounterSession)
     #expect(
       first.counter.send(.increment) == .accepted && first.counter.send(.increment) == .accepted)
     let second = try #require(
-      try entry.makeSession(configuration, AppStartOptions(), scheduler.eraseToAnyScheduler())
+      try entry.makeSession(configuration, AppFlagValues(), scheduler.eraseToAnyScheduler())
         as? CounterSession)
     var counts: [Int] = []
     let watch = second.counter.state.drive { counts.append($0.count) }

@@ -31,10 +31,4 @@ struct CommandLineTextTests {
     #expect(command.options.shared.ephemeral)
     #expect(String(describing: command).contains("-ship it"))
   }
-
-  @Test("--location takes a negative latitude as its value")
-  func negativeLocation() throws {
-    let options = try CLIOptions.parse(["--location", "-33.87,151.21"])
-    #expect(options.location == "-33.87,151.21")
-  }
 }

@@ -19,7 +19,7 @@ struct JSONTreeEncoderTests {
       options: try SharedOptions.parse(["--offline", "--ephemeral"]),
       environment: ["HOME": "/nonexistent", "HEADLESS_NOW": "2025-01-15T14:03:00Z"])
     let app = try #require(AppRegistry.standard.app(named: name))
-    let session = try app.makeSession(configuration, AppStartOptions(), scheduler.asAny)
+    let session = try app.makeSession(configuration, AppFlagValues(), scheduler.asAny)
     return try #require(session as? any WebPresentable)
   }
 

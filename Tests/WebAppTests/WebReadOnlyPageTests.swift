@@ -20,7 +20,7 @@ struct WebReadOnlyPageTests {
           options: try SharedOptions.parse(["--offline", "--ephemeral"]),
           environment: ["HOME": "/nonexistent"])
         return try #require(
-          try app.makeSession(configuration, AppStartOptions(), .userInterface)
+          try app.makeSession(configuration, AppFlagValues(), .userInterface)
             as? any WebPresentable)
       }
       guard app.name == "todo" else {

@@ -19,7 +19,7 @@ struct WebSecretTests {
       environment: ["HOME": "/nonexistent", "HEADLESS_NOW": "2025-01-15T14:03:00Z"])
     let app = try #require(AppRegistry.standard.app(named: "checkout"))
     let session = try #require(
-      try app.makeSession(configuration, AppStartOptions(), scheduler.asAny) as? any WebPresentable)
+      try app.makeSession(configuration, AppFlagValues(), scheduler.asAny) as? any WebPresentable)
     let sent = Locked<[String]>([])
     let connection = WebConnection(app: "checkout", session: session) { text in
       sent.withLock { $0.append(text) }

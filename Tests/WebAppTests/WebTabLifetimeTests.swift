@@ -36,7 +36,7 @@ struct WebTabLifetimeTests {
     let scheduler = DispatchQueue.test
     var opened = 0
     for _ in 0..<3 {
-      let session = try app.makeSession(configuration, AppStartOptions(), scheduler.asAny)
+      let session = try app.makeSession(configuration, AppFlagValues(), scheduler.asAny)
       session.setActive(true)
       await scheduler.advance(by: .seconds(1))
       opened = max(opened, descriptors(under: folder))

@@ -10,9 +10,15 @@ import ViewModelKit
 public protocol AppGrammar: ParsableCommand, Sendable {
   /// The command line's flags (before the command; `AppCommand`s take them after it too).
   var options: CLIOptions { get }
+  /// Whether the app's command set takes `--format` for a one-line answer (weather's `now`):
+  /// only then does its help list the flag.
+  static var formatsAnswers: Bool { get }
 }
 
 extension AppGrammar {
+  /// Most apps have no one-line answer to format.
+  public static var formatsAnswers: Bool { false }
+
   /// The app's name, the grammar's command name.
   public static var appName: String { configuration.commandName ?? "" }
 

@@ -16,21 +16,8 @@ public struct CLIOptions: ParsableArguments, Sendable {
   @Flag(help: "Print nothing but errors (on stderr); the exit status says the rest.")
   public var quiet = false
 
-  /// Checkout's catalog file.
-  @Option(help: "Checkout: load this catalog file instead of the bundled one.")
-  public var catalog: String?
-
-  /// Weather's device position.
-  @Option(
-    parsing: .unconditional,  // `--location -33.87,151.21`: a negative latitude is a value
-    help: "Weather: the device position, LAT,LON[,ACCURACY] or off.")
-  public var location: String?
-
-  /// Weather's position from gpsd.
-  @Flag(help: "Weather: read the position from gpsd (at GPSD_HOST, else localhost:2947).")
-  public var gpsd = false
-
-  /// Weather's one-line answer.
+  /// The format of an app's one-line answer (weather's `now`): listed in the help of an app
+  /// whose grammar says it takes one (`AppGrammar.formatsAnswers`).
   @Option(help: ArgumentHelp(CLIOptions.formatHelp))
   public var format: String?
 

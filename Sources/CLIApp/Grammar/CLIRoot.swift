@@ -46,11 +46,11 @@ extension CLIRoot {
     }
     for word in words[(index + 1)...] {
       if let command = grammar.command(named: word) {
-        return OwnedFlags.helpWithoutForeignFlags(
-          helpMessage(for: command, columns: width), app: grammar.appName)
+        return OwnedFlags.help(
+          helpMessage(for: command, columns: width), grammar: grammar, columns: width)
       }
     }
-    return OwnedFlags.helpWithoutForeignFlags(
-      helpMessage(for: grammar, columns: width), app: grammar.appName)
+    return OwnedFlags.help(
+      helpMessage(for: grammar, columns: width), grammar: grammar, columns: width)
   }
 }

@@ -1,36 +1,35 @@
-/// The command line's flags that belong to one app: another app refuses them
-/// (`--catalog is for the checkout app`), and its help does not list them, so
+import AppEnvironment
+
+/// The flags that belong to one app in `cli <app> --help`: the app's own start-up flags, from
+/// its registry entry (`RegisteredApp.flags`), in a section of their own after the shared
+/// ones, and `--format` only for an app whose grammar formats a one-line answer. Another
+/// app's flag is refused when given (`--catalog is for the checkout app`, CLIMain), so
 /// `cli todo --help` shows no weather or checkout flag.
 enum OwnedFlags {
-  /// Each app's own flags, by name.
-  static let owners: [(flag: String, app: String)] = [
-    ("--catalog", "checkout"), ("--location", "weather"), ("--gpsd", "weather"),
-    ("--format", "weather"),
-  ]
-
-  /// The owned flags in `options` that `app` does not own.
-  static func foreign(in options: CLIOptions, for app: String) -> [String] {
-    let given: [String: Bool] = [
-      "--catalog": options.catalog != nil, "--location": options.location != nil,
-      "--gpsd": options.gpsd, "--format": options.format != nil,
-    ]
-    return owners.filter { $0.app != app && given[$0.flag] == true }.map(\.flag)
+  /// `help` (argument-parser's, for `grammar` or one of its commands) with `grammar`'s app's
+  /// own flags added and `--format` taken out where the app has no one-line answer.
+  static func help(_ help: String, grammar: any AppGrammar.Type, columns: Int) -> String {
+    let shared = grammar.formatsAnswers ? help : without("--format", in: help)
+    guard let app = AppRegistry.running.app(named: grammar.appName) else { return shared }
+    let entries = AppFlagSplit.helpEntries(of: app.flags, columns: columns)
+    guard !entries.isEmpty else { return shared }
+    var lines = shared.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    // After the OPTIONS section (which ends at its first blank line), or at the end.
+    let options = lines.firstIndex { $0.hasPrefix("OPTIONS:") } ?? lines.count
+    let end = lines[options...].firstIndex(where: \.isEmpty) ?? lines.count
+    lines.insert(contentsOf: [""] + ["\(app.name.uppercased()) OPTIONS:"] + entries, at: end)
+    return lines.joined(separator: "\n")
   }
 
-  /// Who owns `flag`, when an app does.
-  static func owner(of flag: String) -> String? { owners.first { $0.flag == flag }?.app }
-
-  /// `help` (argument-parser's, for `app` or one of its commands) without the entries of
-  /// flags another app owns: an entry is its flag's line and the lines indented under it.
-  static func helpWithoutForeignFlags(_ help: String, app: String) -> String {
-    let foreign = owners.filter { $0.app != app }.map(\.flag)
+  /// `help` without the entry of `flag`: its line and the lines indented under it.
+  private static func without(_ flag: String, in help: String) -> String {
     var kept: [Substring] = []
     var dropping = false
     for line in help.split(separator: "\n", omittingEmptySubsequences: false) {
       let trimmed = line.drop { $0 == " " }
       let indent = line.count - trimmed.count
       if indent == 2, trimmed.hasPrefix("-") {
-        dropping = foreign.contains { trimmed.hasPrefix($0 + " ") || trimmed == $0 }
+        dropping = trimmed.hasPrefix(flag + " ") || trimmed == flag
       } else if indent <= 2 {
         dropping = false
       }

@@ -3,6 +3,8 @@ import WeatherFeature
 
 /// `cli weather`: the weather app's grammar.
 public struct WeatherGrammar: AppGrammar {
+  /// `now` prints one line, in `--format`'s form.
+  public static let formatsAnswers = true
   public static let configuration = grammar(
     "weather",
     commands: [

@@ -53,7 +53,7 @@ public enum CLIFuzzHarness {
         options: options, environment: environment)
     else { return nil }
     guard let entry = AppRegistry.standard.app(named: app),
-      let session = try? entry.makeSession(configuration, AppStartOptions(), scheduler)
+      let session = try? entry.makeSession(configuration, AppFlagValues(), scheduler)
     else { return nil }
     return (session as? any CLIPresentable)?.makeCommandSet()
   }

@@ -29,7 +29,7 @@ struct NotesHeadTests {
   @Test("the TUI: a is a field, Enter adds, d removes the selected note, a refusal is shown")
   func tui() throws {
     let tabs = TUIMain.makeTabs(
-      .notes, configuration: try configuration(), options: AppStartOptions(),
+      .notes, configuration: try configuration(), options: AppFlagValues(),
       scheduler: scheduler.asAny)
     let root = TUIRoot(tabs: tabs, initial: 1)
     let canvas = MemoryCanvas(width: 60, height: 14)
@@ -56,7 +56,7 @@ struct NotesHeadTests {
   @Test("the CLI: each command's answer and the notes after it; a refusal is an error, exit 1")
   func cli() throws {
     let application = try CLIMain.makeApplication(
-      .notes, configuration: try configuration(), options: AppStartOptions(),
+      .notes, configuration: try configuration(), options: AppFlagValues(),
       scheduler: scheduler.asAny)
     let streams = MemoryStreams()
     let shell = CLIShell(
@@ -74,10 +74,12 @@ struct NotesHeadTests {
     #expect(shell.exitStatus == 1)
   }
 
-  @Test("the help names this package's app alone, and no variable or sample of HeadlessMVVM's")
+  @Test(
+    "the help names this package's app alone, and no flag, variable or sample of HeadlessMVVM's")
   func help() {
     #expect(HelpText.apps.map(\.name) == ["notes"])
     #expect(HelpText.shared.contains("notes") && !HelpText.shared.contains("OFFLINE SAMPLES"))
+    #expect(HelpText.appOptions(columns: 80).isEmpty)  // no --location, --catalog, --gpsd
     #expect(!HelpText.shared.contains("WEATHER_PROVIDER") && !HelpText.shared.contains("RATES_URL"))
   }
 

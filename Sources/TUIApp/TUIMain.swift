@@ -33,57 +33,27 @@ public enum TUIMain {
   /// apps of `registry`, one tab each: this package's `tui` passes `AppRegistry.standard`, a
   /// package of its own apps passes its own (Docs/Examples/Downstream).
   public static func run(arguments: [String], registry: AppRegistry) -> Never {
-    AppRegistry.use(registry)
-    StandardDescriptors.ensureOpen()
-    PrivateFile.restrictProcess()  // every file the app makes is the user's alone
     if arguments.first == "--generate-completion-script"
       || arguments.first == "--experimental-dump-help"
     {
+      AppRegistry.use(registry)
       TUIToolDescription.main(arguments)  // prints the script or the tool description, exits
       exit(0)
     }
-    if arguments.contains("--version") {
-      print("tui \(HeadlessVersion.current)")
-      exit(0)
-    }
-    // The apps' own flags (`--location`, `--catalog`) first, each by its app's type.
-    let appFlags: AppFlagSplit
-    do {
-      appFlags = try AppFlagSplit(arguments, apps: registry.apps)
-    } catch {
-      badFlags(error.message)
-    }
-    let options: TUIOptions
-    do {
-      options = try TUIOptions.parse(appFlags.rest)
-    } catch {
-      if TUIOptions.exitCode(for: error) == .success {  // --help, -h
-        print(helpText)
-        exit(0)
-      }
-      badFlags(
-        TUIOptions.message(for: error).split(separator: "\n").first.map(String.init) ?? "bad flags")
-    }
-    if let problem = registry.problem { fail("the app registry is wrong: \(problem)") }
-    // An app name that names none is a bad argument, said before anything else is checked.
+    var start = HeadStart<TUIOptions>(
+      "tui", arguments: arguments, registry: registry, shared: \.shared
+    ) { helpText + "\n" }
+    let options = start.options
+    // An app name that names none is a bad argument.
     if let app = options.app, registry.app(named: app) == nil {
       badFlags(
         "unknown app '\(app)'; apps: \(registry.apps.map(\.name).joined(separator: ", "))")
     }
-    var configuration: AppConfiguration
-    do {
-      configuration = try AppConfiguration.resolve(options: options.shared)
-    } catch {
-      fail(error.message)
-    }
-    configuration.newStoresTeachTheTUI = true
-    configuration.warnings.forEach {
-      FileHandle.standardError.write(Data("warning: \($0)\n".utf8))
-    }
+    start.configuration.newStoresTeachTheTUI = true
+    let configuration = start.configuration
     if let problem = TerminalCheck.problem() { fail(problem) }
     let tabs = makeTabs(
-      registry, configuration: configuration,
-      options: appFlags.values,
+      registry, configuration: configuration, options: start.appFlags,
       scheduler: configuration.userInterfaceScheduler)
     let requested = options.app.map { registry.app(named: $0)?.tab }
     if let app = options.app, requested == nil || !tabs.contains(where: { $0.number == requested! })
@@ -148,14 +118,10 @@ public enum TUIMain {
 
   /// A bad flag: the error, and where to read about the flags.
   static func badFlags(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("error: \(message)\nsee 'tui --help'\n".utf8))
-    exit(1)
+    HeadStart<TUIOptions>.badFlags(message, head: "tui")
   }
 
-  static func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
-    exit(1)
-  }
+  static func fail(_ message: String) -> Never { HeadStart<TUIOptions>.fail(message) }
 }
 
 /// `tui` described as one command, for what swift-argument-parser generates from the argument

@@ -11,46 +11,20 @@ public enum WebMain {
   /// for each app of `registry`: this package's `web` passes `AppRegistry.standard`, a package
   /// of its own apps passes its own (Docs/Examples/Downstream).
   public static func run(arguments: [String], registry: AppRegistry) -> Never {
-    AppRegistry.use(registry)
-    StandardDescriptors.ensureOpen()
-    PrivateFile.restrictProcess()
-    if arguments.contains("--version") {
-      print("web \(HeadlessVersion.current)")
-      exit(0)
+    var start = HeadStart<WebOptions>(
+      "web", arguments: arguments, registry: registry, shared: \.shared
+    ) {
+      WebOptions.helpMessage(columns: HelpWidth.columns) + "\n"
+        + HelpText.appOptions(columns: HelpWidth.columns)
     }
-    // The apps' own flags (`--location`, `--catalog`) first, each by its app's type.
-    let appFlags: AppFlagSplit
-    do {
-      appFlags = try AppFlagSplit(arguments, apps: registry.apps)
-    } catch {
-      fail(error.message)
-    }
-    let options: WebOptions
-    do {
-      options = try WebOptions.parse(appFlags.rest)
-    } catch {
-      if WebOptions.exitCode(for: error) == .success {
-        print(
-          WebOptions.helpMessage(columns: HelpWidth.columns) + "\n"
-            + HelpText.appOptions(columns: HelpWidth.columns), terminator: "")
-        exit(0)
-      }
-      fail(WebOptions.message(for: error).split(separator: "\n").first.map(String.init) ?? "")
-    }
-    if let problem = registry.problem { fail("the app registry is wrong: \(problem)") }
+    let options = start.options
     guard (0...65_535).contains(options.port) else { fail("--port must be 0…65535") }
-    var configuration: AppConfiguration
-    do {
-      configuration = try AppConfiguration.resolve(options: options.shared)
-    } catch {
-      fail(error.message)
-    }
-    configuration.asciiMode = false  // a browser shows Unicode
-    configuration.warnings.forEach { warn($0) }
+    start.configuration.asciiMode = false  // a browser shows Unicode
+    let configuration = start.configuration
     if !["127.0.0.1", "localhost", "::1"].contains(options.host) {
       warn("listening on \(options.host): anyone who can reach it and has the token sees your data")
     }
-    let start = appFlags.values
+    let appFlags = start.appFlags
     let scheduler = configuration.userInterfaceScheduler
     let frozen = configuration
     let (host, port, open) = (options.host, options.port, options.open)
@@ -64,7 +38,7 @@ public enum WebMain {
           WebServer(
             access: WebAccess(token: token, host: host, port: bound), registry: registry
           ) { app in
-            let session = try app.makeSession(frozen, start, scheduler)
+            let session = try app.makeSession(frozen, appFlags, scheduler)
             guard let presentable = session as? any WebPresentable else {
               throw ConfigurationError.appCannotStart("the \(app.name) app has no web page")
             }

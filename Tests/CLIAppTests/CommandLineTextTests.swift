@@ -15,7 +15,9 @@ struct CommandLineTextTests {
       (["add", "-x", "--data-dir", "/tmp/d"], ["add", "--data-dir", "/tmp/d", "--", "-x"]),
       (["edit", "3", "-new", "title"], ["edit", "--", "3", "-new", "title"]),
       (["add", "Buy", "milk", "--ephemeral"], ["add", "Buy", "milk", "--ephemeral"]),
-      (["add", "--", "--not-an-option"], ["add", "--", "--not-an-option"]),
+      // The user's `--` is kept in the text (after it every word is title, issue 54).
+      (["add", "--", "--not-an-option"], ["add", "--", "--", "--not-an-option"]),
+      (["toggle", "--", "3"], ["toggle", "--", "3"]),
       (["add", "-h"], ["add", "-h"]),
       (["add", "-x", "--help"], ["add", "-x", "--help"]),
       (["toggle", "-1"], ["toggle", "-1"]),

@@ -33,7 +33,7 @@ struct TodoDetailsCLITests {
         == ["Added #6 Pay rent (due 2025-03-03, H, +home)"])
     #expect(try run(service, "add Renew passport due:yesterday +admin").out.count == 1)
     #expect(
-      try run(service, "modify 6 -- -home +work pri:").out
+      try run(service, "modify 6 -home +work pri:").out
         == ["Modified #6 Pay rent (due 2025-03-03, +work)"])
     #expect(
       try run(service, "list +work").out == [
@@ -51,6 +51,18 @@ struct TodoDetailsCLITests {
     #expect(again.out.isEmpty && again.err == ["error: Task #6 is done already."])
     let bad = try run(service, "add Tea due:someday")
     #expect(bad.err == ["error: Not a due date: \"someday\". Use \(TaskDueWord.hint)."])
+    // Issue 54, item 1: a word of a field's form that names none is refused, not swallowed;
+    // after `--` every word is title, as in taskwarrior.
+    let unknown = try run(service, "add Standup due:tomorrow recur:daily")
+    #expect(unknown.out.isEmpty)
+    #expect(
+      unknown.err == [
+        "error: Not a field: \"recur:daily\". Fields are due:, priority: (pri:), +tag and -tag; "
+          + "put -- before words that are title."
+      ])
+    #expect(
+      try run(service, "modify 6 project:home").err.first?.hasPrefix("error: Not a field") == true)
+    #expect(try run(service, "add Read -- recur:daily +x").out == ["Added #8 Read recur:daily +x"])
     let json = try run(service, "modify 7 due:2025-03-10 priority:L", json: true).out
     let document = try JSONSerialization.jsonObject(with: Data(json[0].utf8)) as? [String: Any]
     let answer = document?["answer"] as? [String: Any]

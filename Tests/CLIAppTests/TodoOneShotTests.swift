@@ -1,9 +1,10 @@
-import CLIApp
 import Foundation
 import Testing
 import TodoFeature
 import ViewModelKit
 import ViewModelKitTesting
+
+@testable import CLIApp
 
 /// Issue 41, item 1: `cli todo` run once reads only what its command needs. `list` is streamed
 /// from the store a page at a time and prints what the session's `list` prints; a change and
@@ -51,7 +52,9 @@ struct TodoOneShotTests {
       waiter: StoreSettleWaiter(scheduler: scheduler, service: service))
     var done = false
     if let command {
-      let parsed = try TodoGrammar.command(command)
+      // As `cli` arranges a command line's words (a text command's dashed words are text).
+      let parsed = try TodoGrammar.command(
+        CommandLineText.arranged(command, grammar: TodoGrammar.self))
       shell.start(printInitialSet: false, readsScreen: !parsed.answersOnItsOwn) {
         shell.run(oneShot: parsed) { _ in shell.finish { done = true } }
       }

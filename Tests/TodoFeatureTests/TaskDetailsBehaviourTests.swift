@@ -47,6 +47,19 @@ struct TaskDetailsBehaviourTests {
     #expect(h.layout == "due [5,4,3,2,1] · done []")
   }
 
+  @Test("issue 54: a word that names no field is refused in add and modify; after -- it is title")
+  func unknownFieldWords() {
+    let h = TodoHarness()
+    let refusal = TaskFieldError.unknownField("recur:daily").message
+    #expect(answer(h, .addWords(text: "Standup due:tomorrow recur:daily")) == .rejected(refusal))
+    #expect(answer(h, .modifyWords(uid: 5, text: "recur:daily")) == .rejected(refusal))
+    #expect(h.layout == "due [5,4,3,2,1] · done []")
+    #expect(answer(h, .addWords(text: "Standup -- recur:daily")) == .accepted)
+    #expect(h.task(6).title == "Standup recur:daily")
+    #expect(answer(h, .modifyWords(uid: 6, text: "+work -- Daily standup")) == .accepted)
+    #expect(h.task(6).title == "Daily standup" && h.task(6).tags == ["work"])
+  }
+
   @Test("issue 42: modify changes the details; done checks off, and is refused when done already")
   func modifyAndDone() {
     let h = TodoHarness()

@@ -53,17 +53,41 @@ struct TaskDetailsModelTests {
   }
 
   @Test("issue 42: a command line's words split into the title and the fields")
-  func words() {
-    let (title, fields) = TaskWords.split(
-      "Pay  rent due:fri PRIORITY:h +home +bills", removals: false)
+  func words() throws {
+    let (title, fields) = try TaskWords.split(
+      "Pay  rent due:fri PRIORITY:h +home +bills", removals: false
+    ).get()
     #expect(title == "Pay rent")
     #expect(fields == TaskFields(due: "fri", priority: "h", addTags: ["home", "bills"]))
     // With no field among them, the text stays as typed (a double space too).
-    #expect(TaskWords.split("Fix  -v flag", removals: false) == ("Fix  -v flag", TaskFields()))
-    let modify = TaskWords.split("-home +work due: pri:", removals: true)
+    let plain = try TaskWords.split("Fix  -v flag", removals: false).get()
+    #expect(plain.title == "Fix  -v flag" && plain.fields == TaskFields())
+    let modify = try TaskWords.split("-home +work due: pri:", removals: true).get()
     #expect(modify.title == "")
     #expect(
       modify.fields == TaskFields(due: "", priority: "", addTags: ["work"], removeTags: ["home"]))
+  }
+
+  @Test(
+    "issue 54: a name:value word that names no field is refused, never swallowed",
+    arguments: ["recur:daily", "project:work", "wait:friday", "scheduled:mon", "foo:bar"])
+  func unknownFields(word: String) {
+    let split = TaskWords.split("Standup due:tomorrow \(word)", removals: false)
+    #expect(throws: TaskFieldError.unknownField(word)) { try split.get() }
+    #expect(
+      TaskFieldError.unknownField(word).message
+        == "Not a field: \"\(word)\". Fields are due:, priority: (pri:), +tag and -tag; "
+        + "put -- before words that are title.")
+  }
+
+  @Test("issue 54: addresses, times and a bare Re: are title; after -- every word is title")
+  func titleWords() throws {
+    for text in ["Read https://swift.org", "Call at 10:30", "Re: the invoice", "Ask 3:1 odds"] {
+      let split = try TaskWords.split(text, removals: false).get()
+      #expect(split.title == text && split.fields == TaskFields(), "\(text)")
+    }
+    let escaped = try TaskWords.split("Fix due:fri -- project:x +tag", removals: true).get()
+    #expect(escaped.title == "Fix project:x +tag" && escaped.fields == TaskFields(due: "fri"))
   }
 
   @Test("issue 42: fields are checked and resolved, or say what is wrong")

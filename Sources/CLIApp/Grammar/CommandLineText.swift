@@ -9,7 +9,13 @@ enum CommandLineText {
   /// `words` (what follows the app's name) with the flags after a text command's word moved
   /// before its text, and `--` between, when a word of its text starts with a dash.
   static func arranged(_ words: [String], grammar: any AppGrammar.Type) -> [String] {
-    guard !words.contains("--") else { return words }
+    if let dashes = words.firstIndex(of: "--") {
+      // A text command's `--` belongs to its text too (`add -- project:x`: every word after it
+      // is title, TaskWords): one `--` ends the flags, the other is kept in the text.
+      let command = words[..<dashes].lazy.compactMap { grammar.command(named: $0) }.first
+      guard command?.verbatimAfter != nil else { return words }
+      return Array(words[..<dashes]) + ["--"] + words[dashes...]
+    }
     // Text can only follow a text command's word: with no dash after any such word there is
     // nothing to arrange, and no flag need be parsed to find the command (parsing one with
     // argument-parser reflects the options, a third of `cli todo add`'s start).

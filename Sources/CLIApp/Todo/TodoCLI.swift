@@ -202,9 +202,7 @@ public final class TodoCLI: CLIApplication {
 
   /// `modify <uid> [due:… priority:… +tag -tag title words]`: answers `Modified #5 …`.
   func modify(_ uid: TaskNumber, _ text: String) -> CommandOutcome {
-    var (title, fields) = TaskWords.split(text, removals: true)
-    if !title.trimmingCharacters(in: .whitespaces).isEmpty { fields.title = title }
-    return answered(tasks.send(.modify(uid: uid.uid, fields: fields)), .modified)
+    answered(tasks.send(.modifyWords(uid: uid.uid, text: text)), .modified)
   }
 
   /// `done <uid>`: checks the task off (refused when it is done already).

@@ -152,10 +152,11 @@ extension TodoGrammar {
 }
 
 /// `list` and `modify` take words that may start with one dash (`-home` removes a tag), but a
-/// word with two is a mistyped option, refused before anything is opened.
+/// word with two is a mistyped option, refused before anything is opened; after a word `--`
+/// every word is title (`modify 5 -- --verbose flag`).
 private func refuseOptions(in words: [String]) throws {
-  for word in words.flatMap({ $0.split(whereSeparator: \.isWhitespace) }) where word.hasPrefix("--")
-  {
+  let split = words.flatMap { $0.split(whereSeparator: \.isWhitespace) }
+  for word in split.prefix(while: { $0 != "--" }) where word.hasPrefix("--") {
     throw ValidationError("Unknown option '\(word)'")
   }
 }

@@ -103,6 +103,8 @@ public enum TaskFieldError: Error, Equatable, Sendable {
   case tooManyTags
   /// `done` on a task that is done already.
   case alreadyDone(Int64)
+  /// A word of the form `name:value` that names no field (the word as given).
+  case unknownField(String)
 
   /// What the user reads.
   public var message: String {
@@ -114,6 +116,9 @@ public enum TaskFieldError: Error, Equatable, Sendable {
       "Not a tag: \"\(text)\". A tag is one word of at most \(TaskTags.maximumLength) characters."
     case .tooManyTags: "A task can have at most \(TaskTags.maximumCount) tags."
     case .alreadyDone(let uid): "Task #\(uid) is done already."
+    case .unknownField(let word):
+      "Not a field: \"\(word)\". Fields are due:, priority: (pri:), +tag and -tag; "
+        + "put -- before words that are title."
     }
   }
 }
@@ -184,15 +189,27 @@ public struct TaskUpdate: Equatable, Sendable {
 /// `Pay rent` and the fields `due: "fri"`, `priority: "H"`, `addTags: ["home"]`. `pri:` is
 /// short for `priority:`; `due:` or `priority:` with nothing after removes it; `-home` removes
 /// a tag (where `removals` is true: `modify`; in `add` it is part of the title).
+///
+/// A word of the same form that names no field (`project:work`, `foo:bar`: a name that starts
+/// with a letter, a colon, then a value that is not an address's `//`) is refused, never
+/// swallowed into the title (issue 54, item 1); after a word `--`, every word is title.
 public enum TaskWords {
   /// The title (the text as typed when no word is a field, else its other words joined by
-  /// spaces; "" for none) and the fields the words set.
-  public static func split(_ text: String, removals: Bool) -> (title: String, fields: TaskFields) {
+  /// spaces; "" for none) and the fields the words set, or the first word that names no field.
+  public static func split(_ text: String, removals: Bool)
+    -> Result<(title: String, fields: TaskFields), TaskFieldError>
+  {
     var fields = TaskFields()
     var titleWords: [Substring] = []
     var sawField = false
-    for word in text.split(whereSeparator: \.isWhitespace) {
+    var words = text.split(whereSeparator: \.isWhitespace)[...]
+    while let word = words.popFirst() {
       let lower = word.lowercased()
+      if word == "--" {
+        titleWords += words
+        sawField = true
+        break
+      }
       if lower.hasPrefix("due:") {
         fields.due = String(word.dropFirst(4))
       } else if lower.hasPrefix("priority:") {
@@ -203,6 +220,8 @@ public enum TaskWords {
         fields.addTags.append(String(word.dropFirst()))
       } else if removals, word.count > 1, word.first == "-" {
         fields.removeTags.append(String(word.dropFirst()))
+      } else if namesAField(word) {
+        return .failure(.unknownField(String(word)))
       } else {
         titleWords.append(word)
         continue
@@ -210,6 +229,19 @@ public enum TaskWords {
       sawField = true
     }
     let title = sawField ? titleWords.joined(separator: " ") : text
-    return (title, fields)
+    return .success((title, fields))
+  }
+
+  /// Whether `word` has the form of a field, `name:value`: a name that starts with a letter and
+  /// holds letters, digits, `.` and `_`, then a value that does not start with `/` (so
+  /// `https://…` and `10:30` are title words, as is `Re:` with nothing after it).
+  static func namesAField(_ word: Substring) -> Bool {
+    guard let colon = word.firstIndex(of: ":"), let first = word.first, first.isLetter else {
+      return false
+    }
+    let name = word[..<colon]
+    let value = word[word.index(after: colon)...]
+    return !value.isEmpty && value.first != "/"
+      && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" }
   }
 }

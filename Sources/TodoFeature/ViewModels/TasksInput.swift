@@ -32,8 +32,32 @@ public enum TasksInput: Codable, Equatable, Sendable {
   /// `fields.done`); refused with nothing to change, a field that does not read, a task
   /// already done when asked to be done, or a uid with no task.
   case modify(uid: Int64, fields: TaskFields)
+  /// Changes the task with this uid as a line in taskwarrior's words says (`due:tomorrow
+  /// -home +work New title`, `TaskWords` with removals): what `cli todo modify` sends as typed;
+  /// refused as `modify` is, and for a word that names no field.
+  case modifyWords(uid: Int64, text: String)
   /// The filter box's text: applies 150 ms after the last change; blank applies at once.
   case setFilter(text: String)
+}
+
+extension TasksInput {
+  /// What a shorthand input means as a plain one (`quickAdd` and `addWords` are `add`,
+  /// `modifyWords` is `modify`, a title among the words a new title), or the word that does
+  /// not read; any other input is itself.
+  var plainMeaning: Result<TasksInput, TaskFieldError> {
+    switch self {
+    case .quickAdd(let title): .success(.add(title: title, fields: TaskFields()))
+    case .addWords(let text):
+      TaskWords.split(text, removals: false).map { .add(title: $0.title, fields: $0.fields) }
+    case .modifyWords(let uid, let text):
+      TaskWords.split(text, removals: true).map { words in
+        var fields = words.fields
+        if !words.title.trimmingCharacters(in: .whitespaces).isEmpty { fields.title = words.title }
+        return .modify(uid: uid, fields: fields)
+      }
+    default: .success(self)
+    }
+  }
 }
 
 // Thin conveniences over `send(_:)`, for tests and examples: each sends its input.

@@ -204,11 +204,11 @@ public final class TasksViewModel: ScreenModel {
         undoDepth.value == 0
         ? TodoRefusal.nothingToUndo : (undoAction.isExecuting ? TodoRefusal.busy : nil)
       return answer(undoAction.execute(()), refusal: refusal)
-    case .quickAdd(let title):
-      return send(.add(title: title, fields: TaskFields()))
-    case .addWords(let text):
-      let (title, fields) = TaskWords.split(text, removals: false)
-      return send(.add(title: title, fields: fields))
+    case .quickAdd, .addWords, .modifyWords:
+      switch input.plainMeaning {
+      case .failure(let error): return Replayed.answered(.rejected(error.message))
+      case .success(let plain): return send(plain)
+      }
     case .add(let title, let fields):
       var withTitle = fields
       withTitle.title = title

@@ -32,7 +32,7 @@ struct HelpFitsEndToEndTests {
     let weather = try await Executables.run("cli", ["weather", "--help"]).stdout
     #expect(weather.contains("--location") && !weather.contains("--catalog"))
     let flowing = weather.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    #expect(flowing.contains("%S sunrise and sunset") && flowing.contains("%r the chance of rain"))
+    #expect(flowing.contains("%S sunrise, %s sunset") && flowing.contains("%o the chance of rain"))
     let refused = try await Executables.run(
       "cli", ["todo", "--ephemeral", "--catalog", "x", "stats"])
     #expect(refused.status == 1)

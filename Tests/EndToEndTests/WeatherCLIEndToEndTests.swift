@@ -99,12 +99,15 @@ struct WeatherCLIEndToEndTests {
     let london = try await run(["now", "London"])
     // Issue 38, item 5: the samples' answer says it is one, in text and in --json.
     #expect(
-      london.stdout == "London: ☁ 12°C (Sample data)\n" && london.status == 0,
+      london.stdout == "London: ☁ +12°C (Sample data)\n" && london.status == 0,
       "\(london.stdout)")
+    // Issue 54: a format of the user's is printed exactly as asked, in wttr.in's forms.
     let here = try await run(["now", "--format", "%l|%C|%t|%f|%h|%w|%P|%%"])
     #expect(
-      here.stdout == "Amsterdam|Shower rain|11°C|10°C|88%|4 m/s SW|1012 hPa|% (Sample data)\n",
+      here.stdout == "Amsterdam|Shower rain|+11°C|+10°C|88%|↗15km/h|1012 hPa|%\n",
       "no city: the position")
+    let unknown = try await run(["now", "--format", "%l %m"])
+    #expect(unknown.status == 1 && unknown.stderr.hasPrefix("error: --format: no placeholder %m;"))
     let json = try await run(["--json", "now", "Reykjavik"])
     #expect(
       json.stdout
@@ -116,7 +119,7 @@ struct WeatherCLIEndToEndTests {
         + #""wind":{"fromDegrees":240,"speed":4.1,"unit":"m/s"}}}"#
         + "\n")
     let ascii = try await run(["--ascii", "now", "São Paulo"])
-    #expect(ascii.stdout == "Sao Paulo: c 22C (Sample data)\n")
+    #expect(ascii.stdout == "Sao Paulo: c +22C (Sample data)\n")
     let nowhere = try await run(["now", "Atlantis"])
     #expect(nowhere.status == 1 && nowhere.stderr == "error: no weather to show\n")
     let todo = try await Executables.run("cli", ["todo", "--ephemeral", "--format", "%l", "stats"])
@@ -129,8 +132,8 @@ struct WeatherCLIEndToEndTests {
     let output = try await Executables.run(
       "cli", ["weather", "--offline", "--ephemeral"], input: "now Paris\nunits f\nnow\n")
     let lines = output.stdout.split(separator: "\n").map(String.init)
-    #expect(lines.first == "Paris: ◐ 18°C (Sample data)", "\(output.stdout)")
-    #expect(lines.last == "Paris: ◐ 64°F (Sample data)", "\(output.stdout)")
+    #expect(lines.first == "Paris: ◐ +18°C (Sample data)", "\(output.stdout)")
+    #expect(lines.last == "Paris: ◐ +64°F (Sample data)", "\(output.stdout)")
     #expect(!lines.contains("cityName: Paris"), "the first now's changes were not printed again")
   }
 
@@ -145,7 +148,7 @@ struct WeatherCLIEndToEndTests {
         "cli", ["weather", "--offline", "--data-dir", data.path] + arguments)
     }
     let far = try await run(["--location", "-85,2", "now"])
-    #expect(far.stdout == "Sydney: ☾ 10°C (Sample data: Sydney, 6,720 km away)\n")
+    #expect(far.stdout == "Sydney: ☾ +10°C (Sample data: Sydney, 6,720 km away)\n")
     let json = try await run(["--json", "--location", "-85,2", "now"])
     #expect(json.stdout.contains(#""note":"Sample data: Sydney, 6,720 km away""#))
     #expect(json.stdout.contains(#""source":"sample""#))

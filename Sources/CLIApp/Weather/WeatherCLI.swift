@@ -10,6 +10,8 @@ public final class WeatherCLI: CLIApplication {
   private let screen: CLIScreen
   /// The line `now` prints (`--format`).
   private var answerFormat = WeatherLine.defaultFormat
+  /// Whether `--format` was given: its line is printed as asked, with no note.
+  private var formatGiven = false
   /// The screen's state as its Driver last delivered it, for `now`'s line.
   private var state = WeatherState.empty
   private var following: AnyCancellable?
@@ -65,15 +67,20 @@ public final class WeatherCLI: CLIApplication {
 
   public func finish() { session.shutdown() }
 
-  /// `--format`: placeholders as written, or a preset's number (`--format 2`).
+  /// `--format`: placeholders as written, or a preset's number (`--format 2`); the line is then
+  /// printed exactly as asked, with no note after it.
   public func useAnswerFormat(_ format: String) -> Bool {
     answerFormat = WeatherLine.resolve(format)
+    formatGiven = true
     return true
   }
 
   /// `now [city]`: looks the city up, or keeps the place shown (the remembered one at start),
   /// or looks up the position when nothing has been shown; then prints one line.
   func now(_ rest: String) -> CommandOutcome {
+    if let problem = WeatherLine.problem(in: answerFormat) {
+      return CommandOutcome(.rejected(problem))
+    }
     let city = rest.trimmingCharacters(in: .whitespacesAndNewlines)
     var result = InputResult.accepted
     if !city.isEmpty {
@@ -83,9 +90,10 @@ public final class WeatherCLI: CLIApplication {
       weather.send(.useMyLocation)
     }
     var outcome = CommandOutcome(result)
-    let format = answerFormat
+    let (format, note) = (answerFormat, !formatGiven)
     outcome.reply = { [weak self] in
-      guard let state = self?.state, let line = WeatherLine.text(state, format: format) else {
+      guard let state = self?.state, let line = WeatherLine.text(state, format: format, note: note)
+      else {
         return .failure(CommandReply("now", "no weather to show"))
       }
       return .success(CommandReply("now", line, data: WeatherNowAnswer(state, line: line)))
@@ -103,12 +111,9 @@ public final class WeatherCLI: CLIApplication {
         let status = self?.state.forecastStatus ?? ""
         return .failure(CommandReply("forecast", status.isEmpty ? "no forecast to show" : status))
       }
-      let rows = Array(state.forecast.prefix(days ?? state.forecast.count))
-      var reply = CommandReply(
-        "forecast", rows.map(\.summary).joined(separator: "\n"),
-        data: WeatherForecastAnswer(
-          place: state.cityName, days: rows))
-      reply.lines = rows.map(\.summary)
+      let answer = WeatherForecastAnswer(state, days: days)
+      var reply = CommandReply("forecast", answer.lines.joined(separator: "\n"), data: answer)
+      reply.lines = answer.lines
       return .success(reply)
     }
     return outcome
@@ -178,10 +183,4 @@ public final class WeatherCLI: CLIApplication {
     }
     return weather.sending(Array(repeating: .pan(direction), count: steps))
   }
-}
-
-/// `forecast`'s answer as data: the place and its days, each in the wire form of a forecast row.
-struct WeatherForecastAnswer: Encodable, Equatable, Sendable {
-  let place: String
-  let days: [ForecastRow]
 }

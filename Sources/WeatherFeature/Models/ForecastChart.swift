@@ -78,6 +78,10 @@ public struct ForecastChart: Sendable {
       var row = ForecastRow(
         day: name, icon: icon, low: low, high: high, bars: bars, text: label + " " + bars)
       row.label = label
+      let parts = calendar.dateComponents([.year, .month, .day], from: day.start)
+      if let year = parts.year, let month = parts.month, let dayOfMonth = parts.day {
+        row.date = String(format: "%04d-%02d-%02d", year, month, dayOfMonth)
+      }
       row.rainChance = day.entries.compactMap(\.step.rainChance).max()
       row.rainText = row.rainChance.map { "rain \($0)%" } ?? ""
       row.summary =

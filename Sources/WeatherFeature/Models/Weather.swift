@@ -213,6 +213,8 @@ public struct MapMarker: Equatable, Sendable, Codable {
 public struct ForecastRow: Equatable, Sendable, Codable {
   /// `Mon`…`Sun`; the row's identity.
   public var day: String
+  /// The day's date in the place's own time, `2026-11-30` ("" when not known).
+  public var date: String = ""
   public var icon: String
   public var low: String
   public var high: String
@@ -239,7 +241,7 @@ public struct ForecastRow: Equatable, Sendable, Codable {
   /// On the wire, data under the plain names (`low` and `high` are numbers) and the display
   /// texts under `…Text`.
   enum CodingKeys: String, CodingKey {
-    case day, icon, bars, text, levels, label, rainChance, rainText, summary
+    case day, date, icon, bars, text, levels, label, rainChance, rainText, summary
     case low = "lowText"
     case high = "highText"
     case lowValue = "low"

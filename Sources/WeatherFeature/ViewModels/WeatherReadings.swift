@@ -114,3 +114,37 @@ extension WeatherState {
   /// The temperature shown, as data; nil without real weather.
   public var temperatureReading: TemperatureReading? { TemperatureReading(temperatureValue, unit) }
 }
+
+/// `forecast`'s answer (`cli weather forecast`), as data and as lines for a person: the place,
+/// where the weather came from, the days shown (each with its date), and what a person should
+/// know besides (issue 54): that the days are samples, or fewer than were asked for.
+public struct WeatherForecastAnswer: Encodable, Equatable, Sendable {
+  /// The place the days are for.
+  public let place: String
+  /// Where the weather came from: live, the samples, the cache.
+  public let source: WeatherSource
+  /// The days shown, at most as many as asked for.
+  public let days: [ForecastRow]
+  /// `Only 5 days are forecast, not 9.`, `(Sample data)`, `(cached)`: after the days.
+  public let notes: [String]
+
+  /// The answer for `state`'s forecast, at most `asked` days (all when nil).
+  public init(_ state: WeatherState, days asked: Int?) {
+    place = state.cityName
+    source = state.source
+    days = Array(state.forecast.prefix(asked ?? state.forecast.count))
+    var notes: [String] = []
+    if let asked, asked > state.forecast.count {
+      notes.append("Only \(state.forecast.count) days are forecast, not \(asked).")
+    }
+    switch state.source {
+    case .sample where !state.sampleNote.isEmpty: notes.append("(\(state.sampleNote))")
+    case .cache where !state.dataNote.isEmpty: notes.append(state.dataNote)
+    default: break
+    }
+    self.notes = notes
+  }
+
+  /// What a person reads: a line a day (`Mon ☁   8°C / 16°C  rain 30%`), then the notes.
+  public var lines: [String] { days.map(\.summary) + notes }
+}

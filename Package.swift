@@ -307,6 +307,7 @@ let package = Package(
       name: "AppEnvironmentTests",
       dependencies: [
         "AppEnvironment", "ViewModelKit", "AppInfrastructure",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
     .testTarget(

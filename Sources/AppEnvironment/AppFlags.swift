@@ -32,6 +32,8 @@ public struct AppFlagValues: Sendable {
   /// which a registry's flags always parse from: `AppRegistry.problem`).
   public func of<Flags: AppFlags>(_ type: Flags.Type) -> Flags {
     if let given = values[ObjectIdentifier(type)] as? Flags { return given }
+    // No flags: nothing to parse (argument-parser's reflection is a cost of every start).
+    if let none = NoFlags() as? Flags { return none }
     do {
       return try Flags.parse([])
     } catch {

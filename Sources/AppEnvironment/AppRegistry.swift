@@ -98,7 +98,7 @@ public struct AppRegistry: Sendable {
         return "the \(other.name) and \(app.name) apps both have tab \(app.tab)"
       }
       do {
-        _ = try app.flags.parse([])
+        if app.flags != NoFlags.self { _ = try app.flags.parse([]) }
       } catch {
         return "the \(app.name) app's flags need a value when none is given: "
           + app.flags.message(for: error)

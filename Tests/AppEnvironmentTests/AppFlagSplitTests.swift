@@ -1,4 +1,5 @@
 import AppEnvironment
+import ArgumentParser
 import Testing
 
 /// Issue 53, item 5: each app's own flags come with its registry entry, and every head takes
@@ -50,5 +51,27 @@ struct AppFlagSplitTests {
     #expect(entries.contains { $0.hasPrefix("  --gpsd") })
     #expect(!entries.contains { $0.contains("--help") })
     #expect(AppFlagSplit.helpEntries(of: NoFlags.self, columns: 80).isEmpty)
+  }
+}
+
+/// Flags that need a value when none is given: an app could not start without them.
+struct RequiredFlags: AppFlags {
+  @Option var needed: String
+}
+
+@Suite("App flags: a registry refuses flags that need a value")
+struct RequiredAppFlagsTests {
+  @Test("an app whose flags need a value is a wrong registry, said at start")
+  func refused() {
+    let needy = RegisteredApp(
+      name: "needy", title: "Needy", tab: 5, meaning: "needs a flag", flags: RequiredFlags.self
+    ) { configuration, _, scheduler throws(ConfigurationError) in
+      try TodoComposition.session(configuration, scheduler: scheduler)
+    }
+    #expect(
+      AppRegistry([needy]).problem
+        == "the needy app's flags need a value when none is given: Missing expected argument "
+        + "'--needed <needed>'")
+    #expect(AppRegistry.standard.problem == nil)
   }
 }
